@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { noCrossPackageRelative } from './eslint/layering.js';
+import { noCrossPackageRelative } from './shared/build-config/eslint-layering.js';
 
 const SHARED = ['@companion/contracts', '@companion/event-bus', '@companion/ui', '@companion/build-config'];
 const allowOnly = (allowed, message) => ({

@@ -3,7 +3,7 @@
 // other door, `../../remotes/chat/src/x`, which would couple two deployables without anyone noticing.
 import path from 'node:path';
 
-const PACKAGE_ROOTS = /^(shell|remotes\/[^/]+|shared\/[^/]+|infra\/[^/]+|e2e|eslint)(\/|$)/;
+const PACKAGE_ROOTS = /^(shell|remotes\/[^/]+|shared\/[^/]+|infra\/[^/]+|e2e)(\/|$)/;
 
 function packageOf(repoRelativeFile) {
   const match = PACKAGE_ROOTS.exec(repoRelativeFile.split(path.sep).join('/'));
