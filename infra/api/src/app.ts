@@ -1,0 +1,83 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createMailer } from './engines/email/mailer.ts';
+import type { Mailer } from './engines/email/mailer.ts';
+import { createAuthenticator, installAuth, loadJwtKey } from './http/auth.ts';
+import { HttpError, installErrorHandling } from './http/errors.ts';
+import type { AccountMergeStep, FeatureDeps, FeaturePlugin } from './http/feature.ts';
+import { credit, getBalance, spend } from './features/tokens/ledger.ts';
+
+/** Inputs of {@link buildApp}; everything but config and db has a default. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  jwtKey?: Uint8Array;
+  mailer?: Mailer;
+  now?: () => Date;
+  /** Replaces the default feature list (tests mount one feature alone). */
+  features?: readonly FeaturePlugin[];
+  /** Replaces the default anonymous→account merge steps. */
+  mergeSteps?: readonly AccountMergeStep[];
+}
+
+const healthFeature: FeaturePlugin = async (app) => {
+  app.get('/health', async () => ({ status: 'ok' }));
+};
+
+/**
+ * Every feature of the API, registered under `/api` in this order. To add one: export a
+ * `FeaturePlugin` from `features/<name>/index.ts` and append it here (one line).
+ */
+export const FEATURES: readonly FeaturePlugin[] = [healthFeature];
+
+/** Merge steps for data owned by features (catalogue adds chats, characters, unlocks). */
+export const MERGE_STEPS: readonly AccountMergeStep[] = [];
+
+/** Builds the Fastify app with every route under `/api`; the caller listens (or injects) and closes. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+  const featureDeps: FeatureDeps = {
+    config,
+    db,
+    jwtKey: deps.jwtKey ?? loadJwtKey(config),
+    mailer: deps.mailer ?? createMailer(db, config),
+    ledger: { spend, credit, getBalance },
+    now: deps.now ?? (() => new Date()),
+    mergeSteps: deps.mergeSteps ?? MERGE_STEPS,
+  };
+
+  installErrorHandling(app);
+  installAuth(app, createAuthenticator({ db, jwtKey: featureDeps.jwtKey, now: featureDeps.now }));
+
+  // POSTs with a JSON content type but no body (claim-bonus, confirmations) are legal here.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') done(null, undefined);
+    else defaultJson(request, text, done);
+  });
+
+  // Off by default; routes opt in with `config: { rateLimit: … }` (auth endpoints).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'rate_limited', `Too many requests: retry in ${Math.ceil(context.ttl / 1000)} s.`),
+  });
+
+  await app.register(
+    async (api) => {
+      for (const feature of deps.features ?? FEATURES) await api.register(feature, featureDeps);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

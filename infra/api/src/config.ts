@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the API reads from the environment, resolved once at start. */
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  /** Root for the embedded database and the persisted JWT secret. */
+  dataDir: string;
+  /** When set, use this PostgreSQL instead of PGlite. */
+  databaseUrl: string | null;
+  /** Optional PostgreSQL schema (tests use a fresh one per run). */
+  databaseSchema: string | null;
+  /** HS256 secret; null means "generate once and persist under dataDir". */
+  jwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  magicLinkTtlSeconds: number;
+  savedAuthTtlSeconds: number;
+  /** Largest accepted request body in bytes (413 above). */
+  bodyLimitBytes: number;
+  /** Header a CDN sets with the visitor's ISO country, e.g. CF-IPCountry. */
+  countryHeader: string;
+  googleClientId: string | null;
+  googleJwksUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Public origin used to build magic links. */
+  publicUrl: string;
+  /** Requests per minute per IP on the auth endpoints. */
+  authRateLimitPerMinute: number;
+  /** Trust X-Forwarded-For (behind the one-origin server or a load balancer). */
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+/** The repo root: infra/api/src -> ../../.. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+/** Reads the configuration from an env map (process.env by default); throws on malformed values. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const nodeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = int(env.API_PORT, 3001, 'API_PORT');
+  const config: Config = {
+    env: nodeEnv,
+    host: env.HOST || '127.0.0.1',
+    port,
+    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data')),
+    databaseUrl: env.DATABASE_URL || null,
+    databaseSchema: env.DATABASE_SCHEMA || null,
+    jwtSecret: env.JWT_SECRET || null,
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 'ACCESS_TOKEN_TTL_SECONDS'),
+    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_SECONDS'),
+    magicLinkTtlSeconds: int(env.MAGIC_LINK_TTL_SECONDS, 15 * 60, 'MAGIC_LINK_TTL_SECONDS'),
+    // Spec: in-app browsers re-save every 9 minutes, so one save outlives one interval.
+    savedAuthTtlSeconds: int(env.SAVED_AUTH_TTL_SECONDS, 10 * 60, 'SAVED_AUTH_TTL_SECONDS'),
+    bodyLimitBytes: int(env.API_BODY_LIMIT_BYTES, 1024 * 1024, 'API_BODY_LIMIT_BYTES'),
+    countryHeader: (env.COUNTRY_HEADER || 'cf-ipcountry').toLowerCase(),
+    googleClientId: env.GOOGLE_CLIENT_ID || null,
+    googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Companion <no-reply@companion.local>',
+    publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`,
+    authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 30, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+  };
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** Something that runs SQL: the database itself or an open transaction. */
+export interface Queryable {
+  /** Runs one statement with `$1…` parameters and returns its rows (use RETURNING on writes). */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs a parameterless script of one or more statements (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+/** One interface over PGlite (embedded) and PostgreSQL (pg Pool); same SQL on both. */
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` inside BEGIN/COMMIT (ROLLBACK on throw) at READ COMMITTED; use row locks
+   * (`SELECT … FOR UPDATE`) or conditional updates for invariants. Inside `fn` use only `tx`:
+   * on PGlite, calling `db.query` from inside a transaction deadlocks (one connection, one mutex).
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Options for {@link createDatabase}. */
+export interface DatabaseOptions {
+  /** postgres://… uses PostgreSQL; otherwise PGlite under `dataDir/pglite`. */
+  databaseUrl?: string | null;
+  /** PostgreSQL only: create (if missing) and use this schema via search_path. */
+  schema?: string | null;
+  /** PGlite only: parent folder; null/undefined keeps the database in memory. */
+  dataDir?: string | null;
+  /** pg Pool size. */
+  poolSize?: number;
+}
+
+/** A FIFO async mutex: PGlite has one connection, so a transaction must own it exclusively. */
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(fn);
+    // Keep the chain alive whether fn resolves or rejects.
+    this.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+}
+
+async function createPglite(dataDir: string | null | undefined): Promise<Database> {
+  let dir: string | undefined;
+  if (dataDir) {
+    dir = path.join(dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  const pglite = dir ? await PGlite.create(dir) : await PGlite.create();
+  const lock = new Mutex();
+  const raw: Queryable = {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const result = await pglite.query<T>(sql, params as unknown[]);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await pglite.exec(sql);
+    },
+  };
+  let closed = false;
+  return {
+    kind: 'pglite',
+    query: (sql, params) => lock.run(() => raw.query(sql, params)),
+    exec: (sql) => lock.run(() => raw.exec(sql)),
+    transaction: (fn) =>
+      lock.run(async () => {
+        await pglite.exec('BEGIN');
+        try {
+          const value = await fn(raw);
+          await pglite.exec('COMMIT');
+          return value;
+        } catch (error) {
+          await pglite.exec('ROLLBACK');
+          throw error;
+        }
+      }),
+    close: () =>
+      lock.run(async () => {
+        if (closed) return;
+        closed = true;
+        await pglite.close();
+      }),
+  };
+}
+
+// int8 (count(*), bigserial) comes back as a number from PGlite; make pg match.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === 20
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+async function createPostgres(
+  url: string,
+  schema: string | null | undefined,
+  poolSize: number,
+): Promise<Database> {
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name "${schema}"`);
+  if (schema) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: pgTypes,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its server must not crash the process.
+  pool.on('error', () => undefined);
+  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const result = await client.query(sql, params as unknown[]);
+      return result.rows as T[];
+    },
+    async exec(sql: string) {
+      // Without parameters pg uses the simple protocol, which accepts several statements.
+      await client.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        try {
+          const value = await fn(wrap(client));
+          await client.query('COMMIT');
+          return value;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Opens PostgreSQL when `databaseUrl` is set, else PGlite (file-backed when `dataDir` is set). */
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.schema, options.poolSize ?? 10);
+  return createPglite(options.dataDir);
+}

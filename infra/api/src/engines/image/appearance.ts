@@ -1,0 +1,120 @@
+// The looks the image engine can draw. The character-creation draft validates against these
+// same lists, so a character can always be rendered from its own fields.
+
+/** Drawing style: stylised realistic or anime (000 §1: characters are realistic or anime). */
+export const ART_STYLES = ['realistic', 'anime'] as const;
+/** Drawing style. */
+export type ArtStyle = (typeof ART_STYLES)[number];
+
+/** Ethnicities offered by the character wizard; each maps to a skin palette. */
+export const ETHNICITIES = ['caucasian', 'latina', 'asian', 'black', 'arab', 'indian', 'mixed'] as const;
+/** One of {@link ETHNICITIES}. */
+export type Ethnicity = (typeof ETHNICITIES)[number];
+
+/** Eye colours. */
+export const EYE_COLORS = ['brown', 'blue', 'green', 'hazel', 'grey', 'amber', 'violet'] as const;
+/** One of {@link EYE_COLORS}. */
+export type EyeColor = (typeof EYE_COLORS)[number];
+
+/** Hair styles. */
+export const HAIR_STYLES = [
+  'long-straight',
+  'long-wavy',
+  'curly',
+  'bob',
+  'pixie',
+  'ponytail',
+  'bun',
+  'braids',
+  'twintails',
+] as const;
+/** One of {@link HAIR_STYLES}. */
+export type HairStyle = (typeof HAIR_STYLES)[number];
+
+/** Hair colours (anime characters often use the last few). */
+export const HAIR_COLORS = [
+  'black',
+  'brown',
+  'blonde',
+  'red',
+  'auburn',
+  'silver',
+  'pink',
+  'blue',
+  'purple',
+] as const;
+/** One of {@link HAIR_COLORS}. */
+export type HairColor = (typeof HAIR_COLORS)[number];
+
+/** Body builds. */
+export const BODY_TYPES = ['slim', 'athletic', 'average', 'curvy'] as const;
+/** One of {@link BODY_TYPES}. */
+export type BodyType = (typeof BODY_TYPES)[number];
+
+/** Framing of an image: a head-and-shoulders portrait or a body image. */
+export const POSES = ['portrait', 'waist-up', 'standing', 'sitting', 'over-shoulder'] as const;
+/** One of {@link POSES}. */
+export type Pose = (typeof POSES)[number];
+
+/** Scenes behind the character. */
+export const BACKGROUNDS = ['studio', 'beach', 'city-night', 'bedroom', 'park', 'sunset', 'cafe'] as const;
+/** One of {@link BACKGROUNDS}. */
+export type Background = (typeof BACKGROUNDS)[number];
+
+/** Skin base and shadow colours per ethnicity; a seed picks a shade inside the range. */
+export const SKIN_PALETTES: Record<Ethnicity, readonly [string, string][]> = {
+  caucasian: [
+    ['#f6d7c3', '#e3b59c'],
+    ['#f1c9ae', '#d9a487'],
+    ['#fbe3d3', '#e8bfa6'],
+  ],
+  latina: [
+    ['#e3b48f', '#c78f68'],
+    ['#d9a57f', '#b98160'],
+  ],
+  asian: [
+    ['#f5dcc4', '#dfbb9c'],
+    ['#efd0b2', '#d4ad8b'],
+  ],
+  black: [
+    ['#8d5a3b', '#6e4129'],
+    ['#a56c47', '#7f4d31'],
+    ['#6f4330', '#53301f'],
+  ],
+  arab: [
+    ['#dfb08a', '#c08d69'],
+    ['#e8bd98', '#c99a75'],
+  ],
+  indian: [
+    ['#c68c62', '#a46c46'],
+    ['#b97f57', '#95603d'],
+  ],
+  mixed: [
+    ['#d19c74', '#b07a55'],
+    ['#c08660', '#9c6644'],
+  ],
+};
+
+/** Hair base and highlight colours. */
+export const HAIR_PALETTES: Record<HairColor, readonly [string, string]> = {
+  black: ['#1d1a1f', '#3d3840'],
+  brown: ['#5a3825', '#8a5a3a'],
+  blonde: ['#d9b46a', '#f3dc9c'],
+  red: ['#a8361f', '#d8643f'],
+  auburn: ['#7a2f1e', '#a85136'],
+  silver: ['#b9bcc6', '#eceef4'],
+  pink: ['#e27aa8', '#f7b7d3'],
+  blue: ['#3b63c4', '#7fa3f0'],
+  purple: ['#6c3fa8', '#a57ce0'],
+};
+
+/** Iris outer and inner colours. */
+export const EYE_PALETTES: Record<EyeColor, readonly [string, string]> = {
+  brown: ['#4a2c1a', '#8a5a36'],
+  blue: ['#1f4f9a', '#6aa6e8'],
+  green: ['#2b6a3a', '#76b86a'],
+  hazel: ['#5d4a22', '#a08a45'],
+  grey: ['#4f5862', '#9aa6b2'],
+  amber: ['#8a5210', '#e0a53a'],
+  violet: ['#552d8a', '#a77be0'],
+};

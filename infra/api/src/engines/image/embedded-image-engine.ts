@@ -1,0 +1,61 @@
+import {
+  BACKGROUNDS,
+  BODY_TYPES,
+  ETHNICITIES,
+  EYE_COLORS,
+  HAIR_COLORS,
+  HAIR_STYLES,
+  POSES,
+} from './appearance.ts';
+import type {
+  BatchRequest,
+  GeneratedImage,
+  ImageEngine,
+  PortraitSpec,
+  RenderedImage,
+} from './image-engine.ts';
+import { renderPortraitSvg } from './portrait-svg.ts';
+import { createRandom } from './random.ts';
+
+/** Content type of every embedded image. */
+export const SVG_CONTENT_TYPE = 'image/svg+xml';
+
+/** Largest batch one request may ask for. */
+export const MAX_BATCH = 8;
+
+/** Fills the looks a batch request leaves open, deterministically from its seed. */
+export function specsForBatch(request: BatchRequest): PortraitSpec[] {
+  if (!Number.isInteger(request.count) || request.count < 1 || request.count > MAX_BATCH) {
+    throw new RangeError(`count must be an integer from 1 to ${MAX_BATCH}`);
+  }
+  const rnd = createRandom(`batch|${request.seed}`);
+  // The character's looks are drawn once so every image of the batch shows the same person.
+  const base = {
+    style: request.style,
+    ethnicity: request.ethnicity ?? rnd.pick(ETHNICITIES),
+    eyeColor: request.eyeColor ?? rnd.pick(EYE_COLORS),
+    hairStyle: request.hairStyle ?? rnd.pick(HAIR_STYLES),
+    hairColor:
+      request.hairColor ?? rnd.pick(request.style === 'anime' ? HAIR_COLORS : HAIR_COLORS.slice(0, 6)),
+    bodyType: request.bodyType ?? rnd.pick(BODY_TYPES),
+  };
+  return Array.from({ length: request.count }, (_, index) => ({
+    ...base,
+    seed: `${request.seed}:${index}`,
+    pose: request.pose ?? POSES[index % POSES.length] ?? 'portrait',
+    background: request.background ?? rnd.pick(BACKGROUNDS),
+  }));
+}
+
+/** The default engine: draws SVG portraits locally, needs no network and no storage of bytes. */
+export class EmbeddedImageEngine implements ImageEngine {
+  readonly name = 'embedded';
+
+  async render(spec: PortraitSpec): Promise<RenderedImage> {
+    return { contentType: SVG_CONTENT_TYPE, body: Buffer.from(renderPortraitSvg(spec), 'utf8') };
+  }
+
+  async generateBatch(request: BatchRequest): Promise<GeneratedImage[]> {
+    return specsForBatch(request).map((spec) => ({ spec, contentType: SVG_CONTENT_TYPE, body: null }));
+  }
+}

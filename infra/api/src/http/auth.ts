@@ -1,0 +1,154 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
+import { gone, unauthorized } from './errors.ts';
+import type { HttpError } from './errors.ts';
+
+/** Who is calling, as handlers see it on `request.user` after `app.authenticate`. */
+export interface AuthUser {
+  id: string;
+  /** True for a generated (pre-registered) visitor without an email. */
+  isAnonymous: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.authenticate` (always) or `app.authenticateOptional` (when a token is sent). */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 without a valid bearer token, 410 for a soft-deleted user; sets `request.user`. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: like `authenticate` when an Authorization header is present, otherwise leaves `user` null. */
+    authenticateOptional: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** Outcome of checking a bearer token; used by HTTP and by the hubs. */
+export type AuthResult =
+  { ok: true; userId: string; isAnonymous: boolean } | { ok: false; status: 401 | 410; code: string };
+
+/** Claims we put in access tokens; `webpage` marks a generated anonymous user (spec 000 §3). */
+export interface AccessClaims {
+  sub: string;
+  exp: number;
+  webpage?: string;
+}
+
+/** Returns the HS256 key: JWT_SECRET, else a random secret generated once and kept in DATA_DIR. */
+export function loadJwtKey(config: Pick<Config, 'jwtSecret' | 'dataDir'>): Uint8Array {
+  if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
+  const file = path.join(config.dataDir, 'jwt-secret');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    // 'wx' so two instances starting together cannot overwrite each other's secret.
+    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+}
+
+/** Signs a short-lived access token for a user; anonymous users carry the `webpage` claim. */
+export async function signAccessToken(
+  key: Uint8Array,
+  ttlSeconds: number,
+  user: { id: string; isAnonymous: boolean; webpage?: string | null },
+  now: Date = new Date(),
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  const claims: Record<string, string> = {};
+  if (user.isAnonymous) claims.webpage = user.webpage || '/';
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .setJti(crypto.randomUUID())
+    .sign(key);
+}
+
+/** Dependencies of {@link createAuthenticator}. */
+export interface AuthenticatorDeps {
+  db: Queryable;
+  jwtKey: Uint8Array;
+  now?: () => Date;
+}
+
+/** Checks a raw bearer token: signature, expiry, and that the user exists and is not soft-deleted. */
+export function createAuthenticator(deps: AuthenticatorDeps): (token: string) => Promise<AuthResult> {
+  return async (token) => {
+    let sub: string | undefined;
+    try {
+      const { payload } = await jwtVerify(token, deps.jwtKey, {
+        algorithms: ['HS256'],
+        ...(deps.now ? { currentDate: deps.now() } : {}),
+      });
+      sub = payload.sub;
+    } catch (error) {
+      return {
+        ok: false,
+        status: 401,
+        code: error instanceof joseErrors.JWTExpired ? 'token_expired' : 'invalid_token',
+      };
+    }
+    if (!sub || !/^[0-9a-f-]{36}$/i.test(sub)) return { ok: false, status: 401, code: 'invalid_token' };
+    const rows = await deps.db.query<{ is_anonymous: boolean; deleted_at: Date | null }>(
+      'SELECT is_anonymous, deleted_at FROM users WHERE id = $1',
+      [sub],
+    );
+    const row = rows[0];
+    if (!row) return { ok: false, status: 401, code: 'invalid_token' };
+    if (row.deleted_at) return { ok: false, status: 410, code: 'account_deleted' };
+    return { ok: true, userId: sub, isAnonymous: row.is_anonymous };
+  };
+}
+
+/** Extracts the token from `Authorization: Bearer …`; null when absent. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : '';
+}
+
+function failure(result: { status: 401 | 410; code: string }): HttpError {
+  if (result.status === 410) return gone();
+  return unauthorized(
+    result.code === 'token_expired' ? 'Access token has expired.' : 'Access token is invalid.',
+    result.code,
+  );
+}
+
+/** Decorates the app with `authenticate` / `authenticateOptional` preHandlers and `request.user`. */
+export function installAuth(
+  app: FastifyInstance,
+  authenticator: (token: string) => Promise<AuthResult>,
+): void {
+  app.decorateRequest('user', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (token === null) throw unauthorized('Missing Authorization: Bearer token.', 'missing_token');
+    if (token === '') throw unauthorized('Malformed Authorization header.', 'invalid_token');
+    const result = await authenticator(token);
+    if (!result.ok) throw failure(result);
+    request.user = { id: result.userId, isAnonymous: result.isAnonymous };
+  });
+  app.decorate('authenticateOptional', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) return;
+    const result = await authenticator(token);
+    if (!result.ok) throw failure(result);
+    request.user = { id: result.userId, isAnonymous: result.isAnonymous };
+  });
+}
+
+/** The authenticated user of a route guarded by `app.authenticate`; 401 if the guard was forgotten. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,121 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+
+/** The JSON body of every error response. */
+export interface ErrorBody {
+  error: { code: string; message: string; field?: string };
+}
+
+/** An error that maps to one HTTP status and a stable `code`; throw it from any handler. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** 400 for a body or query value that fails validation; `field` is the dotted path. */
+export function badRequest(message: string, field?: string, code = 'invalid_request'): HttpError {
+  return new HttpError(400, code, message, field);
+}
+
+/** 401: missing, expired or invalid credentials. */
+export function unauthorized(message = 'Authentication required.', code = 'unauthorized'): HttpError {
+  return new HttpError(401, code, message);
+}
+
+/** 403: authenticated, but the resource belongs to someone else. */
+export function forbidden(
+  message = 'You do not have access to this resource.',
+  code = 'forbidden',
+): HttpError {
+  return new HttpError(403, code, message);
+}
+
+/** 404 for a missing resource. */
+export function notFound(message = 'Not found.', code = 'not_found'): HttpError {
+  return new HttpError(404, code, message);
+}
+
+/** 409 for a state conflict (already claimed, already exists, reused token). */
+export function conflict(message: string, code = 'conflict', field?: string): HttpError {
+  return new HttpError(409, code, message, field);
+}
+
+/** 410: the account was soft-deleted; the client pre-registers again. */
+export function gone(message = 'This account has been deleted.', code = 'account_deleted'): HttpError {
+  return new HttpError(410, code, message);
+}
+
+/** Turns a zod error into the first issue's message and dotted field path. */
+export function fromZodError(error: ZodError, prefix?: string): HttpError {
+  const issue = error.issues[0];
+  const pathText = issue ? issue.path.map(String).join('.') : '';
+  const field = [prefix, pathText].filter(Boolean).join('.') || undefined;
+  const message = issue ? (field ? `${field}: ${issue.message}` : issue.message) : 'Invalid request.';
+  return badRequest(message, field, 'validation_failed');
+}
+
+// Fastify's own errors that mean "the client sent something wrong", by code.
+const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'payload_too_large',
+    message: 'Request body is too large.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'Unsupported content type.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'invalid_json',
+    message: 'Body is empty but content-type is JSON.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', message: 'Body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'invalid_request',
+    message: 'Invalid content length.',
+  },
+};
+
+/** Installs the central error and 404 handlers: every failure leaves as `{ error: { code, message, field? } }`. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    let mapped: HttpError;
+    if (error instanceof HttpError) mapped = error;
+    else if (error instanceof ZodError) mapped = fromZodError(error);
+    else if ('code' in error && typeof error.code === 'string' && FASTIFY_CODES[error.code]) {
+      const known = FASTIFY_CODES[error.code]!;
+      mapped = new HttpError(known.status, known.code, known.message);
+    } else if (error instanceof SyntaxError && 'statusCode' in error && error.statusCode === 400) {
+      mapped = new HttpError(400, 'invalid_json', 'Body is not valid JSON.');
+    } else if ('statusCode' in error && typeof error.statusCode === 'number' && error.statusCode < 500) {
+      // Other Fastify 4xx (e.g. rate limit, malformed URL): keep the status, hide internals.
+      mapped = new HttpError(
+        error.statusCode,
+        error.statusCode === 429 ? 'rate_limited' : 'invalid_request',
+        error.message,
+      );
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      mapped = new HttpError(500, 'internal_error', 'Something went wrong.');
+    }
+    const body: ErrorBody = { error: { code: mapped.code, message: mapped.message } };
+    if (mapped.field) body.error.field = mapped.field;
+    void reply.status(mapped.status).type('application/json; charset=utf-8').send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const body: ErrorBody = {
+      error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}.` },
+    };
+    void reply.status(404).send(body);
+  });
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Mailer } from '../engines/email/mailer.ts';
+import type { LedgerEntryInput, LedgerResult } from '../features/tokens/ledger.ts';
+
+/** Moves what an anonymous user made to the account they signed in to (ADR 0011); runs inside the merge transaction. */
+export type AccountMergeStep = (
+  tx: Queryable,
+  merge: { fromUserId: string; toUserId: string },
+) => Promise<void>;
+
+/** The token ledger as features see it: every spend and credit goes through here. */
+export interface Ledger {
+  spend(tx: Queryable, input: LedgerEntryInput): Promise<LedgerResult>;
+  credit(tx: Queryable, input: LedgerEntryInput): Promise<LedgerResult>;
+  getBalance(
+    db: Queryable,
+    userId: string,
+  ): Promise<{ balance: number; spent: number; lastDailyClaimAt: Date | null }>;
+}
+
+/** What every feature plugin receives as its options (features never import each other). */
+export interface FeatureDeps {
+  config: Config;
+  db: Database;
+  jwtKey: Uint8Array;
+  mailer: Mailer;
+  ledger: Ledger;
+  /** Injected clock so tests can move time. */
+  now: () => Date;
+  mergeSteps: readonly AccountMergeStep[];
+}
+
+/** A feature: a Fastify plugin registered under `/api`; declare routes without the prefix (`/User`). */
+export type FeaturePlugin = FastifyPluginAsync<FeatureDeps>;

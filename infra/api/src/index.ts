@@ -1,0 +1,14 @@
+// The package's public surface: the one-origin server, hubs and tests import from here.
+export { buildApp, FEATURES, MERGE_STEPS } from './app.ts';
+export type { AppDeps } from './app.ts';
+export { loadConfig } from './config.ts';
+export type { Config } from './config.ts';
+export { createDatabase } from './db/database.ts';
+export type { Database, DatabaseOptions, Queryable } from './db/database.ts';
+export { migrate } from './db/migrate.ts';
+export { createAuthenticator, loadJwtKey, signAccessToken } from './http/auth.ts';
+export type { AuthResult, AuthUser, AuthenticatorDeps } from './http/auth.ts';
+export { HttpError } from './http/errors.ts';
+export type { ErrorBody } from './http/errors.ts';
+export type { AccountMergeStep, FeatureDeps, FeaturePlugin, Ledger } from './http/feature.ts';
+export { InsufficientTokensError } from './features/tokens/ledger.ts';
