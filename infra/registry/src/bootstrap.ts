@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { exists } from './files.ts';
+import { openStore } from './store.ts';
+import { buildDir, listRemotePackages } from './workspace.ts';
+
+/** What `bootstrap` did for one remote. */
+export interface BootstrapOutcome {
+  remote: string;
+  /** `kept`: it already had a registry entry; `deployed`: it got one; `missing`/`failed`: it has none. */
+  status: 'kept' | 'deployed' | 'missing' | 'failed';
+  version?: string;
+  message?: string;
+}
+
+/** Options of `bootstrap`. */
+export interface BootstrapOptions {
+  /** Defaults to `DATA_DIR` or `<repoRoot>/.data`. */
+  dataDir?: string;
+}
+
+/**
+ * Gives every workspace remote without a registry entry one, publishing its `dist/<package version>/`
+ * build. It never moves an existing pointer, so a rollback survives a restart.
+ */
+export async function bootstrap(
+  repoRoot: string,
+  options: BootstrapOptions = {},
+): Promise<BootstrapOutcome[]> {
+  const store = openStore(options.dataDir ?? defaultDataDir(repoRoot));
+  const outcomes: BootstrapOutcome[] = [];
+  for (const pkg of await listRemotePackages(repoRoot)) {
+    const live = (await store.readRegistry()).remotes[pkg.name];
+    if (live) {
+      outcomes.push({ remote: pkg.name, status: 'kept', version: live.version });
+      continue;
+    }
+    const dir = buildDir(pkg, pkg.version);
+    if (!(await exists(dir))) {
+      outcomes.push({
+        remote: pkg.name,
+        status: 'missing',
+        version: pkg.version,
+        message: `no build at ${dir}`,
+      });
+      continue;
+    }
+    try {
+      await store.publish(pkg.name, dir);
+      // setLive re-reads under the lock, but a concurrent deploy may have landed since our check above:
+      // only take the pointer if it is still empty, so bootstrap never overrides a deploy or rollback.
+      const result = await store.setLiveIfAbsent(pkg.name, pkg.version);
+      outcomes.push({ remote: pkg.name, status: result.changed ? 'deployed' : 'kept', version: result.to });
+    } catch (error) {
+      outcomes.push({
+        remote: pkg.name,
+        status: 'failed',
+        version: pkg.version,
+        message: (error as Error).message,
+      });
+    }
+  }
+  return outcomes;
+}
+
+/** `DATA_DIR` from the environment, else `<repoRoot>/.data`. */
+export function defaultDataDir(repoRoot: string): string {
+  return path.resolve(process.env['DATA_DIR'] ?? path.join(repoRoot, '.data'));
+}

@@ -1,0 +1,224 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { RegistryError } from './errors.ts';
+import { exists } from './files.ts';
+import { assertVersion, openStore } from './store.ts';
+import type { Store } from './store.ts';
+import type { FlipResult, PublishResult } from './types.ts';
+import { buildDir, findRemotePackage, listRemotePackages } from './workspace.ts';
+import type { RemotePackage } from './workspace.ts';
+
+/** Seams of the CLI, so tests can run it in-process against temp folders and a fake build. */
+export interface CliContext {
+  repoRoot: string;
+  dataDir: string;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** Builds one remote for `version`; the default runs `pnpm --filter @companion/<name> run build`. */
+  build?: (pkg: RemotePackage, version: string, repoRoot: string) => Promise<void>;
+}
+
+const USAGE = `Usage: pnpm remote <command>
+  deploy <name> [--version <v>] [--no-build]   build one remote, publish it, make it live
+  rollback <name> [--to <version>]             make an earlier stored version live again
+  history <name>                               deploys and rollbacks of one remote, oldest first
+  status [<name>]                              live version and stored versions`;
+
+/** Runs one CLI invocation and returns its exit code (0 ok, 1 refused, 2 usage). */
+export async function runCli(argv: string[], context: CliContext): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        version: { type: 'string' },
+        'no-build': { type: 'boolean', default: false },
+        to: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    context.err(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, name, ...extra] = positionals;
+  if (values.help || !command) {
+    (values.help ? context.out : context.err)(USAGE);
+    return values.help ? 0 : 2;
+  }
+  if (extra.length > 0) {
+    context.err(`Unexpected argument(s): ${extra.join(' ')}\n\n${USAGE}`);
+    return 2;
+  }
+  const needsName = command === 'deploy' || command === 'rollback' || command === 'history';
+  if (needsName && !name) {
+    context.err(`'${command}' needs a remote name.\n\n${USAGE}`);
+    return 2;
+  }
+  const store = openStore(context.dataDir);
+  try {
+    switch (command) {
+      case 'deploy':
+        if (values.to !== undefined)
+          throw new RegistryError('invalid_version', '--to belongs to rollback; deploy takes --version.');
+        await deploy(store, context, name as string, values.version, values['no-build']);
+        return 0;
+      case 'rollback':
+        if (values.version !== undefined)
+          throw new RegistryError('invalid_version', '--version belongs to deploy; rollback takes --to.');
+        await assertKnownRemote(store, context, name as string);
+        if (values.to !== undefined) assertVersion(values.to);
+        printFlip(context, await store.rollback(name as string, values.to), undefined);
+        return 0;
+      case 'history':
+        await printHistory(store, context, name as string);
+        return 0;
+      case 'status':
+        await printStatus(store, context, name);
+        return 0;
+      default:
+        context.err(`Unknown command '${command}'.\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof RegistryError) {
+      context.err(`error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function deploy(
+  store: Store,
+  context: CliContext,
+  name: string,
+  version: string | undefined,
+  noBuild: boolean,
+): Promise<void> {
+  const pkg = await findRemotePackage(context.repoRoot, name);
+  if (version !== undefined) assertVersion(version);
+  const target = version ?? pkg.version;
+  const dir = buildDir(pkg, target);
+  if (noBuild) {
+    if (!(await exists(dir))) {
+      throw new RegistryError(
+        'missing_build',
+        `No build of ${name} ${target} at ${path.relative(context.repoRoot, dir)}; run without --no-build.`,
+      );
+    }
+  } else {
+    context.err(`building ${pkg.packageName} ${target} …`);
+    await (context.build ?? runBuild)(pkg, target, context.repoRoot);
+    if (!(await exists(dir))) {
+      throw new RegistryError(
+        'missing_build',
+        `The build of ${name} finished but wrote nothing to ${path.relative(context.repoRoot, dir)}.`,
+      );
+    }
+  }
+  const published = await store.publish(name, dir);
+  if (published.version !== target) {
+    throw new RegistryError(
+      'invalid_build',
+      `${path.relative(context.repoRoot, dir)} holds version ${published.version}, expected ${target}.`,
+    );
+  }
+  printFlip(context, await store.setLive(name, target, 'deploy'), published);
+}
+
+async function assertKnownRemote(store: Store, context: CliContext, name: string): Promise<void> {
+  const inWorkspace = (await listRemotePackages(context.repoRoot)).some((pkg) => pkg.name === name);
+  if (inWorkspace || (await store.readRegistry()).remotes[name] || (await store.versions(name)).length > 0)
+    return;
+  await findRemotePackage(context.repoRoot, name);
+}
+
+function printFlip(context: CliContext, flip: FlipResult, published: PublishResult | undefined): void {
+  const { remote, from, to, entry } = flip;
+  if (!flip.changed) {
+    context.out(`${remote} ${to} is already live; nothing changed.`);
+  } else {
+    context.out(`${flip.action} ${remote}: ${from ?? '(none)'} → ${to}`);
+  }
+  if (published?.created) {
+    context.out(
+      `  added     ${published.files} files, ${published.bytes.toLocaleString('en-US')} bytes (remotes/${remote}/${to}/)`,
+    );
+  } else {
+    context.out(`  added     0 files (${to} was already in the store)`);
+  }
+  context.out(`  manifest  ${entry.manifest}`);
+  context.out(`  integrity ${entry.integrity}`);
+  context.out(`  contract  ${entry.contract}`);
+}
+
+async function printHistory(store: Store, context: CliContext, name: string): Promise<void> {
+  await assertKnownRemote(store, context, name);
+  const records = await store.history(name);
+  if (records.length === 0) {
+    context.out(`${name}: no deploys yet.`);
+    return;
+  }
+  const live = (await store.readRegistry()).remotes[name]?.version;
+  for (const record of records) {
+    context.out(`${record.at}  ${record.action.padEnd(8)}  ${record.from ?? '(none)'} → ${record.to}`);
+  }
+  context.out(`live: ${live ?? '(none)'}`);
+}
+
+async function printStatus(store: Store, context: CliContext, name: string | undefined): Promise<void> {
+  const registry = await store.readRegistry();
+  let names: string[];
+  if (name) {
+    await assertKnownRemote(store, context, name);
+    names = [name];
+  } else {
+    const all = new Set([
+      ...(await listRemotePackages(context.repoRoot)).map((pkg) => pkg.name),
+      ...Object.keys(registry.remotes),
+    ]);
+    names = [...all].sort();
+  }
+  for (const remote of names) {
+    const entry = registry.remotes[remote];
+    const stored = await store.versions(remote);
+    const storedText = stored.length ? stored.join(', ') : '(none)';
+    if (entry) {
+      context.out(
+        `${remote.padEnd(18)} live ${entry.version.padEnd(10)} contract ${entry.contract}  ${entry.manifest}  stored: ${storedText}`,
+      );
+    } else {
+      context.out(`${remote.padEnd(18)} not deployed  stored: ${storedText}`);
+    }
+  }
+}
+
+/** Builds only this remote (never the shell or another remote), with `REMOTE_VERSION` pinned. */
+function runBuild(pkg: RemotePackage, version: string, repoRoot: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // Build logs go to stderr so stdout carries only the summary of what changed.
+    const child = spawn('pnpm', ['--filter', pkg.packageName, 'run', 'build'], {
+      cwd: repoRoot,
+      env: { ...process.env, REMOTE_VERSION: version, NODE_ENV: 'production' },
+      stdio: ['ignore', 2, 2],
+    });
+    child.on('error', (error) =>
+      reject(new RegistryError('build_failed', `Could not run pnpm: ${error.message}`)),
+    );
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else
+        reject(
+          new RegistryError(
+            'build_failed',
+            `The build of ${pkg.name} failed (${signal ?? `exit code ${code}`}); nothing was deployed.`,
+          ),
+        );
+    });
+  });
+}

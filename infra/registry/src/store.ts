@@ -1,0 +1,325 @@
+import { randomBytes } from 'node:crypto';
+import { appendFile, cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import lockfile from 'proper-lockfile';
+import semver from 'semver';
+import { RegistryError } from './errors.ts';
+import { exists, precompress, sriSha384, treeDigest, writeFileAtomic } from './files.ts';
+import type {
+  FlipResult,
+  HistoryRecord,
+  PublishResult,
+  Registry,
+  RegistryEntry,
+  RemoteBuildInfo,
+} from './types.ts';
+
+const NAME_PATTERN = /^[a-z][a-z0-9-]{0,63}$/;
+const MANIFEST = 'mf-manifest.json';
+const BUILD_INFO = 'companion-remote.json';
+
+/** The remote store, the registry pointer and its history under one data folder. */
+export interface Store {
+  readonly dataDir: string;
+  /** Folder holding `<name>/<version>/` immutable builds (served at `/remotes/`). */
+  readonly remotesDir: string;
+  readonly registryFile: string;
+  readonly historyFile: string;
+  /** Copies a build folder into `<name>/<version>/`; identical content is a no-op, different content fails. */
+  publish(name: string, builtDir: string): Promise<PublishResult>;
+  /** Points the registry at a stored version and appends the change to the history. */
+  setLive(name: string, version: string, action?: HistoryRecord['action']): Promise<FlipResult>;
+  /** Like `setLive`, but leaves an existing pointer alone (decided under the lock). */
+  setLiveIfAbsent(name: string, version: string): Promise<FlipResult>;
+  /** Points the registry back at `to`, or at the version live before the current one. */
+  rollback(name: string, to?: string): Promise<FlipResult>;
+  readRegistry(): Promise<Registry>;
+  /** History records, oldest first, of one remote or of all. */
+  history(name?: string): Promise<HistoryRecord[]>;
+  /** Stored versions of a remote, highest first. */
+  versions(name: string): Promise<string[]>;
+}
+
+/** Throws unless `name` is a valid remote name (it becomes a path segment and a URL segment). */
+export function assertRemoteName(name: string): void {
+  if (!NAME_PATTERN.test(name)) {
+    throw new RegistryError(
+      'invalid_name',
+      `'${name}' is not a valid remote name (lower-case letters, digits and dashes).`,
+    );
+  }
+}
+
+/** Throws unless `version` is a plain semver version (it becomes a path segment and a URL segment). */
+export function assertVersion(version: string): void {
+  if (semver.valid(version) !== version) {
+    throw new RegistryError('invalid_version', `'${version}' is not a semver version (e.g. 1.4.2).`);
+  }
+}
+
+/** The same-origin URL of a stored version's manifest. */
+export function manifestUrl(name: string, version: string): string {
+  return `/remotes/${name}/${version}/${MANIFEST}`;
+}
+
+/** An empty registry, what a fresh data folder serves. */
+export function emptyRegistry(): Registry {
+  return { schemaVersion: 1, remotes: {} };
+}
+
+/** Opens (and creates if needed) the store in `dataDir`. */
+export function openStore(dataDir: string): Store {
+  const remotesDir = path.join(dataDir, 'remotes');
+  const registryFile = path.join(dataDir, 'registry.json');
+  const historyFile = path.join(dataDir, 'registry-history.jsonl');
+  const lockFile = path.join(dataDir, 'registry.lock');
+
+  async function withLock<T>(work: () => Promise<T>): Promise<T> {
+    await mkdir(dataDir, { recursive: true });
+    // A directory lock works across processes: two `pnpm remote deploy` runs (or a deploy and a
+    // starting server) take turns instead of one overwriting the other's read-modify-write.
+    const release = await lockfile.lock(registryFile, {
+      lockfilePath: lockFile,
+      realpath: false,
+      stale: 10_000,
+      retries: { retries: 200, factor: 1.2, minTimeout: 5, maxTimeout: 100 },
+      // The lock is held for milliseconds; a late refresh is not worth crashing the process over.
+      onCompromised: () => undefined,
+    });
+    try {
+      return await work();
+    } finally {
+      await release();
+    }
+  }
+
+  function versionDir(name: string, version: string): string {
+    return path.join(remotesDir, name, version);
+  }
+
+  async function readBuildInfo(dir: string): Promise<RemoteBuildInfo> {
+    let info: Partial<RemoteBuildInfo>;
+    try {
+      info = JSON.parse(await readFile(path.join(dir, BUILD_INFO), 'utf8')) as Partial<RemoteBuildInfo>;
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : 'is not valid JSON';
+      throw new RegistryError(
+        'invalid_build',
+        `${path.join(dir, BUILD_INFO)} ${reason}; rebuild the remote.`,
+      );
+    }
+    if (
+      typeof info.name !== 'string' ||
+      typeof info.version !== 'string' ||
+      typeof info.contract !== 'string'
+    ) {
+      throw new RegistryError(
+        'invalid_build',
+        `${path.join(dir, BUILD_INFO)} must hold string name, version and contract.`,
+      );
+    }
+    if (!Number.isInteger(contractMajorOf(info.contract))) {
+      throw new RegistryError(
+        'invalid_build',
+        `${path.join(dir, BUILD_INFO)}: contract '${info.contract}' has no numeric major.`,
+      );
+    }
+    return info as RemoteBuildInfo;
+  }
+
+  async function entryFor(name: string, version: string): Promise<RegistryEntry> {
+    const dir = versionDir(name, version);
+    if (!(await exists(path.join(dir, MANIFEST)))) {
+      const known = await versions(name);
+      throw new RegistryError(
+        'unknown_version',
+        `${name} ${version} is not in the store${known.length ? ` (stored: ${known.join(', ')})` : ' (nothing stored yet)'}.`,
+      );
+    }
+    const info = await readBuildInfo(dir);
+    return {
+      version,
+      manifest: manifestUrl(name, version),
+      integrity: sriSha384(await readFile(path.join(dir, MANIFEST))),
+      contract: contractMajorOf(info.contract),
+    };
+  }
+
+  async function readRegistry(): Promise<Registry> {
+    let text: string;
+    try {
+      text = await readFile(registryFile, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyRegistry();
+      throw error;
+    }
+    let parsed: Partial<Registry>;
+    try {
+      parsed = JSON.parse(text) as Partial<Registry>;
+    } catch {
+      throw new RegistryError('corrupt_registry', `${registryFile} is not valid JSON.`);
+    }
+    if (parsed.schemaVersion !== 1 || typeof parsed.remotes !== 'object' || parsed.remotes === null) {
+      throw new RegistryError('corrupt_registry', `${registryFile} is not a schemaVersion 1 registry.`);
+    }
+    return { schemaVersion: 1, remotes: parsed.remotes };
+  }
+
+  async function history(name?: string): Promise<HistoryRecord[]> {
+    let text: string;
+    try {
+      text = await readFile(historyFile, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const records: HistoryRecord[] = [];
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        const record = JSON.parse(line) as HistoryRecord;
+        if (name === undefined || record.remote === name) records.push(record);
+      } catch {
+        // A crash mid-append can leave one torn line; the records around it are still good.
+      }
+    }
+    return records;
+  }
+
+  async function versions(name: string): Promise<string[]> {
+    assertRemoteName(name);
+    let entries: string[];
+    try {
+      entries = await readdir(path.join(remotesDir, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    return entries.filter((entry) => semver.valid(entry) === entry).sort(semver.rcompare);
+  }
+
+  async function publish(name: string, builtDir: string): Promise<PublishResult> {
+    assertRemoteName(name);
+    if (!(await exists(builtDir))) {
+      throw new RegistryError('missing_build', `No build at ${builtDir}; build the remote first.`);
+    }
+    if (!(await exists(path.join(builtDir, MANIFEST)))) {
+      throw new RegistryError(
+        'invalid_build',
+        `${builtDir} has no ${MANIFEST}; is it a module federation remote build?`,
+      );
+    }
+    const info = await readBuildInfo(builtDir);
+    if (info.name !== name) {
+      throw new RegistryError('invalid_build', `${builtDir} is a build of '${info.name}', not '${name}'.`);
+    }
+    assertVersion(info.version);
+    const target = versionDir(name, info.version);
+    const source = await treeDigest(builtDir);
+    const result = { name, version: info.version, manifest: manifestUrl(name, info.version) };
+
+    const compareWithStored = async (): Promise<PublishResult> => {
+      const stored = await treeDigest(target);
+      if (stored.digest !== source.digest) {
+        throw new RegistryError(
+          'version_conflict',
+          `${name} ${info.version} is already published with different content. Versions are immutable: bump the version (pnpm remote deploy ${name} --version <next>).`,
+        );
+      }
+      return { ...result, created: false, files: 0, bytes: 0 };
+    };
+
+    if (await exists(target)) return compareWithStored();
+    await mkdir(path.dirname(target), { recursive: true });
+    // Dot-prefixed: the static server never serves dotfiles, so a half-copied build is never visible.
+    const staging = path.join(
+      path.dirname(target),
+      `.staging-${info.version}-${randomBytes(6).toString('hex')}`,
+    );
+    try {
+      await cp(builtDir, staging, { recursive: true, errorOnExist: true, force: false });
+      await precompress(staging);
+      await rename(staging, target);
+    } catch (error) {
+      await rm(staging, { recursive: true, force: true });
+      const code = (error as NodeJS.ErrnoException).code;
+      // Another publisher renamed the same version in first: fall back to the identical-or-conflict check.
+      if ((code === 'ENOTEMPTY' || code === 'EEXIST') && (await exists(target))) return compareWithStored();
+      throw error;
+    }
+    return { ...result, created: true, files: source.files, bytes: source.bytes };
+  }
+
+  async function flip(
+    name: string,
+    action: HistoryRecord['action'],
+    pickTarget: (current: RegistryEntry | undefined) => Promise<string>,
+  ): Promise<FlipResult> {
+    assertRemoteName(name);
+    return withLock(async () => {
+      const registry = await readRegistry();
+      const current = registry.remotes[name];
+      const to = await pickTarget(current);
+      assertVersion(to);
+      const entry = await entryFor(name, to);
+      const from = current?.version ?? null;
+      if (current && current.version === to && current.integrity === entry.integrity) {
+        return { remote: name, action, from, to, changed: false, entry };
+      }
+      const next: Registry = { schemaVersion: 1, remotes: { ...registry.remotes, [name]: entry } };
+      await writeFileAtomic(registryFile, `${JSON.stringify(next, null, 2)}\n`);
+      const record: HistoryRecord = { at: new Date().toISOString(), remote: name, action, from, to };
+      await appendFile(historyFile, `${JSON.stringify(record)}\n`, 'utf8');
+      return { remote: name, action, from, to, changed: true, entry };
+    });
+  }
+
+  function setLive(
+    name: string,
+    version: string,
+    action: HistoryRecord['action'] = 'deploy',
+  ): Promise<FlipResult> {
+    return flip(name, action, async () => version);
+  }
+
+  function setLiveIfAbsent(name: string, version: string): Promise<FlipResult> {
+    return flip(name, 'deploy', async (current) => current?.version ?? version);
+  }
+
+  function rollback(name: string, to?: string): Promise<FlipResult> {
+    return flip(name, 'rollback', async (current) => {
+      if (to !== undefined) return to;
+      if (!current)
+        throw new RegistryError('unknown_remote', `${name} has no live version to roll back from.`);
+      // The record that made the current version live names what was live before it.
+      const records = await history(name);
+      const landing = records.reverse().find((record) => record.to === current.version);
+      if (!landing?.from) {
+        throw new RegistryError(
+          'no_previous_version',
+          `${name} has no earlier version in its history; pass --to <version> (stored: ${(await versions(name)).join(', ')}).`,
+        );
+      }
+      return landing.from;
+    });
+  }
+
+  return {
+    dataDir,
+    remotesDir,
+    registryFile,
+    historyFile,
+    publish,
+    setLive,
+    setLiveIfAbsent,
+    rollback,
+    readRegistry,
+    history,
+    versions,
+  };
+}
+
+/** Major of a contract version string such as `1.0.0`. */
+function contractMajorOf(contract: string): number {
+  return Number.parseInt(contract.split('.')[0] ?? '', 10);
+}
