@@ -1,0 +1,562 @@
+// The HTTP side of the hub server: negotiate, long polling, WebSocket upgrades, keep-alive and user routing.
+
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
+import { RedisBackplane } from './backplane.ts';
+import { HubConnection } from './connection.ts';
+import type { ConnectionSettings, TransportSink } from './connection.ts';
+import { invocation } from './protocol.ts';
+import type { HubDefinition, HubServer, HubServerOptions, TransportName } from './types.ts';
+
+const CORS_HEADERS = 'authorization, content-type, x-requested-with, x-signalr-user-agent';
+const NO_CACHE = {
+  'Cache-Control': 'no-cache, no-store',
+  Pragma: 'no-cache',
+  Expires: 'Thu, 01 Jan 1970 00:00:00 GMT',
+};
+
+/** A long-poll request waiting for data. */
+interface PendingPoll {
+  res: ServerResponse;
+  timer: NodeJS.Timeout;
+}
+
+/** Long-polling state kept beside a connection. */
+interface PollState {
+  queue: string[];
+  pending: PendingPoll | null;
+  lastPollAt: number;
+  /** Set once the connection closed: the next poll gets 204 and the entry is dropped. */
+  ended: boolean;
+}
+
+/** Creates a SignalR-protocol hub server (JSON hub protocol; WebSockets and long polling). */
+export function createHubServer(options: HubServerOptions): HubServer {
+  const basePath = (options.basePath ?? '/hubs').replace(/\/$/, '');
+  const pingIntervalMs = options.pingIntervalMs ?? 15_000;
+  const clientTimeoutMs = options.clientTimeoutMs ?? 30_000;
+  const handshakeTimeoutMs = options.handshakeTimeoutMs ?? 15_000;
+  const disconnectTimeoutMs = options.disconnectTimeoutMs ?? 15_000;
+  const pollTimeoutMs = options.pollTimeoutMs ?? 90_000;
+  const maxMessageBytes = options.maxMessageBytes ?? 32 * 1024;
+  const transports: TransportName[] = options.transports ?? ['WebSockets', 'LongPolling'];
+  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  const onError =
+    options.onError ?? ((error: unknown, where: string) => console.error(`[hubs] ${where}:`, error));
+  const hubs = new Map<string, { name: string; def: HubDefinition }>(
+    Object.entries(options.hubs).map(([name, def]) => [name.toLowerCase(), { name, def }]),
+  );
+
+  /** connectionToken → connection (the token is the secret the transports present). */
+  const byToken = new Map<string, HubConnection>();
+  const polls = new Map<HubConnection, PollState>();
+  /** `${hub}\n${userId}` → open connections of that user on this instance. */
+  const byUser = new Map<string, Set<HubConnection>>();
+  const pendingSubscriptions = new Set<Promise<void>>();
+  let draining = false;
+
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: Math.max(maxMessageBytes * 4, 64 * 1024),
+    perMessageDeflate: false,
+  });
+
+  const deliverLocal = (hub: string, userId: string, record: string): void => {
+    const set = byUser.get(userKey(hub, userId));
+    if (set === undefined) return;
+    for (const connection of set) connection.write(record);
+  };
+  const backplane = options.redisUrl
+    ? new RedisBackplane(
+        options.redisUrl,
+        options.redisChannelPrefix ?? 'companion-hubs',
+        deliverLocal,
+        onError,
+      )
+    : null;
+
+  const track = (promise: Promise<void>): void => {
+    const tracked = promise
+      .catch((e: unknown) => onError(e, 'redis subscription'))
+      .finally(() => pendingSubscriptions.delete(tracked));
+    pendingSubscriptions.add(tracked);
+  };
+
+  const settings: ConnectionSettings = {
+    maxMessageBytes,
+    streamHighWaterBytes: options.streamHighWaterBytes ?? 1024 * 1024,
+    onError,
+    onOpen(connection) {
+      const key = userKey(connection.hubName, connection.userId);
+      let set = byUser.get(key);
+      if (set === undefined) {
+        set = new Set();
+        byUser.set(key, set);
+        if (backplane) track(backplane.subscribe(connection.hubName, connection.userId));
+      }
+      set.add(connection);
+    },
+    onClosed(connection) {
+      const key = userKey(connection.hubName, connection.userId);
+      const set = byUser.get(key);
+      if (set?.delete(connection) && set.size === 0) {
+        byUser.delete(key);
+        if (backplane) track(backplane.unsubscribe(connection.hubName, connection.userId));
+      }
+      const poll = polls.get(connection);
+      if (poll === undefined) {
+        byToken.delete(connection.token);
+      } else {
+        // Long polling: the queued Close record still has to reach the client on its next poll.
+        poll.ended = true;
+        flushPoll(connection, poll);
+      }
+    },
+  };
+
+  // One heartbeat for all connections instead of timers per connection (cheap at thousands of connections).
+  const tickMs = Math.max(
+    5,
+    Math.min(1000, Math.floor(Math.min(pingIntervalMs, clientTimeoutMs, disconnectTimeoutMs) / 4)),
+  );
+  const heartbeat = setInterval(() => {
+    const now = Date.now();
+    for (const connection of byToken.values()) {
+      const poll = polls.get(connection);
+      switch (connection.state) {
+        case 'negotiated':
+          if (now - connection.createdAt > disconnectTimeoutMs) {
+            connection.close();
+            byToken.delete(connection.token);
+          }
+          break;
+        case 'handshaking':
+          if (now - connection.lastReceivedAt > handshakeTimeoutMs)
+            connection.close('Handshake was canceled.');
+          break;
+        case 'open':
+          if (poll !== undefined) {
+            // Long polling is its own keep-alive; a client that stops polling is gone.
+            if (poll.pending === null && now - poll.lastPollAt > disconnectTimeoutMs) connection.close();
+            break;
+          }
+          if (connection.clientPinged && now - connection.lastReceivedAt > clientTimeoutMs) {
+            connection.close('Server timeout elapsed without receiving a message from the client.', true);
+          } else if (now - connection.lastSentAt >= pingIntervalMs) {
+            connection.ping();
+          }
+          break;
+        case 'closed':
+          if (poll !== undefined && poll.pending === null && now - poll.lastPollAt > disconnectTimeoutMs) {
+            polls.delete(connection);
+            byToken.delete(connection.token);
+          }
+          break;
+      }
+    }
+  }, tickMs);
+  heartbeat.unref();
+
+  function flushPoll(connection: HubConnection, poll: PollState): void {
+    const pending = poll.pending;
+    if (pending === null) return;
+    if (poll.queue.length > 0) {
+      const body = poll.queue.join('');
+      poll.queue = [];
+      endPoll(poll, 200, body);
+    } else if (poll.ended) {
+      endPoll(poll, 204, '');
+      polls.delete(connection);
+      byToken.delete(connection.token);
+    }
+  }
+
+  function endPoll(poll: PollState, status: number, body: string): void {
+    const pending = poll.pending;
+    if (pending === null) return;
+    clearTimeout(pending.timer);
+    poll.pending = null;
+    poll.lastPollAt = Date.now();
+    pending.res.writeHead(status, { 'Content-Type': 'application/octet-stream', ...NO_CACHE });
+    pending.res.end(body);
+  }
+
+  function originAllowed(req: IncomingMessage): boolean {
+    const origin = req.headers.origin;
+    if (origin === undefined || allowedOrigins.has('*') || allowedOrigins.has(origin)) return true;
+    try {
+      return new URL(origin).host === req.headers.host;
+    } catch {
+      return false;
+    }
+  }
+
+  function corsHeaders(req: IncomingMessage): Record<string, string> {
+    const origin = req.headers.origin;
+    if (origin === undefined) return {};
+    return {
+      'Access-Control-Allow-Origin': origin,
+      'Access-Control-Allow-Credentials': 'true',
+      Vary: 'Origin',
+    };
+  }
+
+  function route(
+    url: URL,
+  ): { hub: { name: string; def: HubDefinition } | undefined; negotiate: boolean } | null {
+    if (!url.pathname.startsWith(`${basePath}/`)) return null;
+    const rest = url.pathname.slice(basePath.length + 1).split('/');
+    const hubName = rest[0] ?? '';
+    const negotiate = rest.length === 2 && rest[1] === 'negotiate';
+    if (rest.length > 2 || (rest.length === 2 && !negotiate)) return { hub: undefined, negotiate: false };
+    return { hub: hubs.get(hubName.toLowerCase()), negotiate };
+  }
+
+  function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
+    res.writeHead(status, { 'Content-Type': 'application/json', ...NO_CACHE, ...corsHeaders(req) });
+    res.end(JSON.stringify(body));
+  }
+
+  function sendError(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    code: string,
+    message: string,
+  ): void {
+    sendJson(req, res, status, { error: { code, message } });
+  }
+
+  function accessToken(req: IncomingMessage, url: URL): string | null {
+    const header = req.headers.authorization;
+    if (header !== undefined && /^Bearer /i.test(header)) return header.slice(7).trim() || null;
+    return url.searchParams.get('access_token');
+  }
+
+  async function negotiate(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    hub: { name: string; def: HubDefinition },
+  ): Promise<void> {
+    if (draining) {
+      sendError(req, res, 503, 'server_draining', 'This server is shutting down; retry on another instance.');
+      return;
+    }
+    let version = 0;
+    for (const [key, value] of url.searchParams) {
+      if (key.toLowerCase() !== 'negotiateversion') continue;
+      if (!/^-?\d+$/.test(value)) {
+        sendJson(req, res, 200, { error: 'The client requested a non-integer protocol version.' });
+        return;
+      }
+      version = Math.max(0, Math.min(1, Number(value)));
+    }
+    const token = accessToken(req, url);
+    if (token === null) {
+      sendError(
+        req,
+        res,
+        401,
+        'unauthorized',
+        'An access token is required (Authorization: Bearer or access_token).',
+      );
+      return;
+    }
+    const auth = await options.authenticate(token);
+    if (!auth.ok) {
+      if (auth.status === 410) sendError(req, res, 410, 'account_deleted', 'This account was deleted.');
+      else sendError(req, res, 401, 'unauthorized', 'The access token is invalid or expired.');
+      return;
+    }
+    const connectionId = newId();
+    const connectionToken = version >= 1 ? newId() : connectionId;
+    byToken.set(
+      connectionToken,
+      new HubConnection(hub.name, hub.def, connectionId, connectionToken, auth.userId, settings),
+    );
+    const availableTransports = transports.map((transport) => ({ transport, transferFormats: ['Text'] }));
+    sendJson(
+      req,
+      res,
+      200,
+      version >= 1
+        ? { negotiateVersion: 1, connectionId, connectionToken, availableTransports }
+        : { connectionId, availableTransports },
+    );
+  }
+
+  function longPoll(req: IncomingMessage, res: ServerResponse, connection: HubConnection): void {
+    if (connection.sink !== null && connection.sink.kind !== 'LongPolling') {
+      sendError(req, res, 400, 'wrong_transport', 'This connection does not use long polling.');
+      return;
+    }
+    const poll = polls.get(connection);
+    if (poll === undefined) {
+      if (connection.state !== 'negotiated' || !transports.includes('LongPolling')) {
+        sendError(req, res, 400, 'wrong_transport', 'Long polling is not available for this connection.');
+        return;
+      }
+      // The first poll activates the connection and returns at once (research note §2.4).
+      const state: PollState = { queue: [], pending: null, lastPollAt: Date.now(), ended: false };
+      polls.set(connection, state);
+      connection.attach({
+        kind: 'LongPolling',
+        write(record) {
+          state.queue.push(record);
+          flushPoll(connection, state);
+        },
+        buffered: () => state.queue.reduce((n, r) => n + r.length, 0),
+        end() {},
+      });
+      res.writeHead(200, {
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': '0',
+        ...NO_CACHE,
+        ...corsHeaders(req),
+      });
+      res.end();
+      return;
+    }
+    const state = poll;
+    if (state.pending !== null) endPoll(state, 204, '');
+    for (const [key, value] of Object.entries(corsHeaders(req))) res.setHeader(key, value);
+    state.pending = { res, timer: setTimeout(() => endPoll(state, 200, ''), pollTimeoutMs) };
+    state.lastPollAt = Date.now();
+    res.on('close', () => {
+      if (state.pending?.res === res) {
+        clearTimeout(state.pending.timer);
+        state.pending = null;
+        state.lastPollAt = Date.now();
+      }
+    });
+    flushPoll(connection, state);
+  }
+
+  function postSend(req: IncomingMessage, res: ServerResponse, connection: HubConnection): void {
+    if (connection.sink?.kind === 'WebSockets') {
+      sendError(req, res, 405, 'wrong_transport', 'POST is not allowed for a WebSocket connection.');
+      return;
+    }
+    if (connection.state === 'closed' || connection.sink === null) {
+      sendError(req, res, 404, 'connection_not_found', 'No connection with this id.');
+      return;
+    }
+    const limit = maxMessageBytes * 4;
+    let size = 0;
+    let overflow = false;
+    req.on('data', (chunk: Buffer) => {
+      if (overflow) return;
+      size += chunk.length;
+      if (size > limit) {
+        overflow = true;
+        connection.close(
+          `Connection closed with an error. Message exceeds the maximum size of ${maxMessageBytes} bytes.`,
+        );
+        sendError(req, res, 413, 'message_too_large', `A send may not exceed ${limit} bytes.`);
+        return;
+      }
+      connection.receive(chunk);
+    });
+    req.on('end', () => {
+      if (overflow) return;
+      res.writeHead(200, { 'Content-Type': 'text/plain', ...corsHeaders(req) });
+      res.end();
+    });
+  }
+
+  function deletePoll(req: IncomingMessage, res: ServerResponse, connection: HubConnection): void {
+    const poll = polls.get(connection);
+    if (poll === undefined) {
+      sendError(req, res, 400, 'wrong_transport', 'DELETE is only for long polling.');
+      return;
+    }
+    // The client ended the transport: the pending poll gets 204 and no Close record is queued.
+    poll.ended = true;
+    if (poll.pending !== null) endPoll(poll, 204, '');
+    connection.transportClosed();
+    polls.delete(connection);
+    byToken.delete(connection.token);
+    res.writeHead(202, { 'Content-Type': 'text/plain', ...corsHeaders(req) });
+    res.end();
+  }
+
+  function handleHttp(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const matched = route(url);
+    if (matched === null) return false;
+    if (!originAllowed(req)) {
+      sendError(req, res, 403, 'origin_not_allowed', 'This origin may not connect to the hubs.');
+      return true;
+    }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...corsHeaders(req),
+        'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+        'Access-Control-Allow-Headers': CORS_HEADERS,
+        'Access-Control-Max-Age': '600',
+      });
+      res.end();
+      return true;
+    }
+    const { hub, negotiate: isNegotiate } = matched;
+    if (hub === undefined) {
+      sendError(req, res, 404, 'hub_not_found', 'No hub at this path.');
+      return true;
+    }
+    if (isNegotiate) {
+      if (req.method !== 'POST') {
+        sendError(req, res, 405, 'method_not_allowed', 'Negotiate is a POST.');
+        return true;
+      }
+      negotiate(req, res, url, hub).catch((e: unknown) => {
+        onError(e, 'negotiate');
+        if (!res.headersSent) sendError(req, res, 500, 'internal_error', 'Negotiate failed.');
+      });
+      return true;
+    }
+    const id = url.searchParams.get('id');
+    if (id === null || id === '') {
+      sendError(req, res, 400, 'missing_id', 'The id query parameter is required.');
+      return true;
+    }
+    const connection = byToken.get(id);
+    if (connection === undefined || connection.hubName !== hub.name) {
+      sendError(req, res, 404, 'connection_not_found', 'No connection with this id.');
+      return true;
+    }
+    if (req.method === 'GET') longPoll(req, res, connection);
+    else if (req.method === 'POST') postSend(req, res, connection);
+    else if (req.method === 'DELETE') deletePoll(req, res, connection);
+    else sendError(req, res, 405, 'method_not_allowed', 'Use GET, POST or DELETE.');
+    return true;
+  }
+
+  function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const matched = route(url);
+    if (matched === null) return false;
+    const reject = (status: number, text: string): void => {
+      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if (!originAllowed(req)) return (reject(403, 'Forbidden'), true);
+    const { hub, negotiate: isNegotiate } = matched;
+    if (hub === undefined || isNegotiate || !transports.includes('WebSockets'))
+      return (reject(404, 'Not Found'), true);
+    const id = url.searchParams.get('id');
+    if (id === null) {
+      // skipNegotiation: the client opens the socket directly, so authenticate here (research note §1.5).
+      if (draining) return (reject(503, 'Service Unavailable'), true);
+      const token = accessToken(req, url);
+      if (token === null) return (reject(401, 'Unauthorized'), true);
+      options
+        .authenticate(token)
+        .then((auth) => {
+          if (!auth.ok) return reject(auth.status, auth.status === 410 ? 'Gone' : 'Unauthorized');
+          const connectionId = newId();
+          const connection = new HubConnection(
+            hub.name,
+            hub.def,
+            connectionId,
+            connectionId,
+            auth.userId,
+            settings,
+          );
+          byToken.set(connectionId, connection);
+          accept(req, socket, head, connection);
+        })
+        .catch((e: unknown) => {
+          onError(e, 'upgrade');
+          reject(500, 'Internal Server Error');
+        });
+      return true;
+    }
+    const connection = byToken.get(id);
+    if (connection === undefined || connection.hubName !== hub.name || connection.state === 'closed')
+      return (reject(404, 'Not Found'), true);
+    if (connection.state !== 'negotiated') return (reject(409, 'Conflict'), true);
+    accept(req, socket, head, connection);
+    return true;
+  }
+
+  function accept(req: IncomingMessage, socket: Duplex, head: Buffer, connection: HubConnection): void {
+    // Reserve the connection before the asynchronous upgrade so a second socket gets 409.
+    connection.state = 'handshaking';
+    connection.lastReceivedAt = Date.now();
+    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      const sink: TransportSink = {
+        kind: 'WebSockets',
+        write: (record) => ws.send(record),
+        buffered: () => ws.bufferedAmount,
+        end: () => ws.close(1000),
+      };
+      connection.attach(sink);
+      ws.on('message', (data: Buffer, isBinary: boolean) =>
+        connection.receive(isBinary ? data : data.toString('utf8')),
+      );
+      ws.on('close', () => connection.transportClosed());
+      ws.on('error', (e: unknown) => {
+        // ws raises for frames over maxPayload and bad framing; the connection just ends.
+        onError(e, `${connection.hubName} websocket`);
+        connection.transportClosed();
+      });
+    });
+  }
+
+  async function sendToUser(hub: string, userId: string, target: string, ...args: unknown[]): Promise<void> {
+    const entry = hubs.get(hub.toLowerCase());
+    if (entry === undefined) throw new Error(`Unknown hub '${hub}'`);
+    const record = invocation(target, args);
+    deliverLocal(entry.name, userId, record);
+    if (backplane) await backplane.publish(entry.name, userId, record);
+  }
+
+  function connectionCount(hub?: string): number {
+    let n = 0;
+    for (const connection of byToken.values()) {
+      if (connection.state === 'open' && (hub === undefined || connection.hubName === hub)) n++;
+    }
+    return n;
+  }
+
+  async function drain(): Promise<void> {
+    draining = true;
+    for (const connection of [...byToken.values()]) {
+      if (connection.state === 'open') connection.close('Server is shutting down.', true);
+      else connection.close();
+    }
+  }
+
+  async function ready(): Promise<void> {
+    if (backplane) await backplane.whenReady();
+    await Promise.all([...pendingSubscriptions]);
+  }
+
+  async function close(): Promise<void> {
+    await drain();
+    clearInterval(heartbeat);
+    for (const poll of polls.values()) {
+      poll.ended = true;
+      if (poll.pending !== null) endPoll(poll, 204, '');
+    }
+    polls.clear();
+    byToken.clear();
+    for (const ws of wss.clients) ws.terminate();
+    wss.close();
+    await backplane?.close();
+  }
+
+  return { handleHttp, handleUpgrade, sendToUser, connectionCount, drain, close, ready };
+}
+
+/** 16 random bytes, base64url: URL-safe because the client appends ids to the query unencoded. */
+function newId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+function userKey(hub: string, userId: string): string {
+  return `${hub}\n${userId}`;
+}
