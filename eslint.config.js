@@ -4,13 +4,34 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { noCrossPackageRelative } from './shared/build-config/eslint-layering.js';
 
-const SHARED = ['@companion/contracts', '@companion/event-bus', '@companion/ui', '@companion/build-config'];
+const SHARED = [
+  '@companion/contracts',
+  '@companion/event-bus',
+  '@companion/ui',
+  '@companion/build-config',
+  '@companion/history',
+  '@companion/remote-kit',
+];
 const allowOnly = (allowed, message) => ({
-  patterns: [{ group: ['@companion/*', ...allowed.map((name) => `!${name}`), ...allowed.map((name) => `!${name}/*`)], message }],
+  patterns: [
+    {
+      group: ['@companion/*', ...allowed.map((name) => `!${name}`), ...allowed.map((name) => `!${name}/*`)],
+      message,
+    },
+  ],
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/test-results/**', '**/playwright-report/**', '.bench/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.bench/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,7 +41,10 @@ export default tseslint.config(
       'local/no-cross-package-relative': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No `export *`: name what a package exports.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'No `export *`: name what a package exports.' },
+      ],
     },
   },
   {
@@ -34,12 +58,21 @@ export default tseslint.config(
     files: ['remotes/**/*.{ts,tsx}'],
     ignores: ['remotes/*/rspack.config.ts', 'remotes/*/dev/**'],
     rules: {
-      'no-restricted-imports': ['error', allowOnly(SHARED, 'A remote imports only shared packages: talk to the shell and other remotes through mount props and the bus.')],
+      'no-restricted-imports': [
+        'error',
+        allowOnly(
+          SHARED,
+          'A remote imports only shared packages: talk to the shell and other remotes through mount props and the bus.',
+        ),
+      ],
       // Side effects go through the seams the shell passes in mount props (house style rule 6).
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'Use props.transport.fetch: it carries auth, refresh and 410 handling.' },
-        { name: 'localStorage', message: 'Remotes keep no persistent state of their own; state crosses through the bus.' },
+        {
+          name: 'localStorage',
+          message: 'Remotes keep no persistent state of their own; state crosses through the bus.',
+        },
         { name: 'WebSocket', message: 'Use the hub client in mount props.' },
       ],
     },
@@ -47,7 +80,10 @@ export default tseslint.config(
   {
     files: ['shell/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', allowOnly(SHARED, 'The shell knows remotes only through /registry.json at run time.')],
+      'no-restricted-imports': [
+        'error',
+        allowOnly(SHARED, 'The shell knows remotes only through /registry.json at run time.'),
+      ],
     },
   },
   {
@@ -61,7 +97,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        allowOnly(['@companion/contracts', '@companion/registry', '@companion/hubs', '@companion/api', '@companion/build-config'], 'Infra never imports front-end code.'),
+        allowOnly(
+          [
+            '@companion/contracts',
+            '@companion/registry',
+            '@companion/hubs',
+            '@companion/api',
+            '@companion/build-config',
+          ],
+          'Infra never imports front-end code.',
+        ),
       ],
     },
   },

@@ -9,7 +9,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['infra/**/*.test.ts', 'shared/contracts/**/*.test.ts', 'shared/event-bus/**/*.test.ts', 'shared/build-config/**/*.test.ts'],
+          include: [
+            'infra/**/*.test.ts',
+            'shared/contracts/**/*.test.ts',
+            'shared/event-bus/**/*.test.ts',
+            'shared/build-config/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -20,7 +25,13 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['shell/**/*.test.{ts,tsx}', 'remotes/**/*.test.{ts,tsx}', 'shared/ui/**/*.test.{ts,tsx}'],
+          include: [
+            'shell/**/*.test.{ts,tsx}',
+            'remotes/**/*.test.{ts,tsx}',
+            'shared/ui/**/*.test.{ts,tsx}',
+            'shared/history/**/*.test.ts',
+            'shared/remote-kit/**/*.test.{ts,tsx}',
+          ],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
       },

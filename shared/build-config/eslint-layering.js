@@ -29,8 +29,14 @@ export const noCrossPackageRelative = {
       const source = node.source && node.source.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = path.relative(root, path.resolve(path.dirname(context.filename), source));
-      if (packageOf(target) !== from) context.report({ node, messageId: 'escape', data: { source, from: from || '(root)' } });
+      if (packageOf(target) !== from)
+        context.report({ node, messageId: 'escape', data: { source, from: from || '(root)' } });
     }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };

@@ -32,7 +32,12 @@ export interface BusEventMap {
   'character:unlocked': { personModelId: string };
   'analytics:event-tracked': { name: string; properties: Record<string, string | number | boolean | null> };
   'remote:failed': { remote: RemoteName; code: RemoteFailureCode; message: string };
-  'paywall:open-requested': { paywallType: PaywallType; source: string; offer?: TimeBombOffer; productId?: string };
+  'paywall:open-requested': {
+    paywallType: PaywallType;
+    source: string;
+    offer?: TimeBombOffer;
+    productId?: string;
+  };
   'auth:login-requested': { mode: 'login' | 'expired'; source: string };
   'auth:logout-requested': { source: string };
   'theme:change-requested': { mode: ThemeMode };

@@ -4,13 +4,7 @@ import type { BusEventMap, BusEventName, IntentName, Publisher } from './events.
 
 /** The remotes the platform federates. Only the shell maps routes to them, at run time. */
 export type RemoteName =
-  | 'explore'
-  | 'chat'
-  | 'create-character'
-  | 'gallery'
-  | 'photo-generation'
-  | 'checkout'
-  | 'funnels';
+  'explore' | 'chat' | 'create-character' | 'gallery' | 'photo-generation' | 'checkout' | 'funnels';
 
 /** Colour scheme. */
 export type ThemeMode = 'dark' | 'light';
@@ -19,7 +13,8 @@ export type ThemeMode = 'dark' | 'light';
 export type HubName = 'paymentNotificationHub' | 'registrationNotificationHub' | 'chatHub';
 
 /** SignalR connection states as the spec names them. */
-export type HubConnectionState = 'Disconnected' | 'Connecting' | 'Connected' | 'Disconnecting' | 'Reconnecting';
+export type HubConnectionState =
+  'Disconnected' | 'Connecting' | 'Connected' | 'Disconnecting' | 'Reconnecting';
 
 /** Brand variants one build serves (000 §1). */
 export type BrandId =
@@ -110,7 +105,9 @@ export interface Transport {
 
 /** A stream started on a hub; matches the SignalR client's `IStreamResult`. */
 export interface HubStream<T> {
-  subscribe(observer: { next(item: T): void; error(err: unknown): void; complete(): void }): { dispose(): void };
+  subscribe(observer: { next(item: T): void; error(err: unknown): void; complete(): void }): {
+    dispose(): void;
+  };
 }
 
 /** The shell's hub connections, as a remote may use them. */
@@ -157,4 +154,6 @@ export interface RemoteMountProps {
   hubs: HubClient;
   brand: BrandInfo;
   theme: ThemeMode;
+  /** Slot 'paywall' only: the request that opened it, and how to close it. */
+  paywall?: { request: BusEventMap['paywall:open-requested']; close(): void };
 }

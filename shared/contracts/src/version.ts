@@ -3,7 +3,9 @@ export const CONTRACT_VERSION = '1.0.0';
 
 /** The major of a contract version, or NaN when unreadable. */
 export function contractMajor(version: string | number): number {
-  return typeof version === 'number' ? Math.trunc(version) : Number.parseInt(String(version).split('.')[0] ?? '', 10);
+  return typeof version === 'number'
+    ? Math.trunc(version)
+    : Number.parseInt(String(version).split('.')[0] ?? '', 10);
 }
 
 /** Whether a remote built for `remoteContract` can be mounted by a shell speaking `shellContract`. */

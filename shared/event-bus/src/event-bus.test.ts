@@ -46,9 +46,9 @@ describe('event bus', () => {
 
   it('should refuse a publisher the table does not list', () => {
     const bus = createAppBus();
-    expect(() => bus.as('chat').publish('session:changed', { status: 'anonymous', userId: null, isSoftDeleted: false })).toThrow(
-      "'chat' may not publish 'session:changed'",
-    );
+    expect(() =>
+      bus.as('chat').publish('session:changed', { status: 'anonymous', userId: null, isSoftDeleted: false }),
+    ).toThrow("'chat' may not publish 'session:changed'");
     expect(() => bus.as('explore').publish('category:changed', { category: 'anime' })).not.toThrow();
   });
 
@@ -69,13 +69,20 @@ describe('event bus', () => {
     const bus = createAppBus();
     const listener = vi.fn();
     bus.subscribe('tokens:balance-changed', listener).unsubscribe();
-    bus.publish('tokens:balance-changed', { balance: { remainingTokens: 1, spentTokens: 0, nextDailyTokenClaimDate: null } });
+    bus.publish('tokens:balance-changed', {
+      balance: { remainingTokens: 1, spentTokens: 0, nextDailyTokenClaimDate: null },
+    });
     expect(listener).not.toHaveBeenCalled();
   });
 
   it('should reject an event missing from the table', () => {
-    const bus = createEventBus<{ a: number }, 'x'>({ a: { kind: 'fact', replay: 'none', publishers: 'any' } }, 'x');
-    expect(() => (bus as unknown as ShellBus).publish('theme:changed', { mode: 'dark' })).toThrow(/unknown bus event/);
+    const bus = createEventBus<{ a: number }, 'x'>(
+      { a: { kind: 'fact', replay: 'none', publishers: 'any' } },
+      'x',
+    );
+    expect(() => (bus as unknown as ShellBus).publish('theme:changed', { mode: 'dark' })).toThrow(
+      /unknown bus event/,
+    );
   });
 
   it('should give every state event replay and every other event none (behaviour table is consistent)', () => {

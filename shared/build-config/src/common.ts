@@ -1,0 +1,48 @@
+import { VanillaExtractPlugin } from '@vanilla-extract/webpack-plugin';
+import type { RuleSetRule } from '@rspack/core';
+
+/** Build mode from NODE_ENV; production unless told otherwise. */
+export function isProduction(): boolean {
+  return process.env['NODE_ENV'] !== 'development';
+}
+
+/** Loaders shared by every front-end build: TypeScript/TSX via SWC, CSS (vanilla-extract output), fonts and images. */
+export function moduleRules(production: boolean): RuleSetRule[] {
+  return [
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      loader: 'builtin:swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !production } },
+          target: 'es2022',
+        },
+      },
+      type: 'javascript/auto',
+    },
+    { test: /\.css$/i, type: 'css/auto' },
+    {
+      test: /\.(woff2?|ttf|otf)$/i,
+      type: 'asset/resource',
+      generator: { filename: 'fonts/[name].[contenthash:8][ext]' },
+    },
+    {
+      test: /\.(png|jpe?g|gif|webp|avif|svg)$/i,
+      type: 'asset',
+      parser: { dataUrlCondition: { maxSize: 4096 } },
+    },
+  ];
+}
+
+/** The vanilla-extract plugin, with short class names in production. */
+export function vanillaExtract(production: boolean): VanillaExtractPlugin {
+  return new VanillaExtractPlugin({ identifiers: production ? 'short' : 'debug' });
+}
+
+/** Resolution shared by every build. */
+export const RESOLVE = {
+  extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+} as const;

@@ -1,0 +1,5 @@
+export { createRemoteConfig, remoteVersion } from './remote.ts';
+export type { RemoteBuildOptions } from './remote.ts';
+export { createShellConfig } from './shell.ts';
+export type { ShellBuildOptions } from './shell.ts';
+export { SHARED_SINGLETONS, containerName } from './federation.ts';

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack, type Configuration } from '@rspack/core';
+import { RESOLVE, isProduction, moduleRules, vanillaExtract } from './common.ts';
+import { SHARED_SINGLETONS } from './federation.ts';
+
+/** Options of the shell's build. */
+export interface ShellBuildOptions {
+  dir: string;
+  devPort: number;
+  /** Runtime plugins registered with the federation runtime at start-up (paths relative to `dir`). */
+  runtimePlugins?: string[];
+}
+
+/**
+ * Rspack configuration for the host. It declares no remotes: it learns them from `/registry.json` at run
+ * time (spike §3), so deploying or rolling back a remote never rebuilds it.
+ */
+export function createShellConfig(options: ShellBuildOptions): Configuration {
+  const production = isProduction();
+  return {
+    mode: production ? 'production' : 'development',
+    context: options.dir,
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(options.dir, 'dist'),
+      publicPath: '/',
+      uniqueName: 'shell',
+      filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      cssFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
+      cssChunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: RESOLVE,
+    module: {
+      rules: moduleRules(production).map((rule) =>
+        rule.type === 'asset/resource'
+          ? { ...rule, generator: { filename: 'assets/fonts/[name].[contenthash:8][ext]' } }
+          : rule,
+      ),
+    },
+    plugins: [
+      vanillaExtract(production),
+      new ModuleFederationPlugin({
+        name: 'shell',
+        shared: SHARED_SINGLETONS,
+        runtimePlugins: options.runtimePlugins ?? [],
+        dts: false,
+      }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(options.dir, 'src', 'index.html'),
+        inject: 'body',
+        scriptLoading: 'defer',
+      }),
+    ],
+    devServer: {
+      port: options.devPort,
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+      proxy: [
+        { context: ['/api', '/hubs'], target: process.env['API_URL'] ?? 'http://127.0.0.1:3001', ws: true },
+        {
+          context: ['/registry.json', '/remotes'],
+          target: process.env['ORIGIN_URL'] ?? 'http://127.0.0.1:3000',
+        },
+      ],
+    },
+    lazyCompilation: false,
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  } as Configuration;
+}

@@ -1,0 +1,1 @@
+export { createAppHistory, createPath, parsePath } from './app-history.ts';

@@ -1,0 +1,82 @@
+import * as React from 'react';
+import type { ComponentType } from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import {
+  CONTRACT_VERSION,
+  isContractCompatible,
+  type RemoteMountProps,
+  type RemoteName,
+} from '@companion/contracts';
+import { ErrorScreen } from '@companion/ui';
+import { MountPropsProvider } from './remote-context.tsx';
+
+/** Props single-spa adds when the shell calls a lifecycle. */
+export interface LifecycleProps extends RemoteMountProps {
+  name: string;
+  domElement: HTMLElement;
+}
+
+/** The single-spa lifecycles a remote exposes; the shell's outlet calls them. */
+export interface RemoteLifecycles {
+  bootstrap(props: LifecycleProps): Promise<unknown>;
+  mount(props: LifecycleProps): Promise<unknown>;
+  unmount(props: LifecycleProps): Promise<unknown>;
+  update(props: LifecycleProps): Promise<unknown>;
+}
+
+/** Thrown when the shell speaks a contract major this remote was not built for. */
+export class ContractMismatchError extends Error {
+  override readonly name = 'ContractMismatchError';
+}
+
+/**
+ * Turns a remote's root component into single-spa-react lifecycles: its own React root, an error
+ * boundary that shows the generic error screen (spec 000 §2.5) and reports the error on the bus
+ * consumer side, and a contract check before anything renders.
+ */
+export function defineRemote(options: {
+  name: RemoteName;
+  version: string;
+  App: ComponentType;
+}): RemoteLifecycles {
+  const { App } = options;
+  function Root(props: LifecycleProps) {
+    return (
+      <MountPropsProvider value={props}>
+        <div data-remote={options.name} data-build-version={options.version} style={{ display: 'contents' }}>
+          <App />
+        </div>
+      </MountPropsProvider>
+    );
+  }
+  const lifecycles = singleSpaReact<LifecycleProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: Root,
+    errorBoundary(error: Error) {
+      console.error(`[${options.name}] render error`, error);
+      return <ErrorScreen />;
+    },
+  });
+  const asArray = <T,>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+  const call = (fns: unknown, props: LifecycleProps) =>
+    Promise.all(
+      asArray(
+        fns as ((p: LifecycleProps) => Promise<unknown>) | ((p: LifecycleProps) => Promise<unknown>)[],
+      ).map((fn) => fn(props)),
+    );
+  return {
+    bootstrap: (props) => call(lifecycles.bootstrap, props),
+    async mount(props) {
+      if (!isContractCompatible(CONTRACT_VERSION, props.contractVersion)) {
+        throw new ContractMismatchError(
+          `${options.name} was built for contract ${CONTRACT_VERSION}; the shell speaks ${props.contractVersion}`,
+        );
+      }
+      return call(lifecycles.mount, props);
+    },
+    unmount: (props) => call(lifecycles.unmount, props),
+    update: (props) => call(lifecycles.update ?? [], props),
+  };
+}

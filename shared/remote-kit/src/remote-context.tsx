@@ -1,0 +1,38 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { BusEventMap, BusEventName, RemoteBus, RemoteMountProps, Transport } from '@companion/contracts';
+
+const MountPropsContext = createContext<RemoteMountProps | null>(null);
+
+/** Makes the mount props available to a remote's components (inside the remote's own React root). */
+export function MountPropsProvider({ value, children }: { value: RemoteMountProps; children: ReactNode }) {
+  return <MountPropsContext.Provider value={value}>{children}</MountPropsContext.Provider>;
+}
+
+/** The props the shell mounted this remote with. */
+export function useMountProps(): RemoteMountProps {
+  const props = useContext(MountPropsContext);
+  if (!props) throw new Error('useMountProps must be used inside a remote mounted by defineRemote()');
+  return props;
+}
+
+/** The bus view of this remote. */
+export function useBus(): RemoteBus {
+  return useMountProps().bus;
+}
+
+/** The authenticated API transport. */
+export function useTransport(): Transport {
+  return useMountProps().transport;
+}
+
+/** The current value of a replayed bus event (`replay: 'last'`), re-rendering when it changes. */
+export function useBusState<K extends BusEventName>(name: K): BusEventMap[K] | undefined {
+  const bus = useBus();
+  return useSyncExternalStore(
+    (onChange) => {
+      const sub = bus.subscribe(name, onChange);
+      return () => sub.unsubscribe();
+    },
+    () => bus.current(name),
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  CONTRACT_VERSION,
+  type BrandInfo,
+  type HubClient,
+  type RemoteMountProps,
+  type RemoteName,
+  type ShellBus,
+  type Transport,
+  type TransportRequest,
+} from '@companion/contracts';
+import { createAppBus } from '@companion/event-bus';
+import { createAppHistory } from '@companion/history';
+import type { LifecycleProps, RemoteLifecycles } from '../define-remote.tsx';
+
+/** The brand the fake shell mounts remotes with. */
+export const FAKE_BRAND: BrandInfo = {
+  id: 'main',
+  name: 'Companion',
+  fontFamily: 'Manrope',
+  supportEmail: 'support@example.com',
+};
+
+/** A transport answering from a handler keyed by `METHOD path` (e.g. `GET PersonModel/top`). */
+export function createFakeTransport(
+  handler: (key: string, init: TransportRequest) => unknown | Promise<unknown>,
+): Transport & { calls: { key: string; init: TransportRequest }[] } {
+  const calls: { key: string; init: TransportRequest }[] = [];
+  return {
+    calls,
+    async request<T>(path: string, init: TransportRequest = {}): Promise<T> {
+      const key = `${init.method ?? 'GET'} ${path}`;
+      calls.push({ key, init });
+      return (await handler(key, init)) as T;
+    },
+  };
+}
+
+/** A hub client that is never connected. */
+export const DISCONNECTED_HUBS: HubClient = {
+  state: () => 'Disconnected',
+  invoke: () => Promise.reject(new Error('hubs are not connected in the fake shell')),
+  stream: () => ({
+    subscribe(observer) {
+      queueMicrotask(() => observer.error(new Error('hubs are not connected in the fake shell')));
+      return { dispose() {} };
+    },
+  }),
+};
+
+/** Mount props as the shell would pass them, with a fresh bus and the window's history. */
+export function createFakeMountProps(
+  remote: RemoteName,
+  overrides: Partial<RemoteMountProps> & { rootBus?: ShellBus } = {},
+): RemoteMountProps & { rootBus: ShellBus } {
+  const rootBus = overrides.rootBus ?? createAppBus();
+  return {
+    contractVersion: CONTRACT_VERSION,
+    remote,
+    remoteVersion: 'test',
+    basename: '/',
+    slot: 'route',
+    history: createAppHistory(window),
+    bus: rootBus.as(remote),
+    transport: createFakeTransport(() => {
+      throw new Error('no fake transport handler');
+    }),
+    hubs: DISCONNECTED_HUBS,
+    brand: FAKE_BRAND,
+    theme: 'dark',
+    ...overrides,
+    rootBus,
+  };
+}
+
+/** Bootstraps and mounts a remote's lifecycles into a fresh element, as the shell's outlet does. */
+export async function mountRemote(lifecycles: RemoteLifecycles, props: RemoteMountProps) {
+  const domElement = document.createElement('div');
+  document.body.append(domElement);
+  const full: LifecycleProps = { ...props, name: `${props.remote}:${props.slot}`, domElement };
+  await lifecycles.bootstrap(full);
+  await lifecycles.mount(full);
+  return {
+    container: domElement,
+    async unmount() {
+      await lifecycles.unmount(full);
+      domElement.remove();
+    },
+  };
+}

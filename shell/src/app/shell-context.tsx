@@ -1,0 +1,28 @@
+import { createContext, useContext } from 'react';
+import type { AppHistory, BrandInfo, HubClient, ShellBus, ThemeMode, Transport } from '@companion/contracts';
+import type { RemoteLoader } from '../federation/remote-loader.ts';
+
+/** What the shell's own components share; remotes get the same seams through mount props instead. */
+export interface ShellServices {
+  history: AppHistory;
+  bus: ShellBus;
+  /** Resolves once `/registry.json` is read; rejects if it cannot be (every remote area then falls back). */
+  loader: Promise<RemoteLoader>;
+  transport: Transport;
+  hubs: HubClient;
+  brand: BrandInfo;
+  theme: ThemeMode;
+  setTheme(mode: ThemeMode): void;
+}
+
+const ShellContext = createContext<ShellServices | null>(null);
+
+/** Provides the shell's services to its components. */
+export const ShellProvider = ShellContext.Provider;
+
+/** The shell's services. */
+export function useShell(): ShellServices {
+  const services = useContext(ShellContext);
+  if (!services) throw new Error('useShell outside ShellProvider');
+  return services;
+}

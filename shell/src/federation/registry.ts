@@ -1,0 +1,67 @@
+import type { RemoteName } from '@companion/contracts';
+
+/** One remote's live entry in `/registry.json` (architecture: "Independent delivery"). */
+export interface RegistryEntry {
+  version: string;
+  manifest: string;
+  integrity: string;
+  contract: number;
+}
+
+/** The registry document. */
+export interface Registry {
+  schemaVersion: 1;
+  remotes: Partial<Record<RemoteName, RegistryEntry>>;
+}
+
+/** Thrown when `/registry.json` cannot be fetched or read. */
+export class RegistryError extends Error {
+  override readonly name = 'RegistryError';
+}
+
+const isEntry = (value: unknown): value is RegistryEntry => {
+  const v = value as Partial<RegistryEntry> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.version === 'string' &&
+    typeof v.manifest === 'string' &&
+    typeof v.integrity === 'string' &&
+    typeof v.contract === 'number'
+  );
+};
+
+/** Validates a parsed registry; entries that are malformed are dropped (their areas show the fallback). */
+export function parseRegistry(raw: unknown): Registry {
+  const doc = raw as { schemaVersion?: unknown; remotes?: unknown } | null;
+  if (!doc || doc.schemaVersion !== 1 || typeof doc.remotes !== 'object' || doc.remotes === null) {
+    throw new RegistryError('registry.json has an unknown shape');
+  }
+  const remotes: Registry['remotes'] = {};
+  for (const [name, entry] of Object.entries(doc.remotes)) {
+    if (isEntry(entry)) remotes[name as RemoteName] = entry;
+    else console.warn(`[registry] ignoring malformed entry '${name}'`);
+  }
+  return { schemaVersion: 1, remotes };
+}
+
+/** Fetches `/registry.json` (the server sends it with `no-cache`), retrying once on a network error. */
+export async function fetchRegistry(
+  fetchImpl: typeof fetch = fetch,
+  url = '/registry.json',
+): Promise<Registry> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const response = await fetchImpl(url, { credentials: 'same-origin' });
+      if (!response.ok) throw new RegistryError(`registry.json answered ${response.status}`);
+      return parseRegistry(await response.json());
+    } catch (error) {
+      lastError = error;
+      if (error instanceof RegistryError) break;
+    }
+  }
+  throw lastError instanceof RegistryError
+    ? lastError
+    : new RegistryError(`registry.json unreachable: ${String(lastError)}`);
+}

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  CONTRACT_VERSION,
+  type RemoteFailureCode,
+  type RemoteMountProps,
+  type RemoteName,
+} from '@companion/contracts';
+import { ErrorScreen, Spinner } from '@companion/ui';
+import { useShell } from '../app/shell-context.tsx';
+import { RemoteLoadError } from '../federation/remote-loader.ts';
+import { mountParcel, type MountedParcel } from './parcel.ts';
+import * as styles from './remote-outlet.css.ts';
+
+type OutletState =
+  { status: 'loading' } | { status: 'mounted' } | { status: 'failed'; code: RemoteFailureCode };
+
+/** Where a remote (or one of its parcels) renders; its failure stays inside this area. */
+export function RemoteOutlet(props: {
+  remote: RemoteName;
+  expose?: string;
+  slot?: RemoteMountProps['slot'];
+  paywall?: RemoteMountProps['paywall'];
+}) {
+  const { remote, expose = 'lifecycles', slot = 'route', paywall } = props;
+  const services = useShell();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<OutletState>({ status: 'loading' });
+  // Mount props are read once per mount; later changes reach the remote through the bus.
+  const latest = useRef({ services, paywall });
+  latest.current = { services, paywall };
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const element = document.createElement('div');
+    element.dataset['outlet'] = remote;
+    host.append(element);
+    let cancelled = false;
+    let parcel: MountedParcel | undefined;
+    setState({ status: 'loading' });
+
+    const run = async () => {
+      const { services: s, paywall: p } = latest.current;
+      const loader = await s.loader;
+      const lifecycles = await loader.load(remote, expose);
+      if (cancelled) return;
+      const mountProps: RemoteMountProps = {
+        contractVersion: CONTRACT_VERSION,
+        remote,
+        remoteVersion: loader.entry(remote)?.version ?? 'unknown',
+        basename: '/',
+        slot,
+        history: s.history,
+        bus: s.bus.as(remote),
+        transport: s.transport,
+        hubs: s.hubs,
+        brand: s.brand,
+        theme: s.theme,
+        ...(p ? { paywall: p } : {}),
+      };
+      try {
+        parcel = await mountParcel(lifecycles, element, mountProps);
+      } catch (error) {
+        throw new RemoteLoadError(remote, 'REMOTE_MOUNT_FAILED', `${remote} failed to mount`, error);
+      }
+      if (cancelled) {
+        await parcel.unmount();
+        return;
+      }
+      setState({ status: 'mounted' });
+    };
+
+    run().catch((error: unknown) => {
+      if (cancelled) return;
+      const code: RemoteFailureCode = error instanceof RemoteLoadError ? error.code : 'REMOTE_LOAD_FAILED';
+      // A module that failed to download is not a bug to report (spec 000 §8); a remote that throws is.
+      if (code === 'REMOTE_LOAD_FAILED') console.warn(`[shell] ${remote} unavailable`, error);
+      else console.error(`[shell] ${remote} failed (${code})`, error);
+      latest.current.services.bus.publish('remote:failed', {
+        remote,
+        code,
+        message: String((error as Error)?.message ?? error),
+      });
+      setState({ status: 'failed', code });
+    });
+
+    return () => {
+      cancelled = true;
+      const done = parcel
+        ? parcel.unmount().catch((error: unknown) => console.error(`[shell] ${remote} unmount failed`, error))
+        : Promise.resolve();
+      void done.finally(() => element.remove());
+    };
+  }, [remote, expose, slot]);
+
+  return (
+    <div className={styles.outlet} data-remote-outlet={remote} data-state={state.status}>
+      <div ref={hostRef} className={styles.outlet} />
+      {state.status === 'loading' && (
+        <div className={styles.loading} role="status" aria-label="Loading">
+          <Spinner />
+        </div>
+      )}
+      {state.status === 'failed' && (
+        <div data-testid="remote-fallback" data-code={state.code}>
+          <ErrorScreen hideContent={state.code === 'REMOTE_LOAD_FAILED'} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest';
+import { TransportError, createTransport } from './transport.ts';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('transport', () => {
+  it('should send JSON with the bearer token and query parameters to /api', async () => {
+    const fetchImpl = vi.fn().mockResolvedValue(json({ ok: true }));
+    const transport = createTransport({ accessToken: async () => 'tkn' }, { fetchImpl });
+    await expect(
+      transport.request('Tokens/balance', { query: { requestID: 'r1', skip: undefined } }),
+    ).resolves.toEqual({ ok: true });
+    const [url, init] = fetchImpl.mock.calls[0] as [URL, RequestInit];
+    expect(url.pathname).toBe('/api/Tokens/balance');
+    expect(url.search).toBe('?requestID=r1');
+    expect((init.headers as Record<string, string>)['Authorization']).toBe('Bearer tkn');
+  });
+
+  it('should send no token when the request opts out', async () => {
+    const fetchImpl = vi.fn().mockResolvedValue(json({}));
+    const tokens = { accessToken: vi.fn(async () => 'tkn') };
+    await createTransport(tokens, { fetchImpl }).request('Authenticate/pre-register', {
+      method: 'POST',
+      body: {},
+      ignoreAuthorization: true,
+    });
+    expect(tokens.accessToken).not.toHaveBeenCalled();
+    expect((fetchImpl.mock.calls[0]?.[1] as RequestInit).headers).not.toHaveProperty('Authorization');
+  });
+
+  it('should tell fetch, timeout, parsing and http errors apart', async () => {
+    const tokens = { accessToken: async () => null };
+    const network = createTransport(tokens, {
+      fetchImpl: vi.fn().mockRejectedValue(new TypeError('Failed to fetch')),
+    });
+    await expect(network.request('User')).rejects.toMatchObject({ kind: 'fetch' });
+
+    const hanging = createTransport(tokens, {
+      fetchImpl: (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    });
+    await expect(hanging.request('Payments/x', { timeoutMs: 20 })).rejects.toMatchObject({ kind: 'timeout' });
+
+    const broken = createTransport(tokens, {
+      fetchImpl: vi
+        .fn()
+        .mockResolvedValue(new Response('{nope', { headers: { 'content-type': 'application/json' } })),
+    });
+    await expect(broken.request('User')).rejects.toMatchObject({ kind: 'parsing' });
+
+    const failing = createTransport(tokens, {
+      fetchImpl: vi
+        .fn()
+        .mockResolvedValue(
+          json({ error: { code: 'validation', message: 'age is required', field: 'age' } }, 400),
+        ),
+    });
+    const error = (await failing.request('User').catch((e: unknown) => e)) as TransportError;
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error).toMatchObject({ kind: 'http', status: 400, body: { error: { field: 'age' } } });
+  });
+});
