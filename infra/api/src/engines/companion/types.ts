@@ -1,0 +1,54 @@
+// The companion engine seam: one interface for the embedded persona engine and any OpenAI-compatible endpoint.
+
+/** The character a reply is written for; fields follow the character-creation draft (000 §3). */
+export interface CompanionCharacter {
+  name: string;
+  /** Free-text persona or description, when the character has one. */
+  persona?: string | null;
+  personality?: string | null;
+  occupation?: string | null;
+  hobbies?: string[] | null;
+  /** Relationship the user chose (e.g. girlfriend, friend). */
+  connectionType?: string | null;
+  age?: number | null;
+  /** Draft sliders 0–100 (kink, libido, nudity; default 50). */
+  traits?: { kink?: number; libido?: number; nudity?: number } | null;
+}
+
+/** One earlier turn of the conversation, oldest first. */
+export interface ChatTurn {
+  sender: 'user' | 'character';
+  text: string;
+}
+
+/** Everything an engine needs to write one reply. */
+export interface CompanionRequest {
+  character: CompanionCharacter;
+  history: ChatTurn[];
+  userMessage: string;
+}
+
+/** Writes a reply as a stream of text pieces; stops promptly when `signal` aborts. */
+export interface CompanionEngine {
+  readonly name: string;
+  reply(request: CompanionRequest, signal: AbortSignal): AsyncIterable<string>;
+}
+
+/** Stable reasons a reply could not be generated; the chat hub refunds and reports `generation_failed`. */
+export type CompanionErrorCode =
+  | 'engine_unavailable'
+  | 'engine_timeout'
+  | 'engine_http_error'
+  | 'engine_bad_response'
+  | 'engine_stream_broken';
+
+/** A generation failure with a stable code and a message an operator can act on. */
+export class CompanionEngineError extends Error {
+  override readonly name = 'CompanionEngineError';
+  constructor(
+    readonly code: CompanionErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
