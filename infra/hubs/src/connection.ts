@@ -274,10 +274,18 @@ export class HubConnection {
   ): Promise<void> {
     const signal = AbortSignal.any([controller.signal, this.aborted.signal]);
     let error: string | undefined;
+    let iterator: AsyncIterator<unknown> | undefined;
+    // Racing each step against the abort sends the final Completion at once on cancel,
+    // even while the producer is waiting for its next item.
+    const stopped = new Promise<'stopped'>((resolve) =>
+      signal.addEventListener('abort', () => resolve('stopped'), { once: true }),
+    );
     try {
-      for await (const item of method(this.callContext(signal), ...args)) {
-        if (signal.aborted) break;
-        this.write(streamItem(invocationId, item));
+      iterator = method(this.callContext(signal), ...args)[Symbol.asyncIterator]();
+      for (;;) {
+        const step = await Promise.race([iterator.next(), stopped]);
+        if (step === 'stopped' || step.done) break;
+        this.write(streamItem(invocationId, step.value));
         await this.waitForRoom(signal);
       }
     } catch (e) {
@@ -286,6 +294,12 @@ export class HubConnection {
     } finally {
       this.streams.delete(invocationId);
       this.write(completion(invocationId, error === undefined ? null : { error }));
+      if (signal.aborted && iterator?.return) {
+        // Let the producer run its cleanup; it may be parked on an await, so do not wait for it.
+        iterator
+          .return()
+          .catch((e: unknown) => this.settings.onError(e, `${this.hubName}.${target} cleanup`));
+      }
     }
   }
 
@@ -307,10 +321,16 @@ export class HubConnection {
   }
 
   private callContext(signal: AbortSignal): HubCallContext {
-    return { hub: this.hubName, connectionId: this.connectionId, userId: this.userId, signal };
+    return {
+      hub: this.hubName,
+      connectionId: this.connectionId,
+      userId: this.userId,
+      signal,
+      connectionSignal: this.aborted.signal,
+    };
   }
 
-  private publicContext(): Omit<HubCallContext, 'signal'> {
+  private publicContext(): Omit<HubCallContext, 'signal' | 'connectionSignal'> {
     return { hub: this.hubName, connectionId: this.connectionId, userId: this.userId };
   }
 }

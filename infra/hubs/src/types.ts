@@ -16,6 +16,8 @@ export interface HubCallContext {
   userId: string;
   /** Aborted when the invocation is cancelled (streams) or the connection ends. */
   signal: AbortSignal;
+  /** Aborted only when the connection ends; tells a client cancel apart from a dropped connection. */
+  connectionSignal: AbortSignal;
 }
 
 /** An invocable hub method: its return value (or promise) becomes the Completion result. */
@@ -28,8 +30,8 @@ export type HubStreamMethod = (ctx: HubCallContext, ...args: unknown[]) => Async
 export interface HubDefinition {
   methods?: Record<string, HubMethod>;
   streams?: Record<string, HubStreamMethod>;
-  onConnected?(ctx: Omit<HubCallContext, 'signal'>): void | Promise<void>;
-  onDisconnected?(ctx: Omit<HubCallContext, 'signal'>): void | Promise<void>;
+  onConnected?(ctx: Omit<HubCallContext, 'signal' | 'connectionSignal'>): void | Promise<void>;
+  onDisconnected?(ctx: Omit<HubCallContext, 'signal' | 'connectionSignal'>): void | Promise<void>;
 }
 
 /** Thrown by hub code to send its message to the client unchanged; other errors are masked. */
