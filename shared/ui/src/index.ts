@@ -1,14 +1,25 @@
 // The main entry: primitives and constants. Theme values and fonts are separate side-effect entries for the shell.
+export { Badge } from './badge/badge.tsx';
+export type { BadgeProps } from './badge/badge.tsx';
 export { BREAKPOINTS, MEDIA_MAX, MEDIA_MIN } from './breakpoints.ts';
 export type { BreakpointName } from './breakpoints.ts';
 export { Button, IconButton } from './button/button.tsx';
 export type { ButtonProps, ButtonSize, ButtonVariant, IconButtonProps } from './button/button.tsx';
+export { Countdown } from './countdown/countdown.tsx';
+export type { CountdownProps } from './countdown/countdown.tsx';
+export { formatCountdown } from './countdown/format-countdown.ts';
+export { ErrorScreen } from './error-screen/error-screen.tsx';
+export type { ErrorScreenProps } from './error-screen/error-screen.tsx';
 export { FONT_STACKS } from './font-stacks.ts';
 export type { FontName } from './font-stacks.ts';
+export { Image, IMAGE_UNAVAILABLE_ALT } from './image/image.tsx';
+export type { ImageProps } from './image/image.tsx';
 export { Modal } from './modal/modal.tsx';
 export type { ModalProps } from './modal/modal.tsx';
 export { MODAL_WIDTHS } from './modal/modal-widths.ts';
 export type { ModalSize } from './modal/modal-widths.ts';
+export { Skeleton } from './skeleton/skeleton.tsx';
+export type { SkeletonProps } from './skeleton/skeleton.tsx';
 export { Spinner } from './spinner/spinner.tsx';
 export type { SpinnerProps } from './spinner/spinner.tsx';
 export { VisuallyHidden } from './visually-hidden/visually-hidden.tsx';

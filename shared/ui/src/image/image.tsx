@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import type { CSSProperties, ImgHTMLAttributes } from 'react';
+import { cx } from '../cx.ts';
+import { UserIcon } from '../icons/icons.tsx';
+import * as styles from './image.css.ts';
+
+/** Alt text of the placeholder that replaces an image that failed to load (spec 000 §5). */
+export const IMAGE_UNAVAILABLE_ALT = 'Image currently unavailable';
+
+// A neutral picture glyph as a data URI: it cannot fail to load, and the alt text stays a real `alt`.
+const PLACEHOLDER_SRC =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#8e879a" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"><rect x="3" y="4" width="18" height="16" rx="3"/><circle cx="9" cy="10" r="2"/><path d="M21 16l-5-5-9 9"/></svg>',
+  );
+
+/** Props of {@link Image}. */
+export interface ImageProps extends Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  'src' | 'alt' | 'width' | 'height'
+> {
+  src: string | null | undefined;
+  alt: string;
+  /** Give width and height, or an aspect ratio, so the page does not shift when the image arrives. */
+  width?: number;
+  height?: number;
+  /** `width / height`, e.g. `3 / 4`; the image then fills its container's width. */
+  aspectRatio?: number;
+  fit?: 'cover' | 'contain';
+  /** `avatar` replaces a failed image with a user icon (profile pictures); `placeholder` with the generic picture. */
+  fallback?: 'placeholder' | 'avatar';
+}
+
+/** An `<img>` that loads lazily, reserves its box, and shows the spec's fallback when loading fails. */
+export function Image({
+  src,
+  alt,
+  width,
+  height,
+  aspectRatio,
+  fit = 'cover',
+  fallback = 'placeholder',
+  loading = 'lazy',
+  decoding = 'async',
+  className,
+  style,
+  onError,
+  ...rest
+}: ImageProps) {
+  // Remember which src failed, so a new src gets a fresh attempt without an effect.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = !src || failedSrc === src;
+  const boxStyle: CSSProperties = {
+    ...style,
+    ...(aspectRatio ? { aspectRatio: String(aspectRatio) } : null),
+  };
+  const sized = aspectRatio && !width ? styles.fluid : undefined;
+
+  if (failed) {
+    if (fallback === 'avatar') {
+      return (
+        <span
+          role="img"
+          aria-label={alt}
+          className={cx(styles.placeholder, styles.avatar, sized, className)}
+          style={{ width, height, ...boxStyle }}
+        >
+          <UserIcon className={styles.avatarIcon} />
+        </span>
+      );
+    }
+    return (
+      <span className={cx(styles.placeholder, sized, className)} style={{ width, height, ...boxStyle }}>
+        <img src={PLACEHOLDER_SRC} alt={IMAGE_UNAVAILABLE_ALT} className={styles.placeholderIcon} />
+      </span>
+    );
+  }
+
+  return (
+    <img
+      {...rest}
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={loading}
+      decoding={decoding}
+      className={cx(styles.image, styles.fit[fit], sized, className)}
+      style={boxStyle}
+      onError={(event) => {
+        setFailedSrc(src);
+        onError?.(event);
+      }}
+    />
+  );
+}
