@@ -406,16 +406,13 @@ function hairFront(spec: PortraitSpec, f: Figure, id: string, rnd: Random): stri
   return `<path d="M${n(cx - 0.86 * r)} ${n(cy + 0.25 * r)} Q${n(cx - 0.95 * r)} ${n(top)} ${n(cx)} ${n(top)} Q${n(cx + 0.95 * r)} ${n(top)} ${n(cx + 0.86 * r)} ${n(cy + 0.25 * r)} Q${n(cx + side * 0.7 * r)} ${n(cy - 0.7 * r)} ${n(cx + side * 0.1 * r)} ${n(cy - 0.75 * r)} Q${n(cx - side * 0.55 * r)} ${n(cy - 0.55 * r)} ${n(cx - 0.86 * r)} ${n(cy + 0.25 * r)} Z" fill="${fill}"/>`;
 }
 
-function gradients(spec: PortraitSpec, p: Palette, id: string): string {
+function gradients(p: Palette, id: string): string {
   return (
     `<defs>` +
     `<radialGradient id="${id}-skin" cx="0.45" cy="0.4" r="0.75"><stop offset="0.55" stop-color="${p.skin}"/><stop offset="1" stop-color="${p.skinShade}"/></radialGradient>` +
     `<linearGradient id="${id}-hair" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.hairLight}"/><stop offset="0.6" stop-color="${p.hair}"/></linearGradient>` +
     `<radialGradient id="${id}-iris" cx="0.5" cy="0.6" r="0.6"><stop offset="0" stop-color="${p.irisLight}"/><stop offset="1" stop-color="${p.iris}"/></radialGradient>` +
     `<linearGradient id="${id}-cloth" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.outfit}"/><stop offset="1" stop-color="${p.outfitShade}"/></linearGradient>` +
-    (spec.preview
-      ? `<filter id="${id}-blur" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="28"/></filter>`
-      : '') +
     `</defs>`
   );
 }
@@ -436,7 +433,8 @@ export function renderPortraitSvg(spec: PortraitSpec): string {
     // Coarse colour masses only: the teaser must not contain the picture it hides.
     const { cx, cy, r } = figure;
     return (
-      `<svg ${attrs} data-preview="true">${title}${gradients(spec, palette, id)}${background}` +
+      `<svg ${attrs} data-preview="true"><title>Locked image preview</title>` +
+      `<defs><filter id="${id}-blur" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="28"/></filter></defs>${background}` +
       `<g filter="url(#${id}-blur)"><ellipse cx="${n(cx)}" cy="${n(cy + 4 * r)}" rx="${n(1.6 * r)}" ry="${n(3 * r)}" fill="${palette.outfit}"/>` +
       `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(1.1 * r)}" ry="${n(1.3 * r)}" fill="${palette.hair}"/>` +
       `<ellipse cx="${n(cx)}" cy="${n(cy + 0.1 * r)}" rx="${n(0.7 * r)}" ry="${n(0.9 * r)}" fill="${palette.skin}"/></g>` +
@@ -444,7 +442,7 @@ export function renderPortraitSvg(spec: PortraitSpec): string {
     );
   }
   return (
-    `<svg ${attrs}>${title}${gradients(spec, palette, id)}${background}` +
+    `<svg ${attrs}>${title}${gradients(palette, id)}${background}` +
     `<g>${hairBack(spec, figure, id, rnd)}${bodySvg(spec, figure, palette, id, rnd)}` +
     `${faceSvg(spec, figure, palette, id, rnd)}${hairFront(spec, figure, id, rnd)}</g></svg>`
   );

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+// jsdom supplies DOMParser, a strict XML parser, so "the SVG parses" is checked for real.
+import { describe, expect, it } from 'vitest';
+import { ART_STYLES, BACKGROUNDS, EYE_PALETTES, HAIR_PALETTES, HAIR_STYLES, POSES } from './appearance.ts';
+import type { PortraitSpec } from './image-engine.ts';
+import { PORTRAIT_SIZE, renderPortraitSvg } from './portrait-svg.ts';
+
+interface XmlDocument {
+  documentElement: { tagName: string; getAttribute(name: string): string | null };
+  getElementsByTagName(name: string): { length: number };
+}
+const { DOMParser } = globalThis as unknown as {
+  DOMParser: new () => { parseFromString(text: string, type: string): XmlDocument };
+};
+
+const base: PortraitSpec = {
+  seed: 'test-seed',
+  style: 'realistic',
+  ethnicity: 'latina',
+  eyeColor: 'green',
+  hairStyle: 'long-wavy',
+  hairColor: 'auburn',
+  bodyType: 'curvy',
+  pose: 'portrait',
+  background: 'studio',
+};
+
+function parse(svg: string): XmlDocument {
+  const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+  expect(doc.getElementsByTagName('parsererror').length).toBe(0);
+  expect(doc.documentElement.tagName).toBe('svg');
+  return doc;
+}
+
+describe('renderPortraitSvg', () => {
+  it('should render the same bytes for the same spec', () => {
+    expect(renderPortraitSvg(base)).toBe(renderPortraitSvg({ ...base }));
+  });
+
+  it('should render different images for different seeds', () => {
+    expect(renderPortraitSvg(base)).not.toBe(renderPortraitSvg({ ...base, seed: 'other-seed' }));
+  });
+
+  it('should produce well-formed SVG for every style, pose and background', () => {
+    for (const style of ART_STYLES) {
+      for (const pose of POSES) {
+        for (const background of BACKGROUNDS) {
+          const doc = parse(
+            renderPortraitSvg({ ...base, style, pose, background, seed: `${style}-${pose}-${background}` }),
+          );
+          expect(doc.documentElement.getAttribute('width')).toBe(String(PORTRAIT_SIZE.width));
+          expect(doc.documentElement.getAttribute('data-pose')).toBe(pose);
+        }
+      }
+    }
+  });
+
+  it('should produce well-formed SVG for every hair style', () => {
+    for (const hairStyle of HAIR_STYLES) {
+      for (const style of ART_STYLES) parse(renderPortraitSvg({ ...base, hairStyle, style }));
+    }
+  });
+
+  it('should paint the requested hair and eye colours', () => {
+    const svg = renderPortraitSvg({ ...base, hairColor: 'pink', eyeColor: 'violet' });
+    expect(svg).toContain(HAIR_PALETTES.pink[0]);
+    expect(svg).toContain(EYE_PALETTES.violet[0]);
+    expect(svg).not.toContain(HAIR_PALETTES.blonde[0]);
+  });
+
+  it('should draw anime and realistic faces differently', () => {
+    const anime = parse(renderPortraitSvg({ ...base, style: 'anime' }));
+    const realistic = parse(renderPortraitSvg(base));
+    expect(anime.documentElement.getAttribute('data-style')).toBe('anime');
+    expect(realistic.documentElement.getAttribute('data-style')).toBe('realistic');
+    // Anime eyes are ellipses with two highlights; realistic ones are almond paths with one.
+    expect(anime.getElementsByTagName('ellipse').length).toBeGreaterThan(
+      realistic.getElementsByTagName('ellipse').length,
+    );
+  });
+
+  it('should leave every facial detail out of a preview', () => {
+    const preview = renderPortraitSvg({ ...base, preview: true });
+    parse(preview);
+    expect(preview).toContain('feGaussianBlur');
+    expect(preview).toContain('data-preview="true"');
+    expect(preview).not.toContain(EYE_PALETTES.green[0]);
+    expect(preview.length).toBeLessThan(renderPortraitSvg(base).length);
+  });
+});
