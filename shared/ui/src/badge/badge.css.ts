@@ -1,5 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../theme/contract.ts';
+import { vars } from '../theme/contract.css.ts';
 
 export const base = style({
   display: 'inline-flex',

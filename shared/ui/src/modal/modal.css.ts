@@ -1,6 +1,6 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { BREAKPOINTS } from '../breakpoints.ts';
-import { vars } from '../theme/contract.ts';
+import { vars } from '../theme/contract.css.ts';
 import { MODAL_WIDTHS } from './modal-widths.ts';
 
 const PHONE = `screen and (max-width: ${BREAKPOINTS.phone}px)`;

@@ -1,5 +1,5 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../theme/contract.ts';
+import { vars } from '../theme/contract.css.ts';
 
 const shimmer = keyframes({
   from: { backgroundPosition: '150% 0' },

@@ -1,2 +1,5 @@
-// Contract only: importing this entry must never add CSS to a bundle.
-export { vars } from './contract.ts';
+// Contract only: importing this entry must never add CSS to a bundle. The contract sits in a .css.ts file so the
+// bundler plugin evaluates it at build time; a plain .ts file would ship the vanilla-extract runtime (~34 KB gz).
+export { applyTheme } from './apply-theme.ts';
+export type { ThemeSettings } from './apply-theme.ts';
+export { vars } from './contract.css.ts';

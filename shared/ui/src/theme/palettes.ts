@@ -1,5 +1,5 @@
 import { FONT_STACKS } from '../font-stacks.ts';
-import type { vars } from './contract.ts';
+import type { vars } from './contract.css.ts';
 
 type Contract = typeof vars;
 

@@ -1,6 +1,6 @@
 // Side-effect entry (`@companion/ui/themes`): the shell imports it once. Remotes never do: they use `vars` only.
 import { createGlobalTheme, globalStyle } from '@vanilla-extract/css';
-import { vars } from './contract.ts';
+import { vars } from './contract.css.ts';
 import { DARK, LIGHT } from './palettes.ts';
 
 // Dark is the default, so a page without the attribute (a remote running alone, first paint) is already themed.
