@@ -1,0 +1,99 @@
+// Mounts the hub server on the API's Fastify instance: /hubs/* HTTP routes and WebSocket upgrades.
+
+import { createHubServer } from '@companion/hubs';
+import type { HubServer } from '@companion/hubs';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { createCompanionEngine } from '../engines/companion/index.ts';
+import type { CompanionEngine } from '../engines/companion/index.ts';
+import { createAuthenticator, loadJwtKey } from '../http/auth.ts';
+import { credit, getBalance, spend } from '../features/tokens/ledger.ts';
+import { createChatHub } from './chat-hub.ts';
+import type { ReplyRegistry } from './chat-replies.ts';
+import { createDbChatStore } from './db-chat-store.ts';
+import {
+  createHubNotifier,
+  HUB_NAMES,
+  paymentNotificationHub,
+  registrationNotificationHub,
+} from './notification-hubs.ts';
+import type { HubNotifier } from './notification-hubs.ts';
+import type { ChatReplyStore } from './ports.ts';
+
+/** Inputs of {@link attachHubs}; everything but config and db has a default. */
+export interface AttachHubsDeps {
+  config: Config;
+  db: Database;
+  jwtKey?: Uint8Array;
+  engine?: CompanionEngine;
+  store?: ChatReplyStore;
+  /** Environment for REDIS_URL, HUBS_ALLOWED_ORIGINS, COMPANION_*; defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Passed to the hub server (tests shorten intervals). */
+  pingIntervalMs?: number;
+  clientTimeoutMs?: number;
+}
+
+/** What the API process holds after attaching: the server, the notifier for payments/registration, the replies. */
+export interface ApiHubs {
+  server: HubServer;
+  notify: HubNotifier;
+  replies: ReplyRegistry;
+}
+
+/** Serves `paymentNotificationHub`, `registrationNotificationHub` and `chatHub` under `/hubs` on this app. */
+export function attachHubs(app: FastifyInstance, deps: AttachHubsDeps): ApiHubs {
+  const env = deps.env ?? process.env;
+  const jwtKey = deps.jwtKey ?? loadJwtKey(deps.config);
+  const authenticate = createAuthenticator({ db: deps.db, jwtKey });
+  const store = deps.store ?? createDbChatStore({ db: deps.db, ledger: { spend, credit, getBalance } });
+  const chat = createChatHub({
+    store,
+    engine: deps.engine ?? createCompanionEngine(env),
+    onError: (e) => app.log.error(e, 'chatHub'),
+  });
+  const allowedOrigins = [
+    new URL(deps.config.publicUrl).origin,
+    ...(env.HUBS_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()),
+  ].filter(Boolean);
+
+  const server = createHubServer({
+    authenticate,
+    allowedOrigins,
+    hubs: {
+      [HUB_NAMES.payment]: paymentNotificationHub,
+      [HUB_NAMES.registration]: registrationNotificationHub,
+      [HUB_NAMES.chat]: chat.hub,
+    },
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    ...(deps.pingIntervalMs !== undefined ? { pingIntervalMs: deps.pingIntervalMs } : {}),
+    ...(deps.clientTimeoutMs !== undefined ? { clientTimeoutMs: deps.clientTimeoutMs } : {}),
+    onError: (error, where) => app.log.error(error, `hubs: ${where}`),
+  });
+
+  // An encapsulated scope whose catch-all parser leaves the body unread: the hub server reads POSTs itself.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope.all('/hubs/*', (request, reply) => {
+      reply.hijack();
+      if (!server.handleHttp(request.raw, reply.raw)) {
+        reply.raw.writeHead(404, { 'Content-Type': 'application/json' });
+        reply.raw.end(JSON.stringify({ error: { code: 'not_found', message: 'No hub at this path.' } }));
+      }
+    });
+  });
+  app.server.on('upgrade', (req, socket, head) => {
+    if (!server.handleUpgrade(req, socket, head)) socket.destroy();
+  });
+  // Drain first so clients reconnect to another instance, then stop generation and Redis.
+  app.addHook('preClose', async () => {
+    await server.drain();
+  });
+  app.addHook('onClose', async () => {
+    chat.replies.abortAll();
+    await server.close();
+  });
+  return { server, notify: createHubNotifier(server), replies: chat.replies };
+}

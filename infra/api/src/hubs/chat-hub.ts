@@ -1,0 +1,167 @@
+// chatHub: stream a companion reply to a message the user sends, resumable, paid through the ledger.
+
+import type { HubCallContext, HubDefinition } from '@companion/hubs';
+import { HubError } from '@companion/hubs';
+import type { CompanionEngine } from '../engines/companion/index.ts';
+import type { ChatReplyItem, ReplyRun } from './chat-replies.ts';
+import { ReplyRegistry } from './chat-replies.ts';
+import { NotEnoughTokensError } from './ports.ts';
+import type { ChatReplyStore, HubChat } from './ports.ts';
+
+/** Error codes a chat stream or invocation can end with; the client keys its UI on them (e.g. the insufficient-tokens offer). */
+export const CHAT_ERRORS = {
+  invalidMessage: 'invalid_message',
+  chatNotFound: 'chat_not_found',
+  chatLocked: 'chat_locked',
+  insufficientTokens: 'insufficient_tokens',
+  replyInProgress: 'reply_in_progress',
+  replyNotFound: 'reply_not_found',
+  generationFailed: 'generation_failed',
+} as const;
+
+/** Longest accepted user message, in characters. */
+export const MAX_MESSAGE_LENGTH = 2000;
+/** Turns of history given to the engine. */
+const HISTORY_TURNS = 20;
+
+/** Dependencies of {@link createChatHub}. */
+export interface ChatHubDeps {
+  store: ChatReplyStore;
+  engine: CompanionEngine;
+  replies?: ReplyRegistry;
+  onError?: (error: unknown) => void;
+}
+
+/** The chat hub definition and the registry it keeps (exposed for shutdown and tests). */
+export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies: ReplyRegistry } {
+  const replies = deps.replies ?? new ReplyRegistry();
+  const onError = deps.onError ?? ((error: unknown) => console.error('[chatHub]', error));
+
+  async function* sendMessage(
+    ctx: HubCallContext,
+    chatIdArg: unknown,
+    textArg: unknown,
+  ): AsyncGenerator<ChatReplyItem> {
+    if (typeof chatIdArg !== 'string' || chatIdArg.trim() === '')
+      throw new HubError(CHAT_ERRORS.chatNotFound);
+    const text = typeof textArg === 'string' ? textArg.trim() : '';
+    if (text === '' || text.length > MAX_MESSAGE_LENGTH) throw new HubError(CHAT_ERRORS.invalidMessage);
+    const chat = await deps.store.findChat(ctx.userId, chatIdArg);
+    if (chat === null) throw new HubError(CHAT_ERRORS.chatNotFound);
+    if (chat.isLocked) throw new HubError(CHAT_ERRORS.chatLocked);
+    if (replies.runningFor(ctx.userId, chat.chatId)) throw new HubError(CHAT_ERRORS.replyInProgress);
+
+    const run = replies.start(ctx.userId, chat.chatId);
+    try {
+      const price = await deps.store.messagePrice(ctx.userId);
+      const history = await deps.store.history(chat.chatId, HISTORY_TURNS);
+      const accepted = await deps.store.acceptUserMessage({
+        userId: ctx.userId,
+        chatId: chat.chatId,
+        text,
+        price,
+        replyId: run.replyId,
+      });
+      run.push({
+        kind: 'accepted',
+        chatId: chat.chatId,
+        userMessage: accepted.message,
+        remainingTokens: accepted.remainingTokens,
+      });
+      // Generation belongs to the reply, not to this connection: it keeps going if the connection drops.
+      void generate(run, chat, history, text, price);
+    } catch (error) {
+      const code =
+        error instanceof NotEnoughTokensError ? CHAT_ERRORS.insufficientTokens : CHAT_ERRORS.generationFailed;
+      if (code === CHAT_ERRORS.generationFailed) onError(error);
+      run.finish('failed', code);
+      replies.retire(run);
+      throw new HubError(code);
+    }
+    yield* follow(ctx, run, -1, true);
+  }
+
+  async function generate(
+    run: ReplyRun,
+    chat: HubChat,
+    history: Awaited<ReturnType<ChatReplyStore['history']>>,
+    text: string,
+    price: number,
+  ) {
+    let reply = '';
+    try {
+      for await (const piece of deps.engine.reply(
+        { character: chat.character, history, userMessage: text },
+        run.controller.signal,
+      )) {
+        if (run.controller.signal.aborted) break;
+        reply += piece;
+        run.push({ kind: 'text', text: piece });
+      }
+      if (run.controller.signal.aborted) {
+        // Cancelled: keep what was said (and its price); with nothing said, give the tokens back.
+        if (reply.trim() !== '') await deps.store.storeReply({ chatId: chat.chatId, text: reply.trim() });
+        else await deps.store.refund({ userId: run.userId, price, replyId: run.replyId });
+        run.finish('cancelled');
+        return;
+      }
+      if (reply.trim() === '') throw new Error('the engine returned an empty reply');
+      const message = await deps.store.storeReply({ chatId: chat.chatId, text: reply.trim() });
+      run.push({ kind: 'completed', message });
+      run.finish('completed');
+    } catch (error) {
+      onError(error);
+      try {
+        await deps.store.refund({ userId: run.userId, price, replyId: run.replyId });
+      } catch (refundError) {
+        onError(refundError);
+      }
+      run.finish('failed', CHAT_ERRORS.generationFailed);
+    } finally {
+      replies.retire(run);
+    }
+  }
+
+  /** Streams a run to this caller; when `owner`, a client cancel (not a dropped connection) stops generation. */
+  async function* follow(
+    ctx: HubCallContext,
+    run: ReplyRun,
+    afterIndex: number,
+    owner: boolean,
+  ): AsyncGenerator<ChatReplyItem> {
+    try {
+      yield* run.watch(afterIndex, ctx.signal);
+    } finally {
+      if (owner && ctx.signal.aborted && !ctx.connectionSignal.aborted) run.controller.abort();
+    }
+  }
+
+  async function* resumeReply(
+    ctx: HubCallContext,
+    replyIdArg: unknown,
+    afterIndexArg: unknown,
+  ): AsyncGenerator<ChatReplyItem> {
+    const run = typeof replyIdArg === 'string' ? replies.get(ctx.userId, replyIdArg) : null;
+    if (run === null) throw new HubError(CHAT_ERRORS.replyNotFound);
+    const afterIndex =
+      typeof afterIndexArg === 'number' && Number.isInteger(afterIndexArg) ? afterIndexArg : -1;
+    // Watching is passive: disposing a resumed stream does not stop the reply.
+    yield* follow(ctx, run, afterIndex, false);
+  }
+
+  const hub: HubDefinition = {
+    streams: { SendMessage: sendMessage, ResumeReply: resumeReply },
+    methods: {
+      /** Replies of the caller still resumable, optionally for one chat. */
+      GetReplies: (ctx, chatId) => replies.list(ctx.userId, typeof chatId === 'string' ? chatId : undefined),
+      /** Stops a reply from any tab or device of its user. */
+      CancelReply: (ctx, replyId) => {
+        const run = typeof replyId === 'string' ? replies.get(ctx.userId, replyId) : null;
+        if (run === null) throw new HubError(CHAT_ERRORS.replyNotFound);
+        run.controller.abort();
+        return true;
+      },
+    },
+  };
+  return { hub, replies };
+}

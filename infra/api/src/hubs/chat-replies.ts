@@ -1,0 +1,127 @@
+// Replies being generated, kept apart from any connection so they survive reconnects and chat switches.
+
+import { randomUUID } from 'node:crypto';
+import type { Message } from '@companion/contracts';
+import { HubError } from '@companion/hubs';
+
+/** One stream item of `chatHub.SendMessage` / `ResumeReply`; `index` lets a client resume after the last one it saw. */
+export type ChatReplyItem =
+  | {
+      kind: 'accepted';
+      replyId: string;
+      chatId: string;
+      index: number;
+      userMessage: Message;
+      remainingTokens: number;
+    }
+  | { kind: 'text'; replyId: string; index: number; text: string }
+  | { kind: 'completed'; replyId: string; index: number; message: Message };
+
+/** Lifecycle of a reply. */
+export type ReplyStatus = 'running' | 'completed' | 'failed' | 'cancelled';
+
+/** A reply in progress or recently finished, with every item so far. */
+export class ReplyRun {
+  readonly replyId = randomUUID();
+  readonly items: ChatReplyItem[] = [];
+  status: ReplyStatus = 'running';
+  error: string | null = null;
+  readonly controller = new AbortController();
+  private readonly waiters = new Set<() => void>();
+
+  constructor(
+    readonly userId: string,
+    readonly chatId: string,
+  ) {}
+
+  push(item: DistributiveOmit<ChatReplyItem, 'index' | 'replyId'>): void {
+    this.items.push({ ...item, replyId: this.replyId, index: this.items.length } as ChatReplyItem);
+    this.wake();
+  }
+
+  finish(status: Exclude<ReplyStatus, 'running'>, error: string | null = null): void {
+    if (this.status !== 'running') return;
+    this.status = status;
+    this.error = error;
+    this.wake();
+  }
+
+  /** Items after `afterIndex`, then live ones until the reply ends; a failed reply ends with its error code. */
+  async *watch(afterIndex: number, signal: AbortSignal): AsyncGenerator<ChatReplyItem> {
+    let next = Math.max(0, afterIndex + 1);
+    for (;;) {
+      while (next < this.items.length) yield this.items[next++] as ChatReplyItem;
+      if (this.status === 'failed') throw new HubError(this.error ?? 'generation_failed');
+      if (this.status !== 'running' || signal.aborted) return;
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          this.waiters.delete(done);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        this.waiters.add(done);
+        signal.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+
+  private wake(): void {
+    for (const waiter of [...this.waiters]) waiter();
+  }
+}
+
+/** Summary of a reply a client may resume. */
+export interface ActiveReply {
+  replyId: string;
+  chatId: string;
+  status: ReplyStatus;
+  lastIndex: number;
+}
+
+/** Per-instance registry of replies; finished ones stay resumable for `retainMs`. */
+export class ReplyRegistry {
+  private readonly runs = new Map<string, ReplyRun>();
+
+  constructor(private readonly retainMs = 5 * 60_000) {}
+
+  start(userId: string, chatId: string): ReplyRun {
+    const run = new ReplyRun(userId, chatId);
+    this.runs.set(run.replyId, run);
+    return run;
+  }
+
+  /** Forgets a finished run after the retention time. */
+  retire(run: ReplyRun): void {
+    setTimeout(() => this.runs.delete(run.replyId), this.retainMs).unref();
+  }
+
+  /** A run of this user (another user's reply id looks absent). */
+  get(userId: string, replyId: string): ReplyRun | null {
+    const run = this.runs.get(replyId);
+    return run && run.userId === userId ? run : null;
+  }
+
+  runningFor(userId: string, chatId: string): ReplyRun | null {
+    for (const run of this.runs.values())
+      if (run.userId === userId && run.chatId === chatId && run.status === 'running') return run;
+    return null;
+  }
+
+  list(userId: string, chatId?: string): ActiveReply[] {
+    return [...this.runs.values()]
+      .filter((run) => run.userId === userId && (chatId === undefined || run.chatId === chatId))
+      .map((run) => ({
+        replyId: run.replyId,
+        chatId: run.chatId,
+        status: run.status,
+        lastIndex: run.items.length - 1,
+      }));
+  }
+
+  /** Stops every running reply (server shutdown). */
+  abortAll(): void {
+    for (const run of this.runs.values()) run.controller.abort();
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

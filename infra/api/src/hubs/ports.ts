@@ -1,0 +1,45 @@
+// What the chat hub needs from the rest of the API, as small interfaces (fakes in tests, the database in production).
+
+import type { Message } from '@companion/contracts';
+import type { ChatTurn, CompanionCharacter } from '../engines/companion/index.ts';
+
+/** A chat as the hub sees it: only returned to its owner. */
+export interface HubChat {
+  chatId: string;
+  /** Locked or premium character the user has not unlocked: no replies until unlocked. */
+  isLocked: boolean;
+  character: CompanionCharacter;
+}
+
+/** Thrown by {@link ChatReplyStore.acceptUserMessage} when the balance cannot pay for the message. */
+export class NotEnoughTokensError extends Error {
+  override readonly name = 'NotEnoughTokensError';
+}
+
+/** Storage and ledger operations of one reply. */
+export interface ChatReplyStore {
+  /** The chat when it exists and belongs to `userId`, else null (another user's chat looks absent). */
+  findChat(userId: string, chatId: string): Promise<HubChat | null>;
+  /** Token price of one message for this user (the server's catalogue). */
+  messagePrice(userId: string): Promise<number>;
+  /** The last `limit` turns of the chat, oldest first. */
+  history(chatId: string, limit: number): Promise<ChatTurn[]>;
+  /**
+   * In one transaction: spend `price` (idempotent on `replyId`) and store the user's message.
+   * Throws {@link NotEnoughTokensError} and writes nothing when the balance is short.
+   */
+  acceptUserMessage(input: {
+    userId: string;
+    chatId: string;
+    text: string;
+    price: number;
+    replyId: string;
+  }): Promise<{
+    message: Message;
+    remainingTokens: number;
+  }>;
+  /** Stores the character's reply. */
+  storeReply(input: { chatId: string; text: string }): Promise<Message>;
+  /** Gives back the price of a reply that failed (idempotent on `replyId`). */
+  refund(input: { userId: string; price: number; replyId: string }): Promise<{ remainingTokens: number }>;
+}
