@@ -1,0 +1,320 @@
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Queryable } from '../../db/database.ts';
+import { createImageEngine } from '../../engines/image/create-image-engine.ts';
+import { SVG_CONTENT_TYPE } from '../../engines/image/embedded-image-engine.ts';
+import { ImageEngineError } from '../../engines/image/http-image-engine.ts';
+import type { ImageEngine } from '../../engines/image/image-engine.ts';
+import { insertImages } from '../../engines/image/image-store.ts';
+import type { NewImage } from '../../engines/image/image-store.ts';
+import { currentUser } from '../../http/auth.ts';
+import { HttpError, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import type { FeatureDeps, FeaturePlugin } from '../../http/feature.ts';
+import { parseBody, parseParam, parseQuery } from '../../http/validate.ts';
+import { FUNNEL_PRODUCTS } from '../../seed/characters.ts';
+import { CATALOGUE_PRICES } from '../../seed/prices.ts';
+import { ensureCatalogueSeeded } from '../../seed/seed-catalogue.ts';
+import { characterDraftSchema, personModelIdSchema, renameSchema } from './draft-schema.ts';
+import type { ValidDraft } from './draft-schema.ts';
+import { loadPersonModel, selectPersonModels, toPersonModels } from './person-models.ts';
+
+/** Options of the catalogue features; tests inject an engine. */
+export interface CatalogueFeatureOptions {
+  imageEngine?: ImageEngine;
+}
+
+/** Body images generated for a new character (one per pose of the batch). */
+export const CREATED_BODY_IMAGES = 4;
+
+const topQuery = z.object({
+  utmSource: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[\w.-]*$/, 'must contain only letters, digits, dots, dashes and underscores')
+    .optional()
+    .transform((value) => (value ? value.toLowerCase() : null)),
+});
+
+const FUNNEL_ROUTE = /^([a-z0-9]+)-net-funnel-person-models$/;
+
+type CreateKind = 'create' | 'create-anime-person' | 'create-landing-model-quickdate';
+
+function describeDraft(draft: ValidDraft): string {
+  const parts = [`${draft.name}, ${draft.age}.`];
+  const who = [draft.personality, draft.occupation?.replace(/-/g, ' ')].filter(Boolean).join(' ');
+  if (who) parts.push(`A ${who}.`);
+  if (draft.hobby.length > 0) parts.push(`Loves ${draft.hobby.join(', ')}.`);
+  if (draft.connectionType) parts.push(`Your ${draft.connectionType}.`);
+  return parts.join(' ');
+}
+
+async function generateBodyImages(
+  engine: ImageEngine,
+  id: string,
+  ownerUserId: string,
+  draft: ValidDraft,
+): Promise<{ image: NewImage; preview: NewImage }[]> {
+  try {
+    const generated = await engine.generateBatch({
+      seed: id,
+      count: CREATED_BODY_IMAGES,
+      style: draft.style,
+      ethnicity: draft.ethnicity ?? undefined,
+      eyeColor: draft.eyes ?? undefined,
+      hairStyle: draft.hairStyle ?? undefined,
+      hairColor: draft.hairColor ?? undefined,
+      bodyType: draft.body.body ?? undefined,
+    });
+    return generated.map((item) => ({
+      image: {
+        id: crypto.randomUUID(),
+        ownerUserId,
+        spec: item.spec,
+        contentType: item.contentType,
+        body: item.body,
+        personModelId: id,
+      },
+      preview: {
+        id: crypto.randomUUID(),
+        ownerUserId,
+        spec: { ...item.spec, preview: true },
+        contentType: SVG_CONTENT_TYPE,
+        body: null,
+        personModelId: id,
+      },
+    }));
+  } catch (error) {
+    if (error instanceof ImageEngineError)
+      throw new HttpError(
+        502,
+        'image_engine_failed',
+        'The image generator failed; nothing was charged. Try again.',
+      );
+    throw error;
+  }
+}
+
+async function insertCharacter(
+  tx: Queryable,
+  input: {
+    id: string;
+    ownerUserId: string;
+    draft: ValidDraft;
+    origin: CreateKind;
+    images: { image: NewImage; preview: NewImage }[];
+  },
+): Promise<void> {
+  const { id, ownerUserId, draft, origin, images } = input;
+  await tx.query(
+    `INSERT INTO person_models (id, owner_user_id, first_name, age, is_anime, description, persona, origin)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)`,
+    [
+      id,
+      ownerUserId,
+      draft.name,
+      draft.age,
+      draft.style === 'anime',
+      describeDraft(draft),
+      JSON.stringify(draft),
+      origin,
+    ],
+  );
+  await insertImages(
+    tx,
+    images.flatMap((pair) => [pair.image, pair.preview]),
+  );
+  for (const [position, pair] of images.entries()) {
+    await tx.query(
+      `INSERT INTO person_model_images (id, person_model_id, kind, position, image_id, preview_image_id) VALUES ($1, $2, 'body', $3, $4, $5)`,
+      [crypto.randomUUID(), id, position, pair.image.id, pair.preview.id],
+    );
+  }
+}
+
+/** 404 for an unknown character, 401/403 for someone else's private one. */
+function assertVisible(
+  row: { owner_user_id: string | null } | undefined,
+  userId: string | null,
+): asserts row {
+  if (!row) throw notFound('No character with this id.', 'person_model_not_found');
+  if (row.owner_user_id !== null && row.owner_user_id !== userId) {
+    if (userId === null) throw unauthorized();
+    throw forbidden('This character belongs to another user.');
+  }
+}
+
+/** Characters: explore list, funnels, details, creation, rename and token unlocks (spec 000 §7). */
+export function charactersFeature(options: CatalogueFeatureOptions = {}): FeaturePlugin {
+  return async (app, deps: FeatureDeps) => {
+    const engine = options.imageEngine ?? createImageEngine();
+    const { db, ledger } = deps;
+    await ensureCatalogueSeeded(db);
+
+    const viewerId = (request: FastifyRequest): string | null => request.user?.id ?? null;
+
+    app.get('/PersonModel/top', { preHandler: app.authenticateOptional }, async (request) => {
+      const { utmSource } = parseQuery(topQuery, request.query);
+      const rows = await selectPersonModels(
+        db,
+        viewerId(request),
+        `WHERE pm.owner_user_id IS NULL ORDER BY ($2::text IS NOT NULL AND $2::text = ANY(pm.featured_utm_sources)) DESC, pm.rank, pm.id`,
+        [utmSource],
+      );
+      return toPersonModels(db, rows);
+    });
+
+    app.get('/PersonModel/get-created-persons', { preHandler: app.authenticate }, async (request) => {
+      const user = currentUser(request);
+      const rows = await selectPersonModels(
+        db,
+        user.id,
+        'WHERE pm.owner_user_id = $2 ORDER BY pm.created_at DESC, pm.id',
+        [user.id],
+      );
+      return toPersonModels(db, rows);
+    });
+
+    app.get('/PersonModel/get-person/:id', { preHandler: app.authenticateOptional }, async (request) => {
+      const id = parseParam(z.uuid(), (request.params as { id: string }).id, 'id');
+      const found = await loadPersonModel(db, viewerId(request), id);
+      assertVisible(found?.row, viewerId(request));
+      return found!.model;
+    });
+
+    // `{product}-net-funnel-person-models`: the product is part of one path segment.
+    app.get('/PersonModel/:funnelRoute', { preHandler: app.authenticateOptional }, async (request) => {
+      const segment = (request.params as { funnelRoute: string }).funnelRoute;
+      const product = FUNNEL_ROUTE.exec(segment)?.[1];
+      if (!product) throw notFound(`No route for GET /api/PersonModel/${segment}.`);
+      if (!(FUNNEL_PRODUCTS as readonly string[]).includes(product)) {
+        throw new HttpError(
+          404,
+          'unknown_funnel',
+          `Unknown funnel product "${product}"; expected one of ${FUNNEL_PRODUCTS.join(', ')}.`,
+          'product',
+        );
+      }
+      const rows = await selectPersonModels(
+        db,
+        viewerId(request),
+        'WHERE pm.owner_user_id IS NULL AND $2::text = ANY(pm.funnels) ORDER BY pm.rank, pm.id',
+        [product],
+      );
+      return toPersonModels(db, rows);
+    });
+
+    const create = async (request: FastifyRequest, kind: CreateKind) => {
+      const user = currentUser(request);
+      const draft = parseBody(characterDraftSchema, request.body);
+      if (kind === 'create-anime-person' && draft.style !== 'anime') {
+        throw new HttpError(
+          400,
+          'validation_failed',
+          'style: create-anime-person creates anime characters only',
+          'style',
+        );
+      }
+      const price = kind === 'create-landing-model-quickdate' ? 0 : CATALOGUE_PRICES.personModelCreation;
+      if (kind === 'create-landing-model-quickdate') {
+        // The funnel creates one free match per visitor; a retry gets the same character back.
+        const existing = await selectPersonModels(
+          db,
+          user.id,
+          `WHERE pm.owner_user_id = $2 AND pm.origin = 'create-landing-model-quickdate' LIMIT 1`,
+          [user.id],
+        );
+        if (existing[0]) return { status: 200, model: (await toPersonModels(db, existing))[0]! };
+      }
+      const id = crypto.randomUUID();
+      const images = await generateBodyImages(engine, id, user.id, draft);
+      await db.transaction(async (tx) => {
+        if (price > 0)
+          await ledger.spend(tx, { userId: user.id, amount: price, reason: 'create_person', refId: id });
+        await insertCharacter(tx, { id, ownerUserId: user.id, draft, origin: kind, images });
+      });
+      return { status: 201, model: (await loadPersonModel(db, user.id, id))!.model };
+    };
+    for (const kind of ['create', 'create-anime-person', 'create-landing-model-quickdate'] as const) {
+      app.post(`/PersonModel/${kind}`, { preHandler: app.authenticate }, async (request, reply) => {
+        const { status, model } = await create(request, kind);
+        return reply.status(status).send(model);
+      });
+    }
+
+    app.post('/PersonModel/rename-model', { preHandler: app.authenticate }, async (request) => {
+      const user = currentUser(request);
+      const body = parseBody(renameSchema, request.body);
+      const rows = await db.query<{ owner_user_id: string | null }>(
+        'SELECT owner_user_id FROM person_models WHERE id = $1',
+        [body.PersonModelId],
+      );
+      assertVisible(rows[0], user.id);
+      if (rows[0].owner_user_id === null)
+        throw forbidden('Catalogue characters cannot be renamed.', 'not_owner');
+      await db.query('UPDATE person_models SET first_name = $2, updated_at = now() WHERE id = $1', [
+        body.PersonModelId,
+        body.name,
+      ]);
+      return (await loadPersonModel(db, user.id, body.PersonModelId))!.model;
+    });
+
+    const unlock = async (request: FastifyRequest, premium: boolean) => {
+      const user = currentUser(request);
+      const { PersonModelId } = parseBody(personModelIdSchema, request.body);
+      const result = await db.transaction(async (tx) => {
+        const rows = await tx.query<{
+          owner_user_id: string | null;
+          is_premium: boolean;
+          is_locked: boolean;
+          unlock_price: number;
+        }>('SELECT owner_user_id, is_premium, is_locked, unlock_price FROM person_models WHERE id = $1', [
+          PersonModelId,
+        ]);
+        const row = rows[0];
+        assertVisible(row, user.id);
+        if (premium && !row.is_premium)
+          throw conflict(
+            'This character is not a premium model; use PersonModel/unlock.',
+            'not_premium',
+            'PersonModelId',
+          );
+        if (!premium && row.is_premium)
+          throw conflict(
+            'This is a premium model; use PersonModel/unlock-premium-model.',
+            'premium_model',
+            'PersonModelId',
+          );
+        if (!premium && !row.is_locked)
+          throw conflict('This character is not locked.', 'not_locked', 'PersonModelId');
+        // The insert comes first: a concurrent unlock waits on the primary key and then finds the row.
+        const inserted = await tx.query(
+          'INSERT INTO person_model_unlocks (user_id, person_model_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING user_id',
+          [user.id, PersonModelId],
+        );
+        if (inserted.length === 0)
+          throw conflict('You have already unlocked this character.', 'already_unlocked', 'PersonModelId');
+        if (row.unlock_price === 0) return null;
+        return ledger.spend(tx, {
+          userId: user.id,
+          amount: row.unlock_price,
+          reason: premium ? 'unlock_premium_person' : 'unlock_person',
+          refId: PersonModelId,
+        });
+      });
+      const balance = result ?? (await ledger.getBalance(db, user.id));
+      return {
+        personModel: (await loadPersonModel(db, user.id, PersonModelId))!.model,
+        remainingTokens: balance.balance,
+        spentTokens: balance.spent,
+      };
+    };
+    app.post('/PersonModel/unlock', { preHandler: app.authenticate }, async (request) =>
+      unlock(request, false),
+    );
+    app.post('/PersonModel/unlock-premium-model', { preHandler: app.authenticate }, async (request) =>
+      unlock(request, true),
+    );
+  };
+}
