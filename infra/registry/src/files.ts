@@ -8,7 +8,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/** Extensions worth compressing; images and fonts are already compressed. */
+/** Extensions worth compressing; images and fonts are already compressed, source maps are for devtools only. */
 const COMPRESSIBLE = new Set([
   '.js',
   '.mjs',
@@ -17,7 +17,6 @@ const COMPRESSIBLE = new Set([
   '.json',
   '.html',
   '.svg',
-  '.map',
   '.txt',
   '.xml',
   '.wasm',

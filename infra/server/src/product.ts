@@ -61,7 +61,13 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   const [command, ...args] = options.apiCommand;
   const api = spawn(command, args, {
     cwd: options.repoRoot,
-    env: { ...options.env, API_PORT: String(options.apiPort), DATA_DIR: options.dataDir },
+    // HOST is the origin's; the API stays on loopback behind the proxy unless API_HOST says otherwise.
+    env: {
+      ...options.env,
+      API_PORT: String(options.apiPort),
+      DATA_DIR: options.dataDir,
+      HOST: options.env['API_HOST'] ?? '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const tail: string[] = [];
