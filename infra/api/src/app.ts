@@ -8,7 +8,15 @@ import type { Mailer } from './engines/email/mailer.ts';
 import { createAuthenticator, installAuth, loadJwtKey } from './http/auth.ts';
 import { HttpError, installErrorHandling } from './http/errors.ts';
 import type { AccountMergeStep, FeatureDeps, FeaturePlugin } from './http/feature.ts';
+import { authFeature } from './features/auth/index.ts';
+import { eventsFeature } from './features/events/index.ts';
+import { metricsFeature } from './features/metrics/index.ts';
+import { createMetrics } from './features/metrics/registry.ts';
+import type { Metrics } from './features/metrics/registry.ts';
+import { supportFeature } from './features/support/index.ts';
+import { tokensFeature } from './features/tokens/index.ts';
 import { credit, getBalance, spend } from './features/tokens/ledger.ts';
+import { usersFeature } from './features/users/index.ts';
 
 /** Inputs of {@link buildApp}; everything but config and db has a default. */
 export interface AppDeps {
@@ -16,6 +24,7 @@ export interface AppDeps {
   db: Database;
   jwtKey?: Uint8Array;
   mailer?: Mailer;
+  metrics?: Metrics;
   now?: () => Date;
   /** Replaces the default feature list (tests mount one feature alone). */
   features?: readonly FeaturePlugin[];
@@ -31,7 +40,15 @@ const healthFeature: FeaturePlugin = async (app) => {
  * Every feature of the API, registered under `/api` in this order. To add one: export a
  * `FeaturePlugin` from `features/<name>/index.ts` and append it here (one line).
  */
-export const FEATURES: readonly FeaturePlugin[] = [healthFeature];
+export const FEATURES: readonly FeaturePlugin[] = [
+  healthFeature,
+  authFeature,
+  usersFeature,
+  tokensFeature,
+  eventsFeature,
+  supportFeature,
+  metricsFeature,
+];
 
 /** Merge steps for data owned by features (catalogue adds chats, characters, unlocks). */
 export const MERGE_STEPS: readonly AccountMergeStep[] = [];
@@ -50,11 +67,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jwtKey: deps.jwtKey ?? loadJwtKey(config),
     mailer: deps.mailer ?? createMailer(db, config),
     ledger: { spend, credit, getBalance },
+    metrics: deps.metrics ?? createMetrics(),
     now: deps.now ?? (() => new Date()),
     mergeSteps: deps.mergeSteps ?? MERGE_STEPS,
   };
 
   installErrorHandling(app);
+  const { httpRequests, httpDuration } = featureDeps.metrics;
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern (not the raw URL) keeps label cardinality bounded.
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
   installAuth(app, createAuthenticator({ db, jwtKey: featureDeps.jwtKey, now: featureDeps.now }));
 
   // POSTs with a JSON content type but no body (claim-bonus, confirmations) are legal here.

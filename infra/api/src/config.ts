@@ -77,3 +77,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   return { ...config, ...overrides };
 }
+
+/** Defaults of every `userFeatures` flag (spec 000 §3); per-user overrides live in `users.features`. */
+export const USER_FEATURE_DEFAULTS = {
+  // Spec: "default is the default card provider", which is solidgate (001 §1).
+  preferredPaymentMethod: 'solidgate',
+  isRomanceModeActive: false,
+  hasConfirmedAge: false,
+  isDailyTokensEnabled: true,
+  featurePaywallCheckoutVariant: null as string | null,
+  experimentCharacterTimebomb: false,
+  enabledGenerationVideoBasedImageInChat: false,
+  newCharacterCreationEntryPointV2: false,
+  featureExperimentWeeklyPlan: false,
+  featureExperimentOneclickButtonWordingV2: false,
+  featureExperimentFreeMessages: false,
+  experimentShowWhiteTheme: false,
+};
+
+/**
+ * Token price of each paid feature; the server's catalogue is the only source (spec: "each has a default;
+ * values not shown", so these are ours, ADR 0012).
+ */
+export const USER_PRICING_DEFAULTS = {
+  tokenPriceForPersonModelCreation: 10,
+  tokenPriceForVideo: 20,
+  tokenPriceForVoiceCall: 10,
+  tokenPriceForImage: 5,
+  tokenPriceForVoiceOver: 2,
+  tokenPriceForAudioMessage: 3,
+  tokenPriceForMessage: 1,
+};
+
+/** Token economy constants (ADR 0012). The spec leaves the daily amount "not shown": we pick 20. */
+export const TOKEN_RULES = {
+  dailyBonusTokens: 20,
+  /** One claim per rolling period. */
+  dailyBonusPeriodMs: 24 * 60 * 60 * 1000,
+  /** Tokens a brand-new visitor starts with. */
+  welcomeTokens: 0,
+};
+
+/** Prometheus/start|stop metric names the client may record (bounded label cardinality). */
+export const CLIENT_METRICS = ['front_payment_duration'] as const;

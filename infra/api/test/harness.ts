@@ -101,3 +101,36 @@ export async function createTestApp(
     },
   };
 }
+
+/** A generated visitor's session as pre-register returns it. */
+export interface TestSession {
+  accessToken: string;
+  refreshToken: string;
+  userId: string;
+}
+
+/** Pre-registers an anonymous visitor through the real endpoint. */
+export async function preRegister(
+  app: FastifyInstance,
+  fingerprint = `fp-${crypto.randomUUID()}`,
+): Promise<TestSession> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/Authenticate/pre-register',
+    payload: { fingerprint, isNConfirmed: false, isSConfirmed: false, utmSource: null, pathname: '/' },
+  });
+  if (res.statusCode !== 200) throw new Error(`pre-register failed: ${res.statusCode} ${res.body}`);
+  const body = res.json<{ accessToken: string; refreshToken: string; generatedUserId: string }>();
+  return { accessToken: body.accessToken, refreshToken: body.refreshToken, userId: body.generatedUserId };
+}
+
+/** `{ authorization: 'Bearer …' }` for inject. */
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A clock tests can move: pass `clock.now` as `now` and call `clock.advance(ms)`. */
+export function testClock(start = new Date()): { now: () => Date; advance: (ms: number) => void } {
+  let current = start.getTime();
+  return { now: () => new Date(current), advance: (ms) => (current += ms) };
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Mailer } from '../engines/email/mailer.ts';
+import type { Metrics } from '../features/metrics/registry.ts';
 import type { LedgerEntryInput, LedgerResult } from '../features/tokens/ledger.ts';
 
 /** Moves what an anonymous user made to the account they signed in to (ADR 0011); runs inside the merge transaction. */
@@ -27,6 +28,8 @@ export interface FeatureDeps {
   jwtKey: Uint8Array;
   mailer: Mailer;
   ledger: Ledger;
+  /** Prometheus registry; features may add their own counters to `metrics.registry`. */
+  metrics: Metrics;
   /** Injected clock so tests can move time. */
   now: () => Date;
   mergeSteps: readonly AccountMergeStep[];

@@ -1,0 +1,473 @@
+import crypto from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import type { FastifyRequest } from 'fastify';
+import { jwtVerify } from 'jose';
+import { z } from 'zod';
+import type { PreRegisterResponse, SavedAuthInfo, TokenPair } from '@companion/contracts';
+import { TOKEN_RULES } from '../../config.ts';
+import { findUser, findUserByEmail, insertUser, userFeatures } from '../../db/accounts.ts';
+import type { UserRow } from '../../db/accounts.ts';
+import type { Queryable } from '../../db/database.ts';
+import { bearerToken, createAuthenticator, currentUser } from '../../http/auth.ts';
+import { badRequest, conflict, gone, notFound, unauthorized } from '../../http/errors.ts';
+import type { FeaturePlugin } from '../../http/feature.ts';
+import { parseBody, parseQuery } from '../../http/validate.ts';
+import { createGoogleVerifier } from './google.ts';
+import { mergeAnonymousInto } from './merge.ts';
+import { consumeRefreshToken, hashSecret, issueSession } from './sessions.ts';
+
+/** The two refresh paths (spec: "two configured paths, not shown"); ADR 0011. */
+export const REFRESH_PATHS = {
+  generatedUser: '/Authenticate/refresh-generated-user-token',
+  registeredUser: '/Authenticate/refresh-token',
+} as const;
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid email address.' }).max(254));
+const password = z
+  .string()
+  .min(8, 'Password must be at least 8 characters.')
+  .max(128, 'Password must be at most 128 characters.');
+const fingerprint = z.string().trim().min(1, 'fingerprint is required.').max(512);
+const optionalUserId = z.uuid().nullable().optional();
+
+const PreRegister = z.object({
+  fingerprint,
+  isNConfirmed: z.boolean(),
+  isSConfirmed: z.boolean(),
+  utmSource: z.string().max(200).nullable().optional(),
+  pathname: z.string().max(2048),
+  url: z.string().max(4096).optional(),
+});
+
+const Refresh = z.object({
+  accessToken: z.string().max(4096),
+  refreshToken: z.string().min(1, 'refreshToken is required.').max(512),
+  userId: optionalUserId,
+  isNConfirmed: z.boolean().optional(),
+  isSConfirmed: z.boolean().optional(),
+});
+
+const PasswordlessLogin = z.object({
+  email,
+  destination: z.enum(['settings', 'main']).optional(),
+  userId: optionalUserId,
+});
+
+const MagicLinkSignIn = z.object({
+  Fingerprint: z.string().max(512).optional().default(''),
+  MagicLinkCode: z.string().min(1, 'MagicLinkCode is required.').max(256),
+  IsNConfirmed: z.boolean().optional().default(false),
+  IsSConfirmed: z.boolean().optional().default(false),
+  UserId: optionalUserId,
+});
+
+const Login = z.object({
+  email,
+  password: z.string().min(1, 'password is required.').max(128),
+  userId: optionalUserId,
+});
+const Register = z.object({
+  email,
+  password,
+  userName: z.string().trim().min(1).max(50).optional(),
+  userId: optionalUserId,
+  fingerprint: fingerprint.optional(),
+});
+
+const GoogleSignIn = z.object({
+  googleAccessToken: z.string().min(1, 'googleAccessToken is required.').max(8192),
+  fingerprint: z.string().max(512).optional(),
+  terms: z.boolean(),
+  userId: optionalUserId,
+});
+
+const LoginPreRegister = z.object({ userId: z.uuid(), fingerprint });
+
+// Flags the client may switch; age, romance and daily tokens have their own guarded endpoints.
+const FeatureFlags = z
+  .object({
+    preferredPaymentMethod: z.string().min(1).max(40),
+    featurePaywallCheckoutVariant: z.string().max(80).nullable(),
+    experimentCharacterTimebomb: z.boolean(),
+    enabledGenerationVideoBasedImageInChat: z.boolean(),
+    newCharacterCreationEntryPointV2: z.boolean(),
+    featureExperimentWeeklyPlan: z.boolean(),
+    featureExperimentOneclickButtonWordingV2: z.boolean(),
+    featureExperimentFreeMessages: z.boolean(),
+    experimentShowWhiteTheme: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+const SavedAuth = z.object({
+  isUserLoggedIn: z.boolean(),
+  accessToken: z.string().min(1).max(4096),
+  refreshToken: z.string().min(1).max(512),
+  generatedUserId: z.uuid().nullable(),
+  isLightTheme: z.boolean(),
+  category: z.enum(['realistic', 'anime']).nullable(),
+});
+// The spec sends `authTokenInfoToSave as JSON`: accept it wrapped (object or JSON string) or bare.
+const SaveAuthBody = z.union([
+  z.object({
+    authTokenInfoToSave: z.union([
+      SavedAuth,
+      z.string().transform((text, ctx) => {
+        try {
+          const parsed = SavedAuth.safeParse(JSON.parse(text));
+          if (parsed.success) return parsed.data;
+          ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'invalid' });
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'authTokenInfoToSave is not valid JSON.' });
+        }
+        return z.NEVER;
+      }),
+    ]),
+  }),
+  SavedAuth.transform((info) => ({ authTokenInfoToSave: info })),
+]);
+const GetSavedAuth = z.object({ savedInfoId: z.uuid('savedInfoId must be a UUID.') });
+
+// Compared against when the email is unknown, so response time does not reveal which emails exist.
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
+
+/** Sessions: pre-register, refresh (two paths), magic link, login/register, Google, saved auth for in-app browsers. */
+export const authFeature: FeaturePlugin = async (app, deps) => {
+  const { db, config } = deps;
+  const authenticator = createAuthenticator({ db, jwtKey: deps.jwtKey, now: deps.now });
+  const verifyGoogle = createGoogleVerifier(config);
+  const limited = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000 } };
+
+  /** The caller's anonymous identity, proven by a valid bearer token; the merge source (ADR 0011). */
+  async function anonymousCaller(
+    request: FastifyRequest,
+    claimedUserId: string | null | undefined,
+  ): Promise<string | null> {
+    const token = bearerToken(request);
+    if (!token) return null;
+    const result = await authenticator(token);
+    if (!result.ok || !result.isAnonymous) return null;
+    // A body userId naming someone else is ignored: only the token proves who the visitor is.
+    if (claimedUserId && claimedUserId !== result.userId) return null;
+    return result.userId;
+  }
+
+  /** Signs in to `account`, folding the calling anonymous user into it, and issues a fresh session. */
+  async function signInTo(tx: Queryable, account: UserRow, anonymousId: string | null): Promise<TokenPair> {
+    if (anonymousId) await mergeAnonymousInto(tx, deps, anonymousId, account.id);
+    await tx.query('UPDATE users SET last_seen_at = $2 WHERE id = $1', [account.id, deps.now()]);
+    return issueSession(tx, deps, account);
+  }
+
+  /**
+   * Turns the calling anonymous user into the account in place (nothing moves), or creates a new
+   * registered user when there is no anonymous caller.
+   */
+  async function createAccount(
+    tx: Queryable,
+    anonymousId: string | null,
+    fields: {
+      email: string | null;
+      passwordHash?: string | null;
+      googleSub?: string | null;
+      userName?: string | null;
+      fingerprint?: string | null;
+    },
+  ): Promise<UserRow> {
+    if (anonymousId) {
+      const rows = await tx.query<UserRow>(
+        `UPDATE users SET is_anonymous = false, email = $2, password_hash = COALESCE($3, password_hash), google_sub = COALESCE($4, google_sub),
+           user_name = COALESCE($5, user_name), fingerprint = COALESCE($6, fingerprint), webpage = NULL, updated_at = $7
+         WHERE id = $1 AND is_anonymous AND deleted_at IS NULL RETURNING *`,
+        [
+          anonymousId,
+          fields.email,
+          fields.passwordHash ?? null,
+          fields.googleSub ?? null,
+          fields.userName ?? null,
+          fields.fingerprint ?? null,
+          deps.now(),
+        ],
+      );
+      if (rows[0]) return rows[0];
+    }
+    return insertUser(tx, {
+      isAnonymous: false,
+      email: fields.email,
+      passwordHash: fields.passwordHash ?? null,
+      googleSub: fields.googleSub ?? null,
+      userName: fields.userName ?? null,
+      fingerprint: fields.fingerprint ?? null,
+    });
+  }
+
+  app.post(
+    '/Authenticate/pre-register',
+    { config: limited },
+    async (request): Promise<PreRegisterResponse> => {
+      const body = parseBody(PreRegister, request.body);
+      return db.transaction(async (tx) => {
+        const user = await insertUser(tx, {
+          isAnonymous: true,
+          fingerprint: body.fingerprint,
+          utmSource: body.utmSource ?? null,
+          url: body.url ?? null,
+          webpage: body.pathname || '/',
+          isNConfirmed: body.isNConfirmed,
+          isSConfirmed: body.isSConfirmed,
+        });
+        if (TOKEN_RULES.welcomeTokens > 0) {
+          await deps.ledger.credit(tx, {
+            userId: user.id,
+            amount: TOKEN_RULES.welcomeTokens,
+            reason: 'welcome',
+            refId: user.id,
+          });
+        }
+        const pair = await issueSession(tx, deps, user);
+        return { ...pair, generatedUserId: user.id };
+      });
+    },
+  );
+
+  async function refresh(request: FastifyRequest, requireAnonymous: boolean): Promise<TokenPair> {
+    const body = parseBody(Refresh, request.body);
+    const now = deps.now();
+    const result = await db.transaction(async (tx) => {
+      const outcome = await consumeRefreshToken(tx, body.refreshToken, now, {
+        userId: body.userId ?? null,
+        anonymous: requireAnonymous,
+      });
+      // Reuse revoked the family: commit that, then answer 401 outside the transaction.
+      if (!outcome.ok) return { error: outcome.reason } as const;
+      const user = await findUser(tx, outcome.userId, true);
+      if (!user) return { error: 'unknown' } as const;
+      // Spec: confirmations held on the client are sent with each refresh; they only ever turn on.
+      if (body.isNConfirmed || body.isSConfirmed) {
+        await tx.query(
+          'UPDATE users SET is_n_confirmed = is_n_confirmed OR $2, is_s_confirmed = is_s_confirmed OR $3, updated_at = $4 WHERE id = $1',
+          [user.id, body.isNConfirmed ?? false, body.isSConfirmed ?? false, now],
+        );
+      }
+      return { pair: await issueSession(tx, deps, user, outcome.familyId) } as const;
+    });
+    if (result.pair) return result.pair;
+    switch (result.error) {
+      case 'deleted':
+        throw gone();
+      case 'reused':
+        throw unauthorized(
+          'Refresh token was already used; every session of this sign-in has been revoked.',
+          'refresh_token_reused',
+        );
+      case 'expired':
+        throw unauthorized('Refresh token has expired.', 'refresh_token_expired');
+      case 'wrong_path':
+        throw unauthorized(
+          requireAnonymous
+            ? 'This account is registered: refresh on /api/Authenticate/refresh-token.'
+            : 'Generated users refresh on /api/Authenticate/refresh-generated-user-token.',
+          'wrong_refresh_path',
+        );
+      default:
+        throw unauthorized('Refresh token is invalid.', 'invalid_refresh_token');
+    }
+  }
+
+  app.post(REFRESH_PATHS.generatedUser, { config: limited }, (request) => refresh(request, true));
+  app.post(REFRESH_PATHS.registeredUser, { config: limited }, (request) => refresh(request, false));
+
+  app.post('/Authenticate/passwordless-login', { config: limited }, async (request) => {
+    const body = parseBody(PasswordlessLogin, request.body);
+    const code = crypto.randomBytes(24).toString('base64url');
+    const now = deps.now();
+    await db.query(
+      'INSERT INTO magic_links (code_hash, email, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+      [hashSecret(code), body.email, now, new Date(now.getTime() + config.magicLinkTtlSeconds * 1000)],
+    );
+    const link = new URL('/', config.publicUrl);
+    link.searchParams.set('MagicCode', code);
+    if (body.destination) link.searchParams.set('destination', body.destination);
+    const minutes = Math.round(config.magicLinkTtlSeconds / 60);
+    await deps.mailer.send({
+      to: body.email,
+      subject: 'Your sign-in link',
+      text: `Click to sign in: ${link.toString()}\n\nThe link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email.`,
+    });
+    // Same answer whether or not an account exists: no email enumeration.
+    return { success: true };
+  });
+
+  app.post('/Authenticate/magic-link-login', { config: limited }, async (request) => {
+    const body = parseBody(MagicLinkSignIn, request.body);
+    const anonymousId = await anonymousCaller(request, body.UserId);
+    const now = deps.now();
+    const result = await db.transaction(async (tx) => {
+      const links = await tx.query<{ email: string; expires_at: Date; used_at: Date | null }>(
+        'SELECT email, expires_at, used_at FROM magic_links WHERE code_hash = $1 FOR UPDATE',
+        [hashSecret(body.MagicLinkCode)],
+      );
+      const link = links[0];
+      if (!link || link.used_at) return { error: 'invalid' } as const;
+      if (link.expires_at.getTime() <= now.getTime()) return { error: 'expired' } as const;
+      await tx.query('UPDATE magic_links SET used_at = $2 WHERE code_hash = $1', [
+        hashSecret(body.MagicLinkCode),
+        now,
+      ]);
+      const existing = await findUserByEmail(tx, link.email);
+      const account =
+        existing ??
+        (await createAccount(tx, anonymousId, { email: link.email, fingerprint: body.Fingerprint || null }));
+      if (body.IsNConfirmed || body.IsSConfirmed) {
+        await tx.query(
+          'UPDATE users SET is_n_confirmed = is_n_confirmed OR $2, is_s_confirmed = is_s_confirmed OR $3 WHERE id = $1',
+          [account.id, body.IsNConfirmed, body.IsSConfirmed],
+        );
+      }
+      const pair = await signInTo(tx, account, existing ? anonymousId : null);
+      return { pair: { ...pair, userId: account.id, isNewUser: !existing } } as const;
+    });
+    if (result.pair) return result.pair;
+    throw badRequest(
+      result.error === 'expired'
+        ? 'This sign-in link has expired. Ask for a new one.'
+        : 'This sign-in link is invalid or was already used.',
+      'MagicLinkCode',
+      result.error === 'expired' ? 'magic_link_expired' : 'magic_link_invalid',
+    );
+  });
+
+  app.post('/Authenticate/register', { config: limited }, async (request) => {
+    const body = parseBody(Register, request.body);
+    const anonymousId = await anonymousCaller(request, body.userId);
+    const passwordHash = await bcrypt.hash(body.password, 10);
+    return db.transaction(async (tx) => {
+      if (await findUserByEmail(tx, body.email))
+        throw conflict('An account with this email already exists. Sign in instead.', 'email_taken', 'email');
+      const account = await createAccount(tx, anonymousId, {
+        email: body.email,
+        passwordHash,
+        userName: body.userName ?? null,
+        fingerprint: body.fingerprint ?? null,
+      });
+      const pair = await signInTo(tx, account, null);
+      return { ...pair, userId: account.id, isNewUser: true };
+    });
+  });
+
+  app.post('/Authenticate/login', { config: limited }, async (request) => {
+    const body = parseBody(Login, request.body);
+    const anonymousId = await anonymousCaller(request, body.userId);
+    const account = await findUserByEmail(db, body.email);
+    const ok = await bcrypt.compare(body.password, account?.password_hash ?? DUMMY_HASH);
+    if (!account || !account.password_hash || !ok)
+      throw unauthorized('Email or password is incorrect.', 'invalid_credentials');
+    const pair = await db.transaction((tx) => signInTo(tx, account, anonymousId));
+    return { ...pair, userId: account.id, isNewUser: false };
+  });
+
+  app.post('/Authenticate/google-signin', { config: limited }, async (request) => {
+    const body = parseBody(GoogleSignIn, request.body);
+    const identity = await verifyGoogle(body.googleAccessToken);
+    const anonymousId = await anonymousCaller(request, body.userId);
+    return db.transaction(async (tx) => {
+      const bySub = await tx.query<UserRow>(
+        'SELECT * FROM users WHERE google_sub = $1 AND deleted_at IS NULL',
+        [identity.sub],
+      );
+      // Link by email only when Google vouches for it, else anyone could claim an email account.
+      let existing =
+        bySub[0] ??
+        (identity.email && identity.emailVerified ? await findUserByEmail(tx, identity.email) : null);
+      if (existing && !existing.google_sub) {
+        await tx.query('UPDATE users SET google_sub = $2 WHERE id = $1', [existing.id, identity.sub]);
+        existing = { ...existing, google_sub: identity.sub };
+      }
+      if (!existing && !body.terms)
+        throw badRequest('Accept the terms to create an account.', 'terms', 'terms_not_accepted');
+      const account =
+        existing ??
+        (await createAccount(tx, anonymousId, {
+          email: identity.emailVerified ? identity.email : null,
+          googleSub: identity.sub,
+          userName: identity.name,
+          fingerprint: body.fingerprint ?? null,
+        }));
+      const pair = await signInTo(tx, account, existing ? anonymousId : null);
+      return { ...pair, userId: account.id, isNewUser: !existing };
+    });
+  });
+
+  // Spec: "login-pre-register", body not shown. Ours: a generated user whose tokens were lost gets a
+  // new session by proving the fingerprint it registered with (ADR 0011; anonymous users only).
+  app.post('/Authenticate/login-pre-register', { config: limited }, async (request) => {
+    const body = parseBody(LoginPreRegister, request.body);
+    return db.transaction(async (tx) => {
+      const user = await findUser(tx, body.userId);
+      if (user?.deleted_at) throw gone();
+      if (!user || !user.is_anonymous || user.fingerprint !== body.fingerprint) {
+        throw unauthorized('Unknown generated user or fingerprint does not match.', 'invalid_credentials');
+      }
+      const pair = await issueSession(tx, deps, user);
+      return { ...pair, generatedUserId: user.id };
+    });
+  });
+
+  app.post('/Authenticate/update-feature-flags', { preHandler: app.authenticate }, async (request) => {
+    const user = currentUser(request);
+    const flags = parseBody(FeatureFlags, request.body);
+    const rows = await db.query<UserRow>(
+      'UPDATE users SET features = features || $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING features',
+      [user.id, JSON.stringify(flags), deps.now()],
+    );
+    return { userFeatures: userFeatures(rows[0]!) };
+  });
+
+  app.post('/Authenticate/save-auth-token-info', { preHandler: app.authenticate }, async (request) => {
+    const user = currentUser(request);
+    const info: SavedAuthInfo = parseBody(SaveAuthBody, request.body).authTokenInfoToSave;
+    // Only your own session can be handed over: the saved access token must be the caller's.
+    const sub = await jwtVerify(info.accessToken, deps.jwtKey, { algorithms: ['HS256'] }).then(
+      (r) => r.payload.sub,
+      () => null,
+    );
+    if (sub !== user.id)
+      throw badRequest('accessToken must be your current access token.', 'authTokenInfoToSave.accessToken');
+    const id = crypto.randomUUID();
+    const now = deps.now();
+    await db.query(
+      'INSERT INTO saved_auth (id, user_id, payload, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+      [id, user.id, JSON.stringify(info), now, new Date(now.getTime() + config.savedAuthTtlSeconds * 1000)],
+    );
+    return { savedToken: id };
+  });
+
+  app.get(
+    '/Authenticate/get-auth-token-info',
+    { config: limited },
+    async (request): Promise<SavedAuthInfo> => {
+      const { savedInfoId } = parseQuery(GetSavedAuth, request.query);
+      const now = deps.now();
+      // Single use: the UPDATE both checks and consumes, so two readers cannot both win.
+      const rows = await db.query<{ payload: SavedAuthInfo }>(
+        'UPDATE saved_auth SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND expires_at > $2 RETURNING payload',
+        [savedInfoId, now],
+      );
+      if (!rows[0])
+        throw notFound('Saved sign-in not found, expired or already used.', 'saved_auth_not_found');
+      const p = rows[0].payload;
+      return {
+        generatedUserId: p.generatedUserId,
+        accessToken: p.accessToken,
+        refreshToken: p.refreshToken,
+        isUserLoggedIn: p.isUserLoggedIn,
+        category: p.category,
+        isLightTheme: p.isLightTheme,
+      };
+    },
+  );
+};

@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import type { TokenPair } from '@companion/contracts';
+import type { Queryable } from '../../db/database.ts';
+import type { UserRow } from '../../db/accounts.ts';
+import { signAccessToken } from '../../http/auth.ts';
+import type { FeatureDeps } from '../../http/feature.ts';
+
+/** sha256 of a bearer secret: only hashes are stored, so a database leak yields no usable token. */
+export function hashSecret(secret: string): string {
+  return crypto.createHash('sha256').update(secret).digest('hex');
+}
+
+/** Issues an access token and a refresh token; a new family unless `familyId` continues a rotation. */
+export async function issueSession(
+  tx: Queryable,
+  deps: Pick<FeatureDeps, 'config' | 'jwtKey' | 'now'>,
+  user: Pick<UserRow, 'id' | 'is_anonymous' | 'webpage'>,
+  familyId: string = crypto.randomUUID(),
+): Promise<TokenPair> {
+  const now = deps.now();
+  const refreshToken = crypto.randomBytes(32).toString('base64url');
+  await tx.query(
+    'INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [
+      crypto.randomUUID(),
+      user.id,
+      familyId,
+      hashSecret(refreshToken),
+      now,
+      new Date(now.getTime() + deps.config.refreshTokenTtlSeconds * 1000),
+    ],
+  );
+  const accessToken = await signAccessToken(
+    deps.jwtKey,
+    deps.config.accessTokenTtlSeconds,
+    { id: user.id, isAnonymous: user.is_anonymous, webpage: user.webpage },
+    now,
+  );
+  return { accessToken, refreshToken };
+}
+
+/** Why a refresh was refused; reuse has already revoked the family when this is returned. */
+export type RefreshOutcome =
+  | { ok: true; userId: string; familyId: string }
+  | {
+      ok: false;
+      reason: 'unknown' | 'expired' | 'reused' | 'revoked' | 'deleted' | 'user_mismatch' | 'wrong_path';
+    };
+
+/**
+ * Consumes a refresh token exactly once. A token presented a second time (stolen or replayed)
+ * revokes its whole family, so both the thief and the victim must sign in again. Every other
+ * refusal leaves the token untouched, so a client that used the wrong path can retry correctly.
+ */
+export async function consumeRefreshToken(
+  tx: Queryable,
+  token: string,
+  now: Date,
+  expect: { userId: string | null; anonymous: boolean },
+): Promise<RefreshOutcome> {
+  const rows = await tx.query<{
+    user_id: string;
+    family_id: string;
+    used_at: Date | null;
+    revoked_at: Date | null;
+    expires_at: Date;
+    is_anonymous: boolean;
+    deleted_at: Date | null;
+  }>(
+    `SELECT r.user_id, r.family_id, r.used_at, r.revoked_at, r.expires_at, u.is_anonymous, u.deleted_at
+     FROM refresh_tokens r JOIN users u ON u.id = r.user_id WHERE r.token_hash = $1 FOR UPDATE OF r`,
+    [hashSecret(token)],
+  );
+  const row = rows[0];
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.deleted_at) return { ok: false, reason: 'deleted' };
+  if (row.revoked_at) return { ok: false, reason: 'revoked' };
+  if (row.used_at) {
+    await tx.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL', [
+      row.family_id,
+      now,
+    ]);
+    return { ok: false, reason: 'reused' };
+  }
+  if (row.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+  if (expect.userId && expect.userId !== row.user_id) return { ok: false, reason: 'user_mismatch' };
+  if (expect.anonymous !== row.is_anonymous) return { ok: false, reason: 'wrong_path' };
+  await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1', [hashSecret(token), now]);
+  return { ok: true, userId: row.user_id, familyId: row.family_id };
+}
+
+/** Revokes every refresh token of a user (delete account, merge). */
+export async function revokeAllSessions(tx: Queryable, userId: string, now: Date): Promise<void> {
+  await tx.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
+    userId,
+    now,
+  ]);
+}
