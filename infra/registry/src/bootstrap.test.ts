@@ -62,6 +62,20 @@ describe('bootstrap', () => {
     expect(await store.history()).toEqual(before);
   });
 
+  it('should warn when the build of the live version was rebuilt with different code', async () => {
+    await bootstrap(repo, { dataDir });
+    await writeFakeBuild(path.join(repo, 'remotes', 'chat', 'dist', '1.0.0'), 'chat', '1.0.0', {
+      code: 'edited()',
+    });
+    const outcomes = await bootstrap(repo, { dataDir });
+    expect(outcomes.find((outcome) => outcome.remote === 'chat')).toMatchObject({
+      status: 'kept',
+      version: '1.0.0',
+      message: expect.stringContaining('pnpm remote deploy chat --version <next>'),
+    });
+    expect(outcomes.find((outcome) => outcome.remote === 'gallery')?.message).toBeUndefined();
+  });
+
   it('should report a conflicting build without stopping the others', async () => {
     const store = openStore(dataDir);
     await store.publish(

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { exists } from './files.ts';
+import { exists, treeDigest } from './files.ts';
 import { openStore } from './store.ts';
 import { buildDir, listRemotePackages } from './workspace.ts';
 
@@ -30,11 +30,24 @@ export async function bootstrap(
   const outcomes: BootstrapOutcome[] = [];
   for (const pkg of await listRemotePackages(repoRoot)) {
     const live = (await store.readRegistry()).remotes[pkg.name];
+    const dir = buildDir(pkg, pkg.version);
     if (live) {
-      outcomes.push({ remote: pkg.name, status: 'kept', version: live.version });
+      const stale =
+        live.version === pkg.version &&
+        (await differsFromStored(dir, path.join(store.remotesDir, pkg.name, live.version)));
+      outcomes.push({
+        remote: pkg.name,
+        status: 'kept',
+        version: live.version,
+        // Rebuilding without a version bump leaves the new code unserved; say so instead of serving it silently stale.
+        ...(stale
+          ? {
+              message: `${dir} differs from the stored ${pkg.name} ${live.version}; versions are immutable, so deploy it as a new one: pnpm remote deploy ${pkg.name} --version <next>`,
+            }
+          : {}),
+      });
       continue;
     }
-    const dir = buildDir(pkg, pkg.version);
     if (!(await exists(dir))) {
       outcomes.push({
         remote: pkg.name,
@@ -60,6 +73,12 @@ export async function bootstrap(
     }
   }
   return outcomes;
+}
+
+async function differsFromStored(built: string, stored: string): Promise<boolean> {
+  if (!(await exists(built)) || !(await exists(stored))) return false;
+  const [a, b] = await Promise.all([treeDigest(built), treeDigest(stored)]);
+  return a.digest !== b.digest;
 }
 
 /** `DATA_DIR` from the environment, else `<repoRoot>/.data`. */

@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RegistryError } from './errors.ts';
 import { openStore } from './store.ts';
@@ -167,6 +170,24 @@ describe('setLive', () => {
     const registry = await store.readRegistry();
     expect(Object.keys(registry.remotes).sort()).toEqual([...names].sort());
     expect((await store.history()).map((record) => record.remote).sort()).toEqual([...names].sort());
+  });
+});
+
+describe('setLive across processes', () => {
+  it('should keep every deploy when two processes deploy at once', async () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const tsx = path.resolve(here, '../../../node_modules/.bin/tsx');
+    const worker = path.join(here, 'testing', 'set-live-worker.ts');
+    const first = ['a1', 'a2', 'a3', 'a4', 'a5'];
+    const second = ['b1', 'b2', 'b3', 'b4', 'b5'];
+    for (const name of [...first, ...second]) await store.publish(name, await build(name, '1.0.0'));
+    const run = promisify(execFile);
+    await Promise.all([
+      run(tsx, [worker, store.dataDir, '1.0.0', ...first]),
+      run(tsx, [worker, store.dataDir, '1.0.0', ...second]),
+    ]);
+    expect(Object.keys((await store.readRegistry()).remotes).sort()).toEqual([...first, ...second]);
+    expect(await store.history()).toHaveLength(10);
   });
 });
 

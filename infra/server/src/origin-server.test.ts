@@ -243,6 +243,28 @@ describe('proxy failures', () => {
     }
   });
 
+  it('should close a hub WebSocket cleanly and keep serving when the API is down', async () => {
+    const down = await createOriginServer({
+      dataDir,
+      shellDir,
+      apiUrl: `http://127.0.0.1:${await freePort()}`,
+    });
+    await down.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const port = (down.server.address() as AddressInfo).port;
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/hubs/chatHub?id=x`);
+      const outcome = await new Promise<string>((resolve) => {
+        socket.on('close', () => resolve('closed'));
+        socket.on('error', () => resolve('closed'));
+        socket.on('message', () => resolve('message'));
+      });
+      expect(outcome).toBe('closed');
+      expect((await fetch(`http://127.0.0.1:${port}/registry.json`)).status).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+
   it('should answer 504 with a JSON error when the API holds longer than the proxy timeout', async () => {
     const slow = await createOriginServer({ dataDir, shellDir, apiUrl: api.url, proxyTimeoutMs: 100 });
     try {
