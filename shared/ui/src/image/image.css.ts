@@ -21,6 +21,7 @@ export const placeholder = style({
   justifyContent: 'center',
   maxWidth: '100%',
   overflow: 'hidden',
+  borderRadius: vars.radius.md,
   background: vars.color.surfaceRaised,
   border: `1px solid ${vars.color.border}`,
   color: vars.color.textSubtle,

@@ -53,5 +53,6 @@ export const cardFoot = style({
 export const cardLine = style({
   height: '12px',
   borderRadius: vars.radius.sm,
-  backgroundColor: vars.color.skeletonHighlight,
+  // A translucent tone reads on the card's base colour in both themes.
+  backgroundColor: vars.color.borderStrong,
 });
