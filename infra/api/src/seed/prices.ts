@@ -1,6 +1,7 @@
-// Token prices the catalogue charges. Creation and image prices mirror `userPricingInfo`
-// (tokenPriceForPersonModelCreation, tokenPriceForImage); keep them equal to the core's
-// user defaults so what the client shows is what the server takes.
+import { USER_PRICING_DEFAULTS } from '../config.ts';
+
+// Creation and image prices come from the core's `userPricingInfo` defaults, so what the
+// client shows is what the server takes; the unlock prices are the catalogue's own.
 
 /** Token prices of catalogue purchases. */
 export const CATALOGUE_PRICES = {
@@ -13,7 +14,7 @@ export const CATALOGUE_PRICES = {
   /** Gallery/unlock of a secret-content gallery image. */
   secretGalleryImage: 20,
   /** PersonModel/create and create-anime-person (tokenPriceForPersonModelCreation). */
-  personModelCreation: 20,
+  personModelCreation: USER_PRICING_DEFAULTS.tokenPriceForPersonModelCreation,
   /** Each image of Image/generate-batch-images (tokenPriceForImage). */
-  image: 5,
+  image: USER_PRICING_DEFAULTS.tokenPriceForImage,
 } as const;
