@@ -5,7 +5,7 @@ import { ErrorIllustration } from './error-illustration.tsx';
 import * as styles from './error-screen.css.ts';
 
 /** Copy of the generic error screen, exactly as spec 000 §2.5 words it. */
-export const ERROR_SCREEN_COPY = {
+const ERROR_SCREEN_COPY = {
   title: 'Something went wrong',
   text: 'We’re sorry, but something went wrong on our site. We’re already working to fix it. Please try refreshing the page or go back to the homepage.',
   action: 'Back to Home',

@@ -1,9 +1,9 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
-import { BREAKPOINTS } from '../breakpoints.ts';
+import { MEDIA_MAX } from '../breakpoints.ts';
 import { vars } from '../theme/contract.css.ts';
 import { MODAL_WIDTHS } from './modal-widths.ts';
 
-const PHONE = `screen and (max-width: ${BREAKPOINTS.phone}px)`;
+const PHONE = MEDIA_MAX.phone;
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 const fadeIn = keyframes({ from: { opacity: 0 } });
