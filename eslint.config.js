@@ -26,7 +26,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      '.data/**',
+      '**/.data/**',
       '**/test-results/**',
       '**/playwright-report/**',
       '.bench/**',

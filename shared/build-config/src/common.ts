@@ -1,5 +1,5 @@
 import { VanillaExtractPlugin } from '@vanilla-extract/webpack-plugin';
-import type { RuleSetRule } from '@rspack/core';
+import type { ResolveOptions, RuleSetRule } from '@rspack/core';
 
 /** Build mode from NODE_ENV; production unless told otherwise. */
 export function isProduction(): boolean {
@@ -42,7 +42,9 @@ export function vanillaExtract(production: boolean): VanillaExtractPlugin {
 }
 
 /** Resolution shared by every build. */
-export const RESOLVE = {
-  extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-  extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-} as const;
+export function resolveOptions(): ResolveOptions {
+  return {
+    extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+    extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+  };
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
 import { CONTRACT_VERSION } from '@companion/contracts';
-import { RESOLVE, isProduction, moduleRules, vanillaExtract } from './common.ts';
+import { resolveOptions, isProduction, moduleRules, vanillaExtract } from './common.ts';
 import { SHARED_SINGLETONS, containerName } from './federation.ts';
 
 /** Options of one remote's build. */
@@ -56,7 +56,7 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
   const production = isProduction();
   const version = production ? remoteVersion(options.dir) : 'dev';
   const container = containerName(options.name);
-  return {
+  const config: Configuration = {
     mode: production ? 'production' : 'development',
     context: options.dir,
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
@@ -72,7 +72,7 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
       cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       clean: true,
     },
-    resolve: RESOLVE,
+    resolve: resolveOptions(),
     module: { rules: moduleRules(production) },
     plugins: [
       vanillaExtract(production),
@@ -110,5 +110,6 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
     lazyCompilation: false,
     performance: { hints: false },
     stats: 'errors-warnings',
-  } as Configuration;
+  };
+  return config;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
-import { RESOLVE, isProduction, moduleRules, vanillaExtract } from './common.ts';
+import { resolveOptions, isProduction, moduleRules, vanillaExtract } from './common.ts';
 import { SHARED_SINGLETONS } from './federation.ts';
 
 /** Options of the shell's build. */
@@ -18,7 +18,7 @@ export interface ShellBuildOptions {
  */
 export function createShellConfig(options: ShellBuildOptions): Configuration {
   const production = isProduction();
-  return {
+  const config: Configuration = {
     mode: production ? 'production' : 'development',
     context: options.dir,
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
@@ -34,7 +34,7 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       clean: true,
     },
-    resolve: RESOLVE,
+    resolve: resolveOptions(),
     module: {
       rules: moduleRules(production).map((rule) =>
         rule.type === 'asset/resource'
@@ -72,5 +72,6 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
     lazyCompilation: false,
     performance: { hints: false },
     stats: 'errors-warnings',
-  } as Configuration;
+  };
+  return config;
 }

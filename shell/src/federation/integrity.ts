@@ -20,14 +20,16 @@ export class IntegrityError extends Error {
 export function integrityPlugin(expected: () => ReadonlyMap<string, string>): ModuleFederationRuntimePlugin {
   return {
     name: 'companion-integrity',
-    async fetch(url, init) {
+    fetch(url, init) {
       const want = expected().get(new URL(url, location.href).href);
       if (!want) return undefined;
-      const response = await fetch(url, init);
-      if (!response.ok) return response;
-      const got = await sriDigest(await response.clone().arrayBuffer());
-      if (got !== want) throw new IntegrityError(`integrity mismatch for ${url}`);
-      return response;
+      return (async () => {
+        const response = await fetch(url, init);
+        if (!response.ok) return response;
+        const got = await sriDigest(await response.clone().arrayBuffer());
+        if (got !== want) throw new IntegrityError(`integrity mismatch for ${url}`);
+        return response;
+      })();
     },
   };
 }

@@ -21,9 +21,9 @@ export class RemoteLoadError extends Error {
     readonly remote: RemoteName,
     readonly code: RemoteFailureCode,
     message: string,
-    readonly cause?: unknown,
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
   }
 }
 

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { E2E_API_PORT, E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from './env.ts';
+
+/** Starts the product exactly as `pnpm start` does (after the build), on the e2e ports and data folder. */
+export function startStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
+  const child = spawn(
+    path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
+    [path.join('infra', 'server', 'src', 'start.ts')],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(E2E_PORT),
+        API_PORT: String(E2E_API_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        NODE_ENV: 'production',
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`stack did not start within 120 s:\n${output}`)),
+      120_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready at')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`stack exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+}
+
+/** Stops a stack started by startStack (its whole process group: the start script and the API). */
+export async function stopStack(pid: number): Promise<void> {
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 50; i += 1) {
+    await new Promise((r) => setTimeout(r, 100));
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+  }
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
