@@ -1,0 +1,115 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, bearer, createTestApp, preRegister } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
+
+describe.each(BACKENDS)('events on $backend', ({ backend, available }) => {
+  describe.skipIf(!available)('Event/*', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(backend);
+    });
+    afterAll(async () => t?.close());
+
+    it('should record the pre-paywall propeller event with or without a session', async () => {
+      const s = await preRegister(t.app);
+      const url = '/api/Event/send-pre-paywall-propeller-event';
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url,
+            payload: { fingerprint: 'f1' },
+            headers: bearer(s.accessToken),
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url, payload: { fingerprint: 'f2' } })).statusCode).toBe(
+        200,
+      );
+      const rows = await t.db.query<{ user_id: string | null }>(
+        "SELECT user_id FROM tracked_events WHERE kind = 'pre_paywall_propeller' ORDER BY id",
+      );
+      expect(rows.map((r) => r.user_id)).toEqual([s.userId, null]);
+      const bad = await t.app.inject({ method: 'POST', url, payload: {} });
+      expect(bad.json().error.field).toBe('fingerprint');
+    });
+
+    it('should list pending tracking transactions as text and mark only your own as reported', async () => {
+      const s = await preRegister(t.app);
+      const other = await preRegister(t.app);
+      const mine = crypto.randomUUID();
+      const theirs = crypto.randomUUID();
+      await t.db.query(
+        "INSERT INTO event_tracking_transactions (id, user_id, type, payload) VALUES ($1, $2, 'purchase', '{\"value\": 999}'), ($3, $4, 'purchase', '{}')",
+        [mine, s.userId, theirs, other.userId],
+      );
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/Event/get-event-tracking-transactions?type=purchase',
+        headers: bearer(s.accessToken),
+      });
+      expect(list.statusCode).toBe(200);
+      expect(list.headers['content-type']).toMatch(/^text\/plain/);
+      const parsed = JSON.parse(list.body);
+      expect(parsed.map((x: { id: string }) => x.id)).toEqual([mine]);
+      expect(parsed[0].payload).toEqual({ value: 999 });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/api/Event/update-event-tracking-transactions',
+        headers: bearer(s.accessToken),
+        payload: { ids: [mine, theirs] },
+      });
+      expect(put.json()).toEqual({ updated: 1 });
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/api/Event/get-event-tracking-transactions?type=purchase',
+        headers: bearer(s.accessToken),
+      });
+      expect(JSON.parse(again.body)).toEqual([]);
+      const theirsRow = await t.db.query<{ reported_at: Date | null }>(
+        'SELECT reported_at FROM event_tracking_transactions WHERE id = $1',
+        [theirs],
+      );
+      expect(theirsRow[0]!.reported_at).toBeNull();
+    });
+
+    it('should validate tracking transaction input', async () => {
+      const s = await preRegister(t.app);
+      const noType = await t.app.inject({
+        method: 'GET',
+        url: '/api/Event/get-event-tracking-transactions',
+        headers: bearer(s.accessToken),
+      });
+      expect(noType.json().error.field).toBe('type');
+      const badIds = await t.app.inject({
+        method: 'PUT',
+        url: '/api/Event/update-event-tracking-transactions',
+        headers: bearer(s.accessToken),
+        payload: { ids: ['x'] },
+      });
+      expect(badIds.json().error.field).toBe('ids.0');
+      const anon = await t.app.inject({
+        method: 'GET',
+        url: '/api/Event/get-event-tracking-transactions?type=purchase',
+      });
+      expect(anon.statusCode).toBe(401);
+    });
+
+    it('should record an affiliate registration and require an affiliate or click id', async () => {
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/api/event/affiliate-registration',
+        payload: { affiliateId: 'aff-1', source: 'blog' },
+      });
+      expect(ok.statusCode).toBe(200);
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/event/affiliate-registration',
+        payload: { source: 'blog' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.field).toBe('affiliateId');
+    });
+  });
+});

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { BACKENDS, bearer, createTestApp, preRegister, testConfig } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
+
+describe.each(BACKENDS)('support on $backend', ({ backend, available }) => {
+  describe.skipIf(!available)('contact-us, feedback, outbox', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(backend);
+    });
+    afterAll(async () => t?.close());
+
+    it('should store a contact-us message and name the bad field', async () => {
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact-us',
+        payload: { email: 'a@example.com', message: 'Hello', subject: 'Billing' },
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().success).toBe(true);
+      const rows = await t.db.query<{ email: string; payload: { subject: string } }>(
+        "SELECT email, payload FROM support_messages WHERE kind = 'contact_us'",
+      );
+      expect(rows[0]).toMatchObject({ email: 'a@example.com', payload: { subject: 'Billing' } });
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact-us',
+        payload: { email: 'a@example.com', message: '' },
+      });
+      expect(bad.json().error.field).toBe('message');
+      const badEmail = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact-us',
+        payload: { email: 'nope', message: 'x' },
+      });
+      expect(badEmail.json().error.field).toBe('email');
+    });
+
+    it('should store feedback tied to the caller when signed in', async () => {
+      const s = await preRegister(t.app);
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        payload: { rating: 4, message: 'Nice' },
+        headers: bearer(s.accessToken),
+      });
+      expect(ok.statusCode).toBe(200);
+      const rows = await t.db.query<{ user_id: string }>(
+        "SELECT user_id FROM support_messages WHERE kind = 'feedback'",
+      );
+      expect(rows[0]!.user_id).toBe(s.userId);
+      const empty = await t.app.inject({ method: 'POST', url: '/api/feedback', payload: {} });
+      expect(empty.json().error.field).toBe('message');
+      const badRating = await t.app.inject({ method: 'POST', url: '/api/feedback', payload: { rating: 9 } });
+      expect(badRating.json().error.field).toBe('rating');
+    });
+
+    it('should store audio-call feedback and require a rating', async () => {
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/api/feedback-audio-calls',
+        payload: { rating: 5, callId: 'c1', durationSeconds: 62 },
+      });
+      expect(ok.statusCode).toBe(200);
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/feedback-audio-calls',
+        payload: { comment: 'x' },
+      });
+      expect(bad.json().error.field).toBe('rating');
+    });
+
+    it('should expose the outbox outside production only', async () => {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/Authenticate/passwordless-login',
+        payload: { email: 'box@example.com' },
+      });
+      const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      expect(res.json().messages[0]).toMatchObject({
+        to: 'box@example.com',
+        subject: 'Your sign-in link',
+        sentAt: null,
+      });
+      const prod = await buildApp({ config: testConfig({ env: 'production' }), db: t.db });
+      expect((await prod.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+      await prod.close();
+    });
+  });
+});
