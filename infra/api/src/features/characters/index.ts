@@ -227,6 +227,16 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
         );
         if (existing[0]) return { status: 200, model: (await toPersonModels(db, existing))[0]! };
       }
+      if (price > 0) {
+        // Fail fast before a possibly slow external generation; the spend below is the real check.
+        const { balance } = await ledger.getBalance(db, user.id);
+        if (balance < price)
+          throw new HttpError(
+            402,
+            'insufficient_tokens',
+            `Not enough tokens: this costs ${price}, you have ${balance}.`,
+          );
+      }
       const id = crypto.randomUUID();
       const images = await generateBodyImages(engine, id, user.id, draft);
       await db.transaction(async (tx) => {
