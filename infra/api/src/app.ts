@@ -9,6 +9,10 @@ import { createAuthenticator, installAuth, loadJwtKey } from './http/auth.ts';
 import { HttpError, installErrorHandling } from './http/errors.ts';
 import type { AccountMergeStep, FeatureDeps, FeaturePlugin } from './http/feature.ts';
 import { authFeature } from './features/auth/index.ts';
+import { charactersFeature } from './features/characters/index.ts';
+import { chatsFeature } from './features/chats/index.ts';
+import { galleryFeature } from './features/gallery/index.ts';
+import { imagesFeature } from './features/images/index.ts';
 import { eventsFeature } from './features/events/index.ts';
 import { metricsFeature } from './features/metrics/index.ts';
 import { createMetrics } from './features/metrics/registry.ts';
@@ -36,11 +40,8 @@ const healthFeature: FeaturePlugin = async (app) => {
   app.get('/health', async () => ({ status: 'ok' }));
 };
 
-/**
- * Every feature of the API, registered under `/api` in this order. To add one: export a
- * `FeaturePlugin` from `features/<name>/index.ts` and append it here (one line).
- */
-export const FEATURES: readonly FeaturePlugin[] = [
+/** The core: sessions, users, tokens, tracking, support, metrics (no catalogue seeding). */
+export const CORE_FEATURES: readonly FeaturePlugin[] = [
   healthFeature,
   authFeature,
   usersFeature,
@@ -48,6 +49,18 @@ export const FEATURES: readonly FeaturePlugin[] = [
   eventsFeature,
   supportFeature,
   metricsFeature,
+];
+
+/**
+ * Every feature of the API, registered under `/api` in this order. To add one: export a
+ * `FeaturePlugin` from `features/<name>/index.ts` and append it here (one line).
+ */
+export const FEATURES: readonly FeaturePlugin[] = [
+  ...CORE_FEATURES,
+  charactersFeature(),
+  chatsFeature(),
+  galleryFeature(),
+  imagesFeature(),
 ];
 
 /** Merge steps for data owned by features (catalogue adds chats, characters, unlocks). */

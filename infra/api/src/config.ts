@@ -73,7 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`,
     authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 30, 'AUTH_RATE_LIMIT_PER_MINUTE'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    // warn by default: start prints one line; LOG_LEVEL=info adds per-request logs.
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'warn'),
   };
   return { ...config, ...overrides };
 }

@@ -1,5 +1,7 @@
 // The package's public surface: the one-origin server, hubs and tests import from here.
-export { buildApp, FEATURES, MERGE_STEPS } from './app.ts';
+export { buildApp, CORE_FEATURES, FEATURES, MERGE_STEPS } from './app.ts';
+export { attachHubs } from './hubs/attach-hubs.ts';
+export type { ApiHubs, AttachHubsDeps } from './hubs/attach-hubs.ts';
 export type { AppDeps } from './app.ts';
 export { loadConfig } from './config.ts';
 export type { Config } from './config.ts';

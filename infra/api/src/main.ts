@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { attachHubs } from './hubs/attach-hubs.ts';
 
 /** Starts the API: open the database, migrate, listen, close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
   });
   await migrate(db);
   const app = await buildApp({ config, db });
+  // chatHub, paymentNotificationHub, registrationNotificationHub under /hubs on the same port.
+  attachHubs(app, { config, db });
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.dataDir}/pglite`;
   console.log(`API listening on http://${config.host}:${config.port}/api (${where})`);
