@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { exists, treeDigest } from './files.ts';
 import { openStore } from './store.ts';
+import type { Store } from './store.ts';
+import type { RegistryEntry } from './types.ts';
 import { buildDir, listRemotePackages } from './workspace.ts';
+import type { RemotePackage } from './workspace.ts';
 
 /** What `bootstrap` did for one remote. */
 export interface BootstrapOutcome {
@@ -27,52 +30,39 @@ export async function bootstrap(
   options: BootstrapOptions = {},
 ): Promise<BootstrapOutcome[]> {
   const store = openStore(options.dataDir ?? defaultDataDir(repoRoot));
-  const outcomes: BootstrapOutcome[] = [];
-  for (const pkg of await listRemotePackages(repoRoot)) {
-    const live = (await store.readRegistry()).remotes[pkg.name];
-    const dir = buildDir(pkg, pkg.version);
-    if (live) {
-      const stale =
-        live.version === pkg.version &&
-        (await differsFromStored(dir, path.join(store.remotesDir, pkg.name, live.version)));
-      outcomes.push({
-        remote: pkg.name,
-        status: 'kept',
-        version: live.version,
-        // Rebuilding without a version bump leaves the new code unserved; say so instead of serving it silently stale.
-        ...(stale
-          ? {
-              message: `${dir} differs from the stored ${pkg.name} ${live.version}; versions are immutable, so deploy it as a new one: pnpm remote deploy ${pkg.name} --version <next>`,
-            }
-          : {}),
-      });
-      continue;
-    }
-    if (!(await exists(dir))) {
-      outcomes.push({
-        remote: pkg.name,
-        status: 'missing',
-        version: pkg.version,
-        message: `no build at ${dir}`,
-      });
-      continue;
-    }
-    try {
-      await store.publish(pkg.name, dir);
-      // setLive re-reads under the lock, but a concurrent deploy may have landed since our check above:
-      // only take the pointer if it is still empty, so bootstrap never overrides a deploy or rollback.
-      const result = await store.setLiveIfAbsent(pkg.name, pkg.version);
-      outcomes.push({ remote: pkg.name, status: result.changed ? 'deployed' : 'kept', version: result.to });
-    } catch (error) {
-      outcomes.push({
-        remote: pkg.name,
-        status: 'failed',
-        version: pkg.version,
-        message: (error as Error).message,
-      });
-    }
+  const registry = await store.readRegistry();
+  // Remotes are independent; publishing them side by side overlaps their compression work.
+  return Promise.all(
+    (await listRemotePackages(repoRoot)).map((pkg) => bootstrapOne(store, pkg, registry.remotes[pkg.name])),
+  );
+}
+
+async function bootstrapOne(
+  store: Store,
+  pkg: RemotePackage,
+  live: RegistryEntry | undefined,
+): Promise<BootstrapOutcome> {
+  const dir = buildDir(pkg, pkg.version);
+  if (live) {
+    const stale =
+      live.version === pkg.version &&
+      (await differsFromStored(dir, path.join(store.remotesDir, pkg.name, live.version)));
+    // Rebuilding without a version bump leaves the new code unserved; say so instead of serving it silently stale.
+    const message = `${dir} differs from the stored ${pkg.name} ${live.version}; versions are immutable, so deploy it as a new one: pnpm remote deploy ${pkg.name} --version <next>`;
+    return { remote: pkg.name, status: 'kept', version: live.version, ...(stale ? { message } : {}) };
   }
-  return outcomes;
+  if (!(await exists(dir))) {
+    return { remote: pkg.name, status: 'missing', version: pkg.version, message: `no build at ${dir}` };
+  }
+  try {
+    await store.publish(pkg.name, dir);
+    // A deploy may have landed since the registry was read: only take the pointer if it is still empty
+    // (decided under the lock), so bootstrap never overrides a deploy or rollback.
+    const result = await store.setLiveIfAbsent(pkg.name, pkg.version);
+    return { remote: pkg.name, status: result.changed ? 'deployed' : 'kept', version: result.to };
+  } catch (error) {
+    return { remote: pkg.name, status: 'failed', version: pkg.version, message: (error as Error).message };
+  }
 }
 
 async function differsFromStored(built: string, stored: string): Promise<boolean> {

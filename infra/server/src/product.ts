@@ -52,12 +52,6 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   if (!existsSync(path.join(options.shellDir, 'index.html'))) {
     throw new StartError(`No shell build at ${options.shellDir}: run \`pnpm run build\` first.`);
   }
-  const outcomes = await bootstrap(options.repoRoot, { dataDir: options.dataDir });
-  for (const outcome of outcomes) {
-    const detail = outcome.message ? ` (${outcome.message})` : '';
-    log(`remote ${outcome.remote.padEnd(18)} ${outcome.status.padEnd(8)} ${outcome.version ?? ''}${detail}`);
-  }
-
   const [command, ...args] = options.apiCommand;
   const api = spawn(command, args, {
     cwd: options.repoRoot,
@@ -92,13 +86,26 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   });
   const apiExited = exited.then((code) => (stopping ? new Promise<number>(() => undefined) : code));
 
+  // The API opens its database while the registry bootstraps: the two slowest start-up steps overlap.
+  let outcomes: BootstrapOutcome[];
+  try {
+    outcomes = await bootstrap(options.repoRoot, { dataDir: options.dataDir });
+  } catch (error) {
+    api.kill('SIGTERM');
+    throw error;
+  }
+  for (const outcome of outcomes) {
+    const detail = outcome.message ? ` (${outcome.message})` : '';
+    log(`remote ${outcome.remote.padEnd(18)} ${outcome.status.padEnd(8)} ${outcome.version ?? ''}${detail}`);
+  }
+
   const apiUrl = `http://127.0.0.1:${options.apiPort}`;
   const healthy = await Promise.race([
     waitForHealth(`${apiUrl}/api/health`, options.healthTimeoutMs ?? 60_000),
     exited.then(() => 'exited' as const),
   ]);
   if (healthy !== true) {
-    if (healthy !== 'exited') api.kill('SIGKILL');
+    if (healthy !== 'exited') api.kill('SIGTERM');
     const why =
       healthy === 'exited'
         ? `The API exited with code ${await exited}`

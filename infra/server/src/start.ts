@@ -18,10 +18,8 @@ try {
     port,
     host: process.env['HOST'] ?? '0.0.0.0',
     apiPort: Number(process.env['API_PORT'] ?? 3001),
-    apiCommand: [
-      path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
-      path.join('infra', 'api', 'src', 'main.ts'),
-    ],
+    // One process (not the tsx CLI wrapper, which forks): signals, exit codes and kills reach the API itself.
+    apiCommand: [process.execPath, '--import', 'tsx', path.join('infra', 'api', 'src', 'main.ts')],
     env: process.env,
     log,
   });
