@@ -3,7 +3,9 @@ import path from 'node:path';
 import { E2E_API_PORT, E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from './env.ts';
 
 /** Starts the product exactly as `pnpm start` does (after the build), on the e2e ports and data folder. */
-export function startStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
+export function startStack(
+  options: { port?: number; apiPort?: number; dataDir?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<ChildProcess> {
   const child = spawn(
     path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
     [path.join('infra', 'server', 'src', 'start.ts')],
@@ -11,12 +13,12 @@ export function startStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<ChildProce
       cwd: REPO_ROOT,
       env: {
         ...process.env,
-        PORT: String(E2E_PORT),
-        API_PORT: String(E2E_API_PORT),
+        PORT: String(options.port ?? E2E_PORT),
+        API_PORT: String(options.apiPort ?? E2E_API_PORT),
         HOST: '127.0.0.1',
-        DATA_DIR: E2E_DATA_DIR,
+        DATA_DIR: options.dataDir ?? E2E_DATA_DIR,
         NODE_ENV: 'production',
-        ...extraEnv,
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,

@@ -30,7 +30,7 @@ const loader = fetchRegistry().then((registry) => {
 loader.catch((error: unknown) => console.error('[shell] registry unavailable', error));
 installScrollReset(history);
 const transport = createTransport(createGuestSession());
-const themes = createThemeStore(bus);
+const themes = createThemeStore(bus, MAIN_BRAND.fontFamily);
 bus.handle('theme:change-requested', ({ mode }) => themes.set(mode));
 
 function Root() {

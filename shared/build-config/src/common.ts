@@ -36,9 +36,18 @@ export function moduleRules(production: boolean): RuleSetRule[] {
   ];
 }
 
-/** The vanilla-extract plugin, with short class names in production. */
-export function vanillaExtract(production: boolean): VanillaExtractPlugin {
-  return new VanillaExtractPlugin({ identifiers: production ? 'short' : 'debug' });
+/**
+ * The vanilla-extract plugin. Class names carry the build's name: remotes bundle `@companion/ui` from source and
+ * deploy independently, and vanilla-extract hashes a style's position in its file, so two remotes built from
+ * different revisions would otherwise emit one class name for two different rules (ADR 0043).
+ */
+export function vanillaExtract(production: boolean, buildName: string): VanillaExtractPlugin {
+  const prefix = buildName.replace(/[^a-zA-Z0-9]/g, '');
+  return new VanillaExtractPlugin({
+    identifiers: production
+      ? ({ hash }) => `${prefix}_${hash}`
+      : ({ hash, debugId }) => `${prefix}_${debugId ?? 'x'}_${hash}`,
+  });
 }
 
 /** Resolution shared by every build. */

@@ -75,7 +75,7 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
     resolve: resolveOptions(),
     module: { rules: moduleRules(production) },
     plugins: [
-      vanillaExtract(production),
+      vanillaExtract(production, container),
       // The remote renders its own build version, so a deploy or rollback is visible in the page.
       new rspack.DefinePlugin({ __REMOTE_VERSION__: JSON.stringify(version) }),
       new ModuleFederationPlugin({

@@ -43,7 +43,7 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
       ),
     },
     plugins: [
-      vanillaExtract(production),
+      vanillaExtract(production, 'shell'),
       new ModuleFederationPlugin({
         name: 'shell',
         shared: SHARED_SINGLETONS,

@@ -6,7 +6,7 @@ describe('theme store', () => {
   it('should default to dark, persist a change, apply it to <html> and publish it', () => {
     localStorage.clear();
     const bus = createAppBus();
-    const store = createThemeStore(bus);
+    const store = createThemeStore(bus, 'Inter, sans-serif');
     expect(store.get()).toBe('dark');
     expect(document.documentElement.dataset['theme']).toBe('dark');
     const listener = vi.fn();
@@ -16,6 +16,7 @@ describe('theme store', () => {
     expect(document.documentElement.dataset['theme']).toBe('light');
     expect(bus.current('theme:changed')).toEqual({ mode: 'light' });
     expect(listener).toHaveBeenCalledOnce();
-    expect(createThemeStore(createAppBus()).get()).toBe('light');
+    expect(document.documentElement.style.getPropertyValue('--cmp-font-family')).toBe('Inter, sans-serif');
+    expect(createThemeStore(createAppBus(), 'Inter, sans-serif').get()).toBe('light');
   });
 });

@@ -1,24 +1,25 @@
 import type { ShellBus, ThemeMode } from '@companion/contracts';
+import { applyTheme } from '@companion/ui/theme';
 
 const THEME_KEY = 'persist:theme';
 
-/** The theme: persisted, applied to `<html data-theme>`, published on the bus for remotes. */
+/** The theme: persisted, applied to `<html>` with the brand's font, published on the bus for remotes. */
 export interface ThemeStore {
   get(): ThemeMode;
   set(mode: ThemeMode): void;
   subscribe(listener: () => void): () => void;
 }
 
-/** Creates the theme store and publishes the initial theme. */
+/** Creates the theme store, applies the theme with the brand's font and publishes it. */
 export function createThemeStore(
   bus: ShellBus,
+  fontFamily: string,
   storage: Storage = localStorage,
-  root: HTMLElement = document.documentElement,
 ): ThemeStore {
   let mode: ThemeMode = storage.getItem(THEME_KEY) === 'light' ? 'light' : 'dark';
   const listeners = new Set<() => void>();
   const apply = () => {
-    root.dataset['theme'] = mode;
+    applyTheme({ mode, fontFamily });
     bus.publish('theme:changed', { mode });
   };
   apply();

@@ -9,6 +9,7 @@ import {
   type TransportRequest,
 } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
+import { FONT_STACKS } from '@companion/ui';
 import { createAppHistory } from '@companion/history';
 import type { LifecycleProps, RemoteLifecycles } from '../define-remote.tsx';
 
@@ -16,7 +17,7 @@ import type { LifecycleProps, RemoteLifecycles } from '../define-remote.tsx';
 export const FAKE_BRAND: BrandInfo = {
   id: 'main',
   name: 'Companion',
-  fontFamily: 'Manrope',
+  fontFamily: FONT_STACKS.manrope,
   supportEmail: 'support@example.com',
 };
 

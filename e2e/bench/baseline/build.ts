@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { VanillaExtractPlugin } from '@vanilla-extract/webpack-plugin';
+import { REPO_ROOT } from '../../support/env.ts';
+
+/** Builds the single-bundle baseline (no Module Federation) into `outDir`. */
+export async function buildBaseline(outDir: string): Promise<void> {
+  const config: Configuration = {
+    mode: 'production',
+    context: REPO_ROOT,
+    entry: { main: path.join(REPO_ROOT, 'e2e', 'bench', 'baseline', 'entry.tsx') },
+    output: { path: outDir, publicPath: '/', filename: 'assets/[name].[contenthash:8].js', clean: true },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      alias: {
+        '@bench/shell': path.join(REPO_ROOT, 'shell', 'src'),
+        '@bench/explore': path.join(REPO_ROOT, 'remotes', 'explore', 'src'),
+        '@bench/chat': path.join(REPO_ROOT, 'remotes', 'chat', 'src'),
+      },
+      modules: [
+        path.join(REPO_ROOT, 'shell', 'node_modules'),
+        path.join(REPO_ROOT, 'remotes', 'explore', 'node_modules'),
+        'node_modules',
+      ],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic' } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/i, type: 'css/auto' },
+        { test: /\.(woff2?)$/i, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new VanillaExtractPlugin({ identifiers: 'short' }),
+      new rspack.DefinePlugin({ __REMOTE_VERSION__: JSON.stringify('baseline') }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(REPO_ROOT, 'shell', 'src', 'index.html'),
+        inject: 'body',
+        scriptLoading: 'defer',
+      }),
+    ],
+    performance: { hints: false },
+  };
+  await new Promise<void>((resolve, reject) =>
+    rspack(config, (error, stats) => {
+      if (error) reject(error);
+      else if (stats?.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
+      else resolve();
+    }),
+  );
+}
