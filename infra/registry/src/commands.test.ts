@@ -47,6 +47,7 @@ describe('remote deploy', () => {
     expect(out[0]).toBe('deploy checkout: (none) → 1.4.1');
     expect(out.join('\n')).toMatch(/added {5}4 files, [\d,]+ bytes/);
     expect(out.join('\n')).toContain('manifest  /remotes/checkout/1.4.1/mf-manifest.json');
+    expect(err.filter((line) => line.startsWith('warning'))).toEqual([]);
 
     out = [];
     expect(await runCli(['deploy', 'checkout', '--version', '1.4.2'], context)).toBe(0);
@@ -89,6 +90,17 @@ describe('remote deploy', () => {
     expect(await runCli(['deploy', 'chat', '--version', 'v2'], context)).toBe(1);
     expect(err.at(-1)).toContain("'v2' is not a semver version");
     expect(builds).toEqual([]);
+  });
+
+  it('should warn, not refuse, when the build speaks another contract major', async () => {
+    context.build = async (pkg, version) => {
+      await writeFakeBuild(path.join(pkg.dir, 'dist', version), pkg.name, version, { contract: '2.0.0' });
+    };
+    expect(await runCli(['deploy', 'chat'], context)).toBe(0);
+    expect(out.join('\n')).toContain('contract  2');
+    expect(err.at(-1)).toMatch(
+      /^warning: chat 1\.0\.0 was built against contract 2\.x .* will refuse to mount it/,
+    );
   });
 
   it('should refuse different content under a version that is already stored', async () => {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { CONTRACT_VERSION, contractMajor } from '@companion/contracts';
 import { RegistryError } from './errors.ts';
 import { exists } from './files.ts';
 import { assertVersion, openStore } from './store.ts';
@@ -155,6 +156,12 @@ function printFlip(context: CliContext, flip: FlipResult, published: PublishResu
   context.out(`  manifest  ${entry.manifest}`);
   context.out(`  integrity ${entry.integrity}`);
   context.out(`  contract  ${entry.contract}`);
+  // A warning, not a refusal: the live shell may be newer than this checkout, and the shell is what enforces it.
+  if (entry.contract !== contractMajor(CONTRACT_VERSION)) {
+    context.err(
+      `warning: ${remote} ${to} was built against contract ${entry.contract}.x but this checkout's shell speaks ${CONTRACT_VERSION}; the shell will refuse to mount it and show its fallback.`,
+    );
+  }
 }
 
 async function printHistory(store: Store, context: CliContext, name: string): Promise<void> {
