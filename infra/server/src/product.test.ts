@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { openStore } from '@companion/registry';
 import { tempDir, writeFakeBuild, writeFakeRepo } from '@companion/registry/testing';
@@ -101,6 +103,18 @@ describe('startProduct', () => {
   it('should report an API that exits after start', async () => {
     running = await startProduct(await options(`${HEALTHY_API}\nsetTimeout(() => process.exit(7), 200);`));
     expect(await running.apiExited).toBe(7);
+  });
+
+  it('should refuse to start when the API port is taken, without spawning anything', async () => {
+    const opts = await options(HEALTHY_API);
+    const blocker = createServer().listen(opts.apiPort, '127.0.0.1');
+    await once(blocker, 'listening');
+    try {
+      await expect(startProduct(opts)).rejects.toThrow(`Port ${opts.apiPort} (API_PORT) is already in use`);
+      expect(logs).toEqual([]);
+    } finally {
+      blocker.close();
+    }
   });
 
   it('should refuse to start without a shell build', async () => {

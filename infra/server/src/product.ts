@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { bootstrap } from '@companion/registry';
 import type { BootstrapOutcome } from '@companion/registry';
@@ -52,6 +53,17 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   if (!existsSync(path.join(options.shellDir, 'index.html'))) {
     throw new StartError(`No shell build at ${options.shellDir}: run \`pnpm run build\` first.`);
   }
+  for (const [what, port] of [
+    ['API_PORT', options.apiPort],
+    ['PORT', options.port],
+  ] as const) {
+    // A leftover process on the port would answer our health check (or take our traffic) in our place.
+    if (await isListening(port)) {
+      throw new StartError(
+        `Port ${port} (${what}) is already in use: stop the other process or set ${what}.`,
+      );
+    }
+  }
   const [command, ...args] = options.apiCommand;
   const api = spawn(command, args, {
     cwd: options.repoRoot,
@@ -100,10 +112,12 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   }
 
   const apiUrl = `http://127.0.0.1:${options.apiPort}`;
+  const waiting = { done: false };
   const healthy = await Promise.race([
-    waitForHealth(`${apiUrl}/api/health`, options.healthTimeoutMs ?? 60_000),
+    waitForHealth(`${apiUrl}/api/health`, options.healthTimeoutMs ?? 60_000, waiting),
     exited.then(() => 'exited' as const),
   ]);
+  waiting.done = true;
   if (healthy !== true) {
     if (healthy !== 'exited') api.kill('SIGTERM');
     const why =
@@ -114,7 +128,13 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   }
 
   const server = await createOriginServer({ dataDir: options.dataDir, shellDir: options.shellDir, apiUrl });
-  await server.listen({ port: options.port, host: options.host });
+  try {
+    await server.listen({ port: options.port, host: options.host });
+  } catch (error) {
+    // Never leave the API running without its origin.
+    api.kill('SIGTERM');
+    throw new StartError(`Could not listen on ${options.host}:${options.port}: ${(error as Error).message}`);
+  }
 
   const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
     stopping = true;
@@ -129,9 +149,13 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   return { url: `http://localhost:${options.port}`, server, api, outcomes, stop, apiExited };
 }
 
-async function waitForHealth(url: string, timeoutMs: number): Promise<true | 'timeout'> {
+async function waitForHealth(
+  url: string,
+  timeoutMs: number,
+  waiting: { done: boolean },
+): Promise<true | 'timeout'> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && !waiting.done) {
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return true;
@@ -141,4 +165,15 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<true | 'ti
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return 'timeout';
+}
+
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
