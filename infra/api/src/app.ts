@@ -9,6 +9,7 @@ import { createAuthenticator, installAuth, loadJwtKey } from './http/auth.ts';
 import { HttpError, installErrorHandling } from './http/errors.ts';
 import type { AccountMergeStep, FeatureDeps, FeaturePlugin } from './http/feature.ts';
 import { authFeature } from './features/auth/index.ts';
+import { mergeCatalogue } from './features/characters/account-merge.ts';
 import { charactersFeature } from './features/characters/index.ts';
 import { chatsFeature } from './features/chats/index.ts';
 import { galleryFeature } from './features/gallery/index.ts';
@@ -63,8 +64,8 @@ export const FEATURES: readonly FeaturePlugin[] = [
   imagesFeature(),
 ];
 
-/** Merge steps for data owned by features (catalogue adds chats, characters, unlocks). */
-export const MERGE_STEPS: readonly AccountMergeStep[] = [];
+/** Merge steps for data owned by features, run inside the sign-in transaction (ADR 0011). */
+export const MERGE_STEPS: readonly AccountMergeStep[] = [mergeCatalogue];
 
 /** Builds the Fastify app with every route under `/api`; the caller listens (or injects) and closes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
