@@ -285,6 +285,10 @@ describe.each(BACKENDS)('characters on $backend', ({ backend, available }) => {
         expect((model.bodyImages as { isUnlocked: boolean }[]).every((i) => i.isUnlocked)).toBe(true);
         // Unlocks are per user.
         expect((await get(`/api/PersonModel/get-person/${lockedId}`, bob)).json().isLocked).toBe(true);
+        const inTop = (models: PersonModel[]) => models.find((m) => m.id === lockedId)!;
+        expect(inTop((await get('/api/PersonModel/top', alice)).json<PersonModel[]>()).isLocked).toBe(false);
+        expect(inTop((await get('/api/PersonModel/top', bob)).json<PersonModel[]>()).isLocked).toBe(true);
+        expect(inTop((await get('/api/PersonModel/top')).json<PersonModel[]>()).isLocked).toBe(true);
       });
 
       it('should answer 409 for a second unlock, the wrong unlock kind and a free character', async () => {

@@ -17,7 +17,7 @@ import { CATALOGUE_PRICES } from '../../seed/prices.ts';
 import { ensureCatalogueSeeded } from '../../seed/seed-catalogue.ts';
 import { characterDraftSchema, personModelIdSchema, renameSchema } from './draft-schema.ts';
 import type { ValidDraft } from './draft-schema.ts';
-import { loadPersonModel, selectPersonModels, toPersonModels } from './person-models.ts';
+import { PublicCatalogue, loadPersonModel, selectPersonModels, toPersonModels } from './person-models.ts';
 
 /** Options of the catalogue features; tests inject an engine. */
 export interface CatalogueFeatureOptions {
@@ -151,18 +151,20 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
     const engine = options.imageEngine ?? createImageEngine();
     const { db, ledger } = deps;
     await ensureCatalogueSeeded(db);
+    const catalogue = new PublicCatalogue(db);
 
     const viewerId = (request: FastifyRequest): string | null => request.user?.id ?? null;
 
     app.get('/PersonModel/top', { preHandler: app.authenticateOptional }, async (request) => {
       const { utmSource } = parseQuery(topQuery, request.query);
-      const rows = await selectPersonModels(
-        db,
+      // Array.prototype.sort is stable: within each group the explore rank stays.
+      const featured = (row: { featured_utm_sources: string[] }): number =>
+        utmSource && row.featured_utm_sources.includes(utmSource) ? 0 : 1;
+      return catalogue.list(
         viewerId(request),
-        `WHERE pm.owner_user_id IS NULL ORDER BY ($2::text IS NOT NULL AND $2::text = ANY(pm.featured_utm_sources)) DESC, pm.rank, pm.id`,
-        [utmSource],
+        () => true,
+        (a, b) => featured(a) - featured(b),
       );
-      return toPersonModels(db, rows);
     });
 
     app.get('/PersonModel/get-created-persons', { preHandler: app.authenticate }, async (request) => {
@@ -196,13 +198,7 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
           'product',
         );
       }
-      const rows = await selectPersonModels(
-        db,
-        viewerId(request),
-        'WHERE pm.owner_user_id IS NULL AND $2::text = ANY(pm.funnels) ORDER BY pm.rank, pm.id',
-        [product],
-      );
-      return toPersonModels(db, rows);
+      return catalogue.list(viewerId(request), (row) => row.funnels.includes(product));
     });
 
     const create = async (request: FastifyRequest, kind: CreateKind) => {
