@@ -365,6 +365,20 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
       expect(res.json().error.code).toBe('magic_link_expired');
     });
 
+    it('should answer 503 email_unavailable when the mail cannot be sent', async () => {
+      const failing = { kind: 'smtp' as const, send: () => Promise.reject(new Error('smtp down')) };
+      const app = await buildApp({ config: testConfig(), db: t.db, mailer: failing });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/Authenticate/passwordless-login',
+        payload: { email: 'down@example.com' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('email_unavailable');
+      expect(res.body).not.toContain('smtp down');
+      await app.close();
+    });
+
     it('should validate passwordless-login input', async () => {
       const res = await post('passwordless-login', { email: 'nope' });
       expect(res.statusCode).toBe(400);

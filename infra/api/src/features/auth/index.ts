@@ -9,7 +9,7 @@ import { findUser, findUserByEmail, insertUser, userFeatures } from '../../db/ac
 import type { UserRow } from '../../db/accounts.ts';
 import type { Queryable } from '../../db/database.ts';
 import { bearerToken, createAuthenticator, currentUser } from '../../http/auth.ts';
-import { badRequest, conflict, gone, notFound, unauthorized } from '../../http/errors.ts';
+import { HttpError, badRequest, conflict, gone, notFound, unauthorized } from '../../http/errors.ts';
 import type { FeaturePlugin } from '../../http/feature.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { createGoogleVerifier } from './google.ts';
@@ -293,11 +293,20 @@ export const authFeature: FeaturePlugin = async (app, deps) => {
     link.searchParams.set('MagicCode', code);
     if (body.destination) link.searchParams.set('destination', body.destination);
     const minutes = Math.round(config.magicLinkTtlSeconds / 60);
-    await deps.mailer.send({
-      to: body.email,
-      subject: 'Your sign-in link',
-      text: `Click to sign in: ${link.toString()}\n\nThe link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email.`,
-    });
+    try {
+      await deps.mailer.send({
+        to: body.email,
+        subject: 'Your sign-in link',
+        text: `Click to sign in: ${link.toString()}\n\nThe link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email.`,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'magic link email failed');
+      throw new HttpError(
+        503,
+        'email_unavailable',
+        'We could not send the sign-in email right now. Try again in a minute.',
+      );
+    }
     // Same answer whether or not an account exists: no email enumeration.
     return { success: true };
   });
