@@ -34,14 +34,15 @@ export async function measureLoad(
       uploadThroughput: (750 * 1024) / 8,
     });
   }
-  await page.addInitScript(() => {
+  // A string, not a function: tsx's transform would wrap a function in helpers the page does not have.
+  await page.addInitScript(`(() => {
     const mark = () => {
-      const w = window as unknown as { __firstRender?: number };
-      if (w.__firstRender === undefined && document.querySelector('[data-testid="remote-page"]'))
-        w.__firstRender = performance.now();
+      if (window.__firstRender === undefined && document.querySelector('[data-testid="remote-page"]')) {
+        window.__firstRender = performance.now();
+      }
     };
     new MutationObserver(mark).observe(document, { childList: true, subtree: true });
-  });
+  })();`);
   const pending: Promise<void>[] = [];
   const sample: LoadSample = {
     requests: 0,
@@ -75,9 +76,7 @@ export async function measureLoad(
   await page.waitForSelector('[data-testid="remote-page"]', { timeout: 30_000 }).catch(() => undefined);
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
-  sample.firstRenderMs = await page.evaluate(
-    () => (window as unknown as { __firstRender?: number }).__firstRender ?? null,
-  );
+  sample.firstRenderMs = (await page.evaluate('window.__firstRender ?? null')) as number | null;
   await context.close();
   return sample;
 }
