@@ -1,0 +1,127 @@
+// Measures one hub server instance on loopback: connections held, per-connection memory, PaymentNotification
+// fan-out latency to 1,000 and 5,000 users. Printed, never asserted. Run: pnpm exec tsx infra/hubs/bench/hub-bench.ts
+// HUB_BENCH_MAX (default 5000) bounds the connection count; the run stops by itself.
+
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+
+const MAX = Number(process.env.HUB_BENCH_MAX ?? 5000);
+const FANOUTS = [1000, 5000].filter((n) => n <= MAX);
+const RS = '\x1e';
+
+const child: ChildProcess = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), [], {
+  execArgv: ['--import', 'tsx', '--expose-gc'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+let nextId = 1;
+const pending = new Map<number, (body: unknown) => void>();
+child.on('message', (message: { id?: number; body?: unknown }) => {
+  if (message.id !== undefined) pending.get(message.id)?.(message.body);
+});
+function ask<T>(kind: string, extra: Record<string, unknown> = {}): Promise<T> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, resolve as (b: unknown) => void);
+    child.send({ id, kind, ...extra });
+  });
+}
+const port = await new Promise<number>((resolve) =>
+  child.on('message', (m: { ready?: number }) => {
+    if (m.ready) resolve(m.ready);
+  }),
+);
+const base = `http://127.0.0.1:${port}/hubs/paymentNotificationHub`;
+
+/** A bare protocol client: negotiate, WebSocket, handshake, answer nothing but record arrival times. */
+interface BenchClient {
+  ws: WebSocket;
+  onEvent: ((at: number, sentAt: number) => void) | null;
+}
+
+async function open(user: string): Promise<BenchClient> {
+  const res = await fetch(`${base}/negotiate?negotiateVersion=1`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${user}` },
+  });
+  const { connectionToken } = (await res.json()) as { connectionToken: string };
+  const ws = new WebSocket(`${base.replace('http', 'ws')}?id=${connectionToken}`, {
+    perMessageDeflate: false,
+  });
+  const client: BenchClient = { ws, onEvent: null };
+  await new Promise<void>((resolve, reject) => {
+    ws.once('error', reject);
+    ws.once('open', () => ws.send(`{"protocol":"json","version":1}${RS}`));
+    ws.on('message', (data: Buffer) => {
+      const text = data.toString();
+      if (text === `{}${RS}`) return resolve();
+      if (text.includes('PaymentNotification') && client.onEvent) {
+        const at = performance.timeOrigin + performance.now();
+        const sentAt = (JSON.parse(text.slice(0, -1)) as { arguments: Array<{ sentAt: number }> })
+          .arguments[0]!.sentAt;
+        client.onEvent(at, sentAt);
+      }
+    });
+  });
+  return client;
+}
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const baseline = await ask<{ rss: number; heapUsed: number; external: number; arrayBuffers: number }>(
+  'memory',
+);
+const clients: BenchClient[] = [];
+const t0 = performance.now();
+let failedAt: string | null = null;
+for (let i = 0; i < MAX; i += 100) {
+  const batch = await Promise.allSettled(
+    Array.from({ length: Math.min(100, MAX - i) }, (_, k) => open(`u${i + k}`)),
+  );
+  for (const r of batch) {
+    if (r.status === 'fulfilled') clients.push(r.value);
+    else failedAt ??= `${clients.length}: ${String(r.reason)}`;
+  }
+  if (failedAt) break;
+}
+const rampMs = performance.now() - t0;
+const held = await ask<number>('count');
+const loaded = await ask<{ rss: number; heapUsed: number; external: number; arrayBuffers: number }>('memory');
+console.log(
+  `connections: opened ${clients.length}/${MAX} in ${(rampMs / 1000).toFixed(1)} s; server holds ${held}${failedAt ? `; first failure at ${failedAt}` : ''}`,
+);
+console.log(
+  `server memory: rss ${mb(baseline.rss)} → ${mb(loaded.rss)}, heap ${mb(baseline.heapUsed)} → ${mb(loaded.heapUsed)}; ` +
+    `per connection ≈ ${((loaded.rss - baseline.rss) / held / 1024).toFixed(1)} KB rss, ${((loaded.heapUsed - baseline.heapUsed) / held / 1024).toFixed(1)} KB heap`,
+);
+
+for (const users of FANOUTS) {
+  for (let round = 0; round < 3; round++) {
+    const latencies: number[] = [];
+    const done = new Promise<void>((resolve) => {
+      for (const client of clients.slice(0, users)) {
+        client.onEvent = (at, sentAt) => {
+          latencies.push(at - sentAt);
+          client.onEvent = null;
+          if (latencies.length === users) resolve();
+        };
+      }
+    });
+    const { loopMs } = await ask<{ loopMs: number }>('fanout', { users });
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `fan-out PaymentNotification to ${users} users (round ${round + 1}): delivered ${latencies.length}, ` +
+        `p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms; server send loop ${loopMs.toFixed(1)} ms`,
+    );
+  }
+}
+
+for (const client of clients) client.ws.terminate();
+await ask('stop').catch(() => {});
+child.kill();
+process.exit(0);
