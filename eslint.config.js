@@ -68,7 +68,11 @@ export default tseslint.config(
       // Side effects go through the seams the shell passes in mount props (house style rule 6).
       'no-restricted-globals': [
         'error',
-        { name: 'fetch', message: 'Use props.transport.fetch: it carries auth, refresh and 410 handling.' },
+        {
+          name: 'fetch',
+          message:
+            'Use the transport from mount props (useTransport()): it carries auth, refresh and 410 handling.',
+        },
         {
           name: 'localStorage',
           message: 'Remotes keep no persistent state of their own; state crosses through the bus.',

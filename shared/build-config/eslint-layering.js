@@ -25,6 +25,8 @@ export const noCrossPackageRelative = {
     const root = context.cwd;
     const file = path.relative(root, context.filename);
     const from = packageOf(file);
+    // Root configuration files (eslint.config.js, vitest.config.ts) may reach into packages' tooling.
+    if (!from) return {};
     function check(node) {
       const source = node.source && node.source.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+async function rulesHit(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+// The house style's import directions are lint rules (rule 1); these tests keep the rules honest.
+describe('layering lint rules', () => {
+  it('should forbid a remote importing another remote, the shell or infra', async () => {
+    for (const target of ['@companion/explore', '@companion/shell', '@companion/api']) {
+      expect(
+        await rulesHit('remotes/chat/src/x.ts', `import { a } from '${target}';\nexport { a };\n`),
+        target,
+      ).toContain('no-restricted-imports');
+    }
+  });
+
+  it('should forbid a relative import that leaves the package', async () => {
+    expect(
+      await rulesHit('remotes/chat/src/x.ts', `import { a } from '../../gallery/src/a.ts';\nexport { a };\n`),
+    ).toContain('local/no-cross-package-relative');
+    expect(
+      await rulesHit(
+        'shell/src/app/x.ts',
+        `import { a } from '../../../shared/ui/src/index.ts';\nexport { a };\n`,
+      ),
+    ).toContain('local/no-cross-package-relative');
+  });
+
+  it('should forbid raw fetch, localStorage and WebSocket in a remote', async () => {
+    const hits = await rulesHit(
+      'remotes/gallery/src/x.ts',
+      `export const a = [fetch, localStorage, WebSocket];\n`,
+    );
+    expect(hits.filter((h) => h === 'no-restricted-globals')).toHaveLength(3);
+  });
+
+  it('should forbid shared packages importing app-level code and the shell importing remotes', async () => {
+    expect(
+      await rulesHit('shared/ui/src/x.ts', `import { a } from '@companion/chat';\nexport { a };\n`),
+    ).toContain('no-restricted-imports');
+    expect(
+      await rulesHit('shell/src/x.ts', `import { a } from '@companion/checkout';\nexport { a };\n`),
+    ).toContain('no-restricted-imports');
+  });
+
+  it('should allow the permitted directions', async () => {
+    expect(
+      await rulesHit(
+        'remotes/chat/src/x.ts',
+        `import { CONTRACT_VERSION } from '@companion/contracts';\nimport { Button } from '@companion/ui';\nimport { defineRemote } from '@companion/remote-kit';\nexport { CONTRACT_VERSION, Button, defineRemote };\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await rulesHit('remotes/chat/src/a/b.ts', `import { a } from '../c.ts';\nexport { a };\n`),
+    ).toEqual([]);
+  });
+});
