@@ -17,21 +17,23 @@ import { NotEnoughTokensError } from './ports.ts';
 import type { ChatReplyStore, HubChat } from './ports.ts';
 
 /** An in-memory store with a balance per user and a message log. */
-function fakeStore(balances: Record<string, number>, chats: Record<string, HubChat & { userId: string }>) {
+function fakeStore(
+  balances: Record<string, number>,
+  chats: Record<string, Omit<HubChat, 'history'> & { userId: string }>,
+) {
   const messages: Message[] = [];
   const ledger: Array<{ userId: string; delta: number; replyId: string }> = [];
   const store: ChatReplyStore = {
     async findChat(userId, chatId) {
       const chat = chats[chatId];
-      return chat && chat.userId === userId ? chat : null;
+      if (!chat || chat.userId !== userId) return null;
+      const history = messages
+        .filter((m) => m.chatId === chatId)
+        .map((m) => ({ sender: m.sender, text: m.message ?? '' }));
+      return { ...chat, history };
     },
     async messagePrice() {
       return 2;
-    },
-    async history(chatId) {
-      return messages
-        .filter((m) => m.chatId === chatId)
-        .map((m) => ({ sender: m.sender, text: m.message ?? '' }));
     },
     async acceptUserMessage({ userId, chatId, text, price, replyId }) {
       if ((balances[userId] ?? 0) < price) throw new NotEnoughTokensError('insufficient_tokens');

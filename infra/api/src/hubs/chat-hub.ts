@@ -54,7 +54,7 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
     const run = replies.start(ctx.userId, chat.chatId);
     try {
       const price = await deps.store.messagePrice(ctx.userId);
-      const history = await deps.store.history(chat.chatId, HISTORY_TURNS);
+      const history = chat.history.slice(-HISTORY_TURNS);
       const accepted = await deps.store.acceptUserMessage({
         userId: ctx.userId,
         chatId: chat.chatId,
@@ -84,7 +84,7 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
   async function generate(
     run: ReplyRun,
     chat: HubChat,
-    history: Awaited<ReturnType<ChatReplyStore['history']>>,
+    history: HubChat['history'],
     text: string,
     price: number,
   ) {

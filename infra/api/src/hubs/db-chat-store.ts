@@ -1,33 +1,20 @@
-// The chat hub's store on the API database: chats, messages and person models tables plus the token ledger.
+// The chat hub's store on the API database: the catalogue's chat service plus the token ledger, one transaction per step.
 
-import { randomUUID } from 'node:crypto';
 import type { Message } from '@companion/contracts';
 import { USER_PRICING_DEFAULTS } from '../config.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import type { CompanionCharacter } from '../engines/companion/index.ts';
+import { appendMessage, getChatContext } from '../features/chats/chat-service.ts';
+import type { ChatCharacter } from '../features/chats/chat-service.ts';
+import { HttpError } from '../http/errors.ts';
 import type { Ledger } from '../http/feature.ts';
 import { NotEnoughTokensError } from './ports.ts';
 import type { ChatReplyStore, HubChat } from './ports.ts';
 
-interface MessageRow {
-  id: string;
-  chat_id: string;
-  sender: 'user' | 'character';
-  message: string | null;
-  image_url: string | null;
-  video_url: string | null;
-  full_video_url: string | null;
-  is_self_destructing_photo: boolean;
-  is_seen: boolean;
-  is_liked: boolean;
-  is_disliked: boolean;
-  created_at: Date | string;
-}
+/** Turns of history read for the engine. */
+const HISTORY_LIMIT = 20;
 
-const MESSAGE_COLUMNS =
-  'id, chat_id, sender, message, image_url, video_url, full_video_url, is_self_destructing_photo, is_seen, is_liked, is_disliked, created_at';
-
-/** Builds the store. Queries touch the catalogue's tables directly until its chat service exposes the same operations. */
+/** Builds the store over the catalogue's chat service and the core's ledger. */
 export function createDbChatStore(deps: {
   db: Database;
   ledger: Ledger;
@@ -36,42 +23,27 @@ export function createDbChatStore(deps: {
   const { db, ledger } = deps;
   return {
     async findChat(userId, chatId): Promise<HubChat | null> {
-      if (!/^[0-9a-f-]{36}$/i.test(chatId)) return null;
-      const rows = await db.query<{
-        id: string;
-        first_name: string;
-        last_name: string | null;
-        age: number;
-        description: string | null;
-        persona: Record<string, unknown> | null;
-        is_locked: boolean;
-      }>(
-        `SELECT c.id, p.first_name, p.last_name, p.age, p.description, p.persona,
-                ((p.is_locked OR p.is_premium) AND p.owner_user_id IS DISTINCT FROM c.user_id
-                  AND NOT EXISTS (SELECT 1 FROM person_model_unlocks u WHERE u.user_id = c.user_id AND u.person_model_id = p.id)) AS is_locked
-           FROM chats c JOIN person_models p ON p.id = c.person_model_id
-          WHERE c.id = $1 AND c.user_id = $2`,
-        [chatId, userId],
-      );
-      const row = rows[0];
-      if (!row) return null;
-      return { chatId: row.id, isLocked: row.is_locked, character: toCharacter(row) };
+      // Chat ids are uuids; anything else cannot exist (and would be a SQL cast error).
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(chatId)) return null;
+      try {
+        const context = await getChatContext(db, userId, chatId, HISTORY_LIMIT);
+        return {
+          chatId: context.chat.id,
+          isLocked: context.isBlurred,
+          character: toCompanionCharacter(context.character),
+          history: context.history
+            .filter((m) => m.message)
+            .map((m) => ({ sender: m.sender, text: m.message as string })),
+        };
+      } catch (error) {
+        // Another user's chat answers like a missing one: the hub does not reveal which ids exist.
+        if (error instanceof HttpError && (error.status === 404 || error.status === 403)) return null;
+        throw error;
+      }
     },
 
     async messagePrice(userId) {
       return deps.messagePrice ? deps.messagePrice(userId) : USER_PRICING_DEFAULTS.tokenPriceForMessage;
-    },
-
-    async history(chatId, limit) {
-      const rows = await db.query<{ sender: 'user' | 'character'; message: string }>(
-        `SELECT sender, message FROM (
-           SELECT sender, message, created_at, id FROM messages
-            WHERE chat_id = $1 AND coalesce(btrim(message), '') <> ''
-            ORDER BY created_at DESC, id DESC LIMIT $2) recent
-          ORDER BY created_at, id`,
-        [chatId, limit],
-      );
-      return rows.map((r) => ({ sender: r.sender, text: r.message }));
     },
 
     async acceptUserMessage({ userId, chatId, text, price, replyId }) {
@@ -88,20 +60,24 @@ export function createDbChatStore(deps: {
             });
             remainingTokens = result.balance;
           } catch (error) {
-            if ((error as { code?: string }).code === 'insufficient_tokens')
-              throw new NotEnoughTokensError('insufficient_tokens');
+            if (error instanceof HttpError && error.code === 'insufficient_tokens')
+              throw new NotEnoughTokensError(error.message);
             throw error;
           }
         } else {
           remainingTokens = (await ledger.getBalance(tx, userId)).balance;
         }
-        const message = await insertMessage(tx, chatId, 'user', text);
+        const message = await appendMessage(tx, chatId, 'user', { message: text });
+        // The hub rejects blank text first, so the service never drops this one.
+        if (message === null) throw new Error('the user message was dropped as empty');
         return { message, remainingTokens };
       });
     },
 
-    async storeReply({ chatId, text }) {
-      return db.transaction((tx) => insertMessage(tx, chatId, 'character', text));
+    async storeReply({ chatId, text }): Promise<Message> {
+      const message = await db.transaction((tx) => appendMessage(tx, chatId, 'character', { message: text }));
+      if (message === null) throw new Error('the reply was dropped as empty');
+      return message;
     },
 
     async refund({ userId, price, replyId }) {
@@ -120,46 +96,9 @@ export function createDbChatStore(deps: {
   };
 }
 
-async function insertMessage(
-  tx: Queryable,
-  chatId: string,
-  sender: 'user' | 'character',
-  text: string,
-): Promise<Message> {
-  const rows = await tx.query<MessageRow>(
-    `INSERT INTO messages (id, chat_id, sender, message) VALUES ($1, $2, $3, $4) RETURNING ${MESSAGE_COLUMNS}`,
-    [randomUUID(), chatId, sender, text],
-  );
-  await tx.query('UPDATE chats SET updated_at = now() WHERE id = $1', [chatId]);
-  return toMessage(rows[0]!);
-}
-
-function toMessage(row: MessageRow): Message {
-  return {
-    id: row.id,
-    chatId: row.chat_id,
-    message: row.message,
-    videoUrl: row.video_url,
-    imageUrl: row.image_url,
-    fullVideoUrl: row.full_video_url,
-    isSelfDestructingPhoto: row.is_self_destructing_photo,
-    isSeen: row.is_seen,
-    isLiked: row.is_liked,
-    isDisliked: row.is_disliked,
-    createdAt: new Date(row.created_at).toISOString(),
-    sender: row.sender,
-  };
-}
-
 /** Reads the creation draft kept in `persona` (000 §3) with whatever keys it has. */
-function toCharacter(row: {
-  first_name: string;
-  last_name: string | null;
-  age: number;
-  description: string | null;
-  persona: Record<string, unknown> | null;
-}): CompanionCharacter {
-  const p = row.persona ?? {};
+function toCompanionCharacter(character: ChatCharacter): CompanionCharacter {
+  const p = character.persona ?? {};
   const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
   const hobbies = Array.isArray(p.hobbies)
     ? p.hobbies
@@ -170,9 +109,9 @@ function toCharacter(row: {
         : [];
   const traits = (p.traits && typeof p.traits === 'object' ? p.traits : null) as CompanionCharacter['traits'];
   return {
-    name: row.first_name,
-    age: row.age,
-    persona: row.description,
+    name: character.firstName,
+    age: character.age,
+    persona: character.description,
     personality: str(p.personality),
     occupation: str(p.occupation),
     hobbies: hobbies.filter((h): h is string => typeof h === 'string'),

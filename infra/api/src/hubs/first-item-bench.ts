@@ -37,9 +37,9 @@ function memoryStore(): ChatReplyStore {
       chatId,
       isLocked: false,
       character: { name: 'Mia', occupation: 'barista', hobbies: ['surfing'], personality: 'Caregiver' },
+      history: [],
     }),
     messagePrice: async () => 1,
-    history: async () => [],
     acceptUserMessage: async ({ chatId, text }) => ({
       message: message(chatId, 'user', text),
       remainingTokens: 100,

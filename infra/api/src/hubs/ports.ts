@@ -9,6 +9,8 @@ export interface HubChat {
   /** Locked or premium character the user has not unlocked: no replies until unlocked. */
   isLocked: boolean;
   character: CompanionCharacter;
+  /** The last turns of the conversation, oldest first (what the engine reads). */
+  history: ChatTurn[];
 }
 
 /** Thrown by {@link ChatReplyStore.acceptUserMessage} when the balance cannot pay for the message. */
@@ -22,8 +24,6 @@ export interface ChatReplyStore {
   findChat(userId: string, chatId: string): Promise<HubChat | null>;
   /** Token price of one message for this user (the server's catalogue). */
   messagePrice(userId: string): Promise<number>;
-  /** The last `limit` turns of the chat, oldest first. */
-  history(chatId: string, limit: number): Promise<ChatTurn[]>;
   /**
    * In one transaction: spend `price` (idempotent on `replyId`) and store the user's message.
    * Throws {@link NotEnoughTokensError} and writes nothing when the balance is short.
