@@ -300,14 +300,20 @@ function bodySvg(spec: PortraitSpec, f: Figure, p: Palette, id: string, rnd: Ran
   const torso = `M${n(cx - sh)} ${n(yShoulder + 0.15 * r)} Q${n(cx - sh - 0.05 * r)} ${n(yBust - 0.3 * r)} ${n(cx - bu)} ${n(yBust)} Q${n(cx - wa - 0.1 * r)} ${n((yBust + yWaist) / 2)} ${n(cx - wa)} ${n(yWaist)} Q${n(cx - hi)} ${n(yHip - 0.3 * r)} ${n(cx - hi)} ${n(yHip)} L${n(cx - hi * 0.9)} ${n(yCrotch + 0.3 * r)} L${n(cx + hi * 0.9)} ${n(yCrotch + 0.3 * r)} L${n(cx + hi)} ${n(yHip)} Q${n(cx + hi)} ${n(yHip - 0.3 * r)} ${n(cx + wa)} ${n(yWaist)} Q${n(cx + wa + 0.1 * r)} ${n((yBust + yWaist) / 2)} ${n(cx + bu)} ${n(yBust)} Q${n(cx + sh + 0.05 * r)} ${n(yBust - 0.3 * r)} ${n(cx + sh)} ${n(yShoulder + 0.15 * r)} Q${n(cx)} ${n(yShoulder - 0.25 * r)} ${n(cx - sh)} ${n(yShoulder + 0.15 * r)} Z`;
   out.push(`<path d="${torso}" fill="${p.skin}"/>`);
   const neckline = f.back ? yShoulder + 0.1 * r : yShoulder + rnd.range(0.35, 0.75) * r;
-  const bottom = dress ? (spec.pose === 'standing' ? cy + 7.6 * r : yCrotch + 0.6 * r) : yWaist + 0.3 * r;
+  // Cropped poses run the clothes off the bottom edge instead of ending mid-air.
+  const cropped = spec.pose === 'portrait' || spec.pose === 'waist-up' || spec.pose === 'over-shoulder';
+  const floor = cropped ? H + 20 : 0;
+  const bottom = dress
+    ? Math.max(spec.pose === 'standing' ? cy + 7.6 * r : yCrotch + 0.6 * r, floor)
+    : yWaist + 0.3 * r;
+  const legsBottom = Math.max(yCrotch + 0.4 * r, floor);
   const hem = dress ? hi * 1.15 : wa * 1.05;
   out.push(
     `<path d="M${n(cx - sh + 0.2 * r)} ${n(yShoulder + 0.2 * r)} L${n(cx - 0.35 * r)} ${n(yShoulder + 0.05 * r)} Q${n(cx)} ${n(neckline)} ${n(cx + 0.35 * r)} ${n(yShoulder + 0.05 * r)} L${n(cx + sh - 0.2 * r)} ${n(yShoulder + 0.2 * r)} Q${n(cx + bu + 0.02 * r)} ${n(yBust - 0.2 * r)} ${n(cx + bu)} ${n(yBust)} Q${n(cx + wa)} ${n(yWaist - 0.4 * r)} ${n(cx + wa)} ${n(yWaist)} L${n(cx + hem)} ${n(bottom)} L${n(cx - hem)} ${n(bottom)} L${n(cx - wa)} ${n(yWaist)} Q${n(cx - wa)} ${n(yWaist - 0.4 * r)} ${n(cx - bu)} ${n(yBust)} Q${n(cx - bu - 0.02 * r)} ${n(yBust - 0.2 * r)} ${n(cx - sh + 0.2 * r)} ${n(yShoulder + 0.2 * r)} Z" fill="url(#${id}-cloth)"/>`,
   );
   if (!dress) {
     out.push(
-      `<path d="M${n(cx - wa - 0.05 * r)} ${n(yWaist + 0.25 * r)} L${n(cx + wa + 0.05 * r)} ${n(yWaist + 0.25 * r)} L${n(cx + hi + 0.05 * r)} ${n(yCrotch + 0.4 * r)} L${n(cx - hi - 0.05 * r)} ${n(yCrotch + 0.4 * r)} Z" fill="${p.outfitShade}"/>`,
+      `<path d="M${n(cx - wa - 0.05 * r)} ${n(yWaist + 0.25 * r)} L${n(cx + wa + 0.05 * r)} ${n(yWaist + 0.25 * r)} L${n(cx + hi + 0.05 * r)} ${n(legsBottom)} L${n(cx - hi - 0.05 * r)} ${n(legsBottom)} Z" fill="${p.outfitShade}"/>`,
     );
   }
   if (!f.back && rnd.chance(0.6)) {
