@@ -22,6 +22,8 @@ export default defineConfig({
       },
       {
         plugins: [vanillaExtractPlugin()],
+        // Remotes render their build version; the build defines it, tests get a fixed one.
+        define: { __REMOTE_VERSION__: JSON.stringify('test') },
         test: {
           name: 'dom',
           environment: 'jsdom',

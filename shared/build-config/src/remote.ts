@@ -91,8 +91,8 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
         ? []
         : [
             new rspack.HtmlRspackPlugin({
-              title: `${options.name} (standalone)`,
               template: path.join(options.dir, 'dev', 'index.html'),
+              chunks: ['main'],
             }),
           ]),
       new RemoteMetadataPlugin({ name: options.name, version, contract: CONTRACT_VERSION }),
