@@ -136,6 +136,13 @@ export class HubConnection {
     }
   }
 
+  /** Handshake timeout: the client only understands a handshake response at this point. */
+  cancelHandshake(): void {
+    if (this.state !== 'handshaking') return;
+    this.sink?.write(handshakeError('Handshake was canceled.'));
+    this.close();
+  }
+
   /** Ends the connection because the transport went away: nothing more can be written. */
   transportClosed(): void {
     if (this.state === 'closed') return;

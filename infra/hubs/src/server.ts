@@ -120,7 +120,10 @@ export function createHubServer(options: HubServerOptions): HubServer {
   // One heartbeat for all connections instead of timers per connection (cheap at thousands of connections).
   const tickMs = Math.max(
     5,
-    Math.min(1000, Math.floor(Math.min(pingIntervalMs, clientTimeoutMs, disconnectTimeoutMs) / 4)),
+    Math.min(
+      1000,
+      Math.floor(Math.min(pingIntervalMs, clientTimeoutMs, disconnectTimeoutMs, handshakeTimeoutMs) / 4),
+    ),
   );
   const heartbeat = setInterval(() => {
     const now = Date.now();
@@ -134,8 +137,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
           }
           break;
         case 'handshaking':
-          if (now - connection.lastReceivedAt > handshakeTimeoutMs)
-            connection.close('Handshake was canceled.');
+          if (now - connection.lastReceivedAt > handshakeTimeoutMs) connection.cancelHandshake();
           break;
         case 'open':
           if (poll !== undefined) {
@@ -187,8 +189,15 @@ export function createHubServer(options: HubServerOptions): HubServer {
   function originAllowed(req: IncomingMessage): boolean {
     const origin = req.headers.origin;
     if (origin === undefined || allowedOrigins.has('*') || allowedOrigins.has(origin)) return true;
+    // Same origin: the Host the request reached, or the one a proxy in front forwarded (the one-origin server). A page
+    // cannot forge X-Forwarded-Host: browsers refuse it on WebSockets and the CORS preflight does not allow it.
+    const forwarded = req.headers['x-forwarded-host'];
+    const hosts = [
+      req.headers.host,
+      ...(typeof forwarded === 'string' ? forwarded.split(',') : (forwarded ?? [])),
+    ].map((h) => h?.trim());
     try {
-      return new URL(origin).host === req.headers.host;
+      return hosts.includes(new URL(origin).host);
     } catch {
       return false;
     }

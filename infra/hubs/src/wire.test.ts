@@ -74,6 +74,14 @@ describe('wire format', () => {
     });
     expect((await post({ Authorization: 'Bearer deleted:x' })).status).toBe(410);
     expect((await post({ Authorization: 'Bearer user:a', Origin: 'https://evil.example' })).status).toBe(403);
+    const host = new URL(h.url).host;
+    expect((await post({ Authorization: 'Bearer user:a', Origin: `http://${host}` })).status).toBe(200);
+    const proxied = {
+      Authorization: 'Bearer user:a',
+      Origin: 'http://localhost:3000',
+      'X-Forwarded-Host': 'localhost:3000',
+    };
+    expect((await post(proxied)).status).toBe(200);
     const ok = await post({ Authorization: 'Bearer user:a', Origin: 'https://app.example' });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example');
@@ -229,6 +237,14 @@ describe('keep-alive and expiry', () => {
     expect(close).toBe(
       `{"type":7,"error":"Server timeout elapsed without receiving a message from the client.","allowReconnect":true}${RS}`,
     );
+    await peer.closed;
+    await h.stop();
+  });
+
+  it('should close a socket that never sends its handshake', async () => {
+    const h = await startHarness({ hubs: { chatHub: hub }, handshakeTimeoutMs: 40 });
+    const peer = await rawPeer(h.url, 'chatHub');
+    expect(await peer.next()).toBe(`{"error":"Handshake was canceled."}${RS}`);
     await peer.closed;
     await h.stop();
   });
