@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { CORE_FEATURES, buildApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Config } from '../src/config.ts';
@@ -81,7 +81,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the app over a fresh database; pass `features` to mount only yours. One per test file. */
+/**
+ * Builds the app over a fresh database with the core features (no catalogue seeding, fast);
+ * pass `features` to mount yours, or `FEATURES` for everything. One per test file.
+ */
 export async function createTestApp(
   backend: Backend,
   options: Partial<Omit<AppDeps, 'db' | 'config'>> & { config?: Partial<Config> } = {},
@@ -89,7 +92,7 @@ export async function createTestApp(
   const { db, cleanup } = await openTestDatabase(backend);
   const config = testConfig(options.config);
   const { config: _ignored, ...rest } = options;
-  const app = await buildApp({ ...rest, config, db });
+  const app = await buildApp({ features: CORE_FEATURES, ...rest, config, db });
   await app.ready();
   return {
     app,

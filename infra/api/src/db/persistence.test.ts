@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { CORE_FEATURES, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { credit } from '../features/tokens/ledger.ts';
 import { BACKENDS, TEST_PG_URL, bearer, preRegister } from '../../test/harness.ts';
@@ -33,7 +33,7 @@ describe.each(BACKENDS)('persistence on $backend', ({ backend, available }) => {
       const first = await createDatabase(options);
       const applied = await migrate(first);
       expect(applied).toContain('0001_core.sql');
-      const app1 = await buildApp({ config, db: first });
+      const app1 = await buildApp({ features: CORE_FEATURES, config, db: first });
       const session = await preRegister(app1);
       await first.transaction((tx) => credit(tx, { userId: session.userId, amount: 12, reason: 'test' }));
       await app1.close();
@@ -42,7 +42,7 @@ describe.each(BACKENDS)('persistence on $backend', ({ backend, available }) => {
 
       const second = await createDatabase(options);
       expect(await migrate(second)).toEqual([]);
-      const app2 = await buildApp({ config, db: second });
+      const app2 = await buildApp({ features: CORE_FEATURES, config, db: second });
       const balance = await app2.inject({
         method: 'GET',
         url: '/api/Tokens/balance',

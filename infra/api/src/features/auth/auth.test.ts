@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
+import { CORE_FEATURES, buildApp } from '../../app.ts';
 import {
   BACKENDS,
   bearer,
@@ -367,7 +367,12 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
 
     it('should answer 503 email_unavailable when the mail cannot be sent', async () => {
       const failing = { kind: 'smtp' as const, send: () => Promise.reject(new Error('smtp down')) };
-      const app = await buildApp({ config: testConfig(), db: t.db, mailer: failing });
+      const app = await buildApp({
+        features: CORE_FEATURES,
+        config: testConfig(),
+        db: t.db,
+        mailer: failing,
+      });
       const res = await app.inject({
         method: 'POST',
         url: '/api/Authenticate/passwordless-login',
@@ -427,7 +432,7 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
     });
 
     it('should answer 501 for Google sign-in when no client id is configured', async () => {
-      const app = await buildApp({ config: testConfig(), db: t.db });
+      const app = await buildApp({ features: CORE_FEATURES, config: testConfig(), db: t.db });
       const res = await app.inject({
         method: 'POST',
         url: '/api/Authenticate/google-signin',
@@ -522,7 +527,11 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
     });
 
     it('should rate-limit auth endpoints with 429', async () => {
-      const app = await buildApp({ config: testConfig({ authRateLimitPerMinute: 2 }), db: t.db });
+      const app = await buildApp({
+        features: CORE_FEATURES,
+        config: testConfig({ authRateLimitPerMinute: 2 }),
+        db: t.db,
+      });
       const codes: number[] = [];
       for (let i = 0; i < 3; i++) {
         const res = await app.inject({

@@ -1,3 +1,4 @@
+import { FEATURES } from '../../app.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, createTestApp, preRegister } from '../../../test/harness.ts';
 import type { TestApp } from '../../../test/harness.ts';
@@ -7,7 +8,7 @@ describe.each(BACKENDS)('anonymous → account merge on $backend', ({ backend, a
   describe.skipIf(!available)('with the catalogue mounted', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp(backend);
+      t = await createTestApp(backend, { features: FEATURES });
     });
     afterAll(async () => t?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
+import { CORE_FEATURES, buildApp } from '../../app.ts';
 import { BACKENDS, bearer, createTestApp, preRegister, testConfig } from '../../../test/harness.ts';
 import type { TestApp } from '../../../test/harness.ts';
 
@@ -83,7 +83,11 @@ describe.each(BACKENDS)('support on $backend', ({ backend, available }) => {
         subject: 'Your sign-in link',
         sentAt: null,
       });
-      const prod = await buildApp({ config: testConfig({ env: 'production' }), db: t.db });
+      const prod = await buildApp({
+        features: CORE_FEATURES,
+        config: testConfig({ env: 'production' }),
+        db: t.db,
+      });
       expect((await prod.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
       await prod.close();
     });
