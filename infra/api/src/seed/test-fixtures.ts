@@ -13,15 +13,14 @@ export interface FixtureUser {
 export async function createFixtureUser(
   db: Database,
   jwtSecret: string,
-  options: { tokens?: number; isAnonymous?: boolean } = {},
+  options: { tokens?: number; isAnonymous?: boolean; nsfwConfirmed?: boolean } = {},
 ): Promise<FixtureUser> {
   const id = crypto.randomUUID();
   const isAnonymous = options.isAnonymous ?? true;
-  await db.query('INSERT INTO users (id, is_anonymous, email) VALUES ($1, $2, $3)', [
-    id,
-    isAnonymous,
-    isAnonymous ? null : `${id}@example.test`,
-  ]);
+  await db.query(
+    'INSERT INTO users (id, is_anonymous, email, is_n_confirmed, n_enabled) VALUES ($1, $2, $3, $4, $4)',
+    [id, isAnonymous, isAnonymous ? null : `${id}@example.test`, options.nsfwConfirmed ?? false],
+  );
   if (options.tokens) {
     const amount = options.tokens;
     await db.transaction((tx) => credit(tx, { userId: id, amount, reason: 'test' }));

@@ -19,8 +19,8 @@ describe.each(BACKENDS)('gallery on $backend', ({ backend, available }) => {
     let bob: FixtureUser;
     beforeAll(async () => {
       t = await createTestApp(backend, { features: [galleryFeature()] });
-      alice = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 100 });
-      bob = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 3 });
+      alice = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 100, nsfwConfirmed: true });
+      bob = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 3, nsfwConfirmed: true });
     });
     afterAll(async () => t?.close());
 
@@ -107,6 +107,21 @@ describe.each(BACKENDS)('gallery on $backend', ({ backend, available }) => {
       const bad = await unlock(42);
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.field).toBe('galleryImageId');
+    });
+
+    it('should keep secret content from users who have not confirmed adult content', async () => {
+      const dave = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 100 });
+      const res = await list('?isSecretContentRequested=true', dave);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toMatchObject({
+        code: 'nsfw_not_confirmed',
+        field: 'isSecretContentRequested',
+      });
+      expect((await list('?isSecretContentRequested=false', dave)).statusCode).toBe(200);
+      const [secret] = (await list('?isSecretContentRequested=true')).json<GalleryImage[]>();
+      const unlock403 = await unlock(secret!.galleryImageId, dave);
+      expect(unlock403.statusCode).toBe(403);
+      expect(await balanceOf(t.db, dave.id)).toBe(100);
     });
 
     it('should refuse an unlock the balance cannot pay without recording it', async () => {

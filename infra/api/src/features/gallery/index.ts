@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 import { imageUrl } from '../../engines/image/image-store.ts';
 import { currentUser } from '../../http/auth.ts';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { HttpError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { FeatureDeps, FeaturePlugin } from '../../http/feature.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { ensureCatalogueSeeded } from '../../seed/seed-catalogue.ts';
@@ -63,6 +63,21 @@ function toGalleryImage(row: GalleryRow): GalleryImage {
   };
 }
 
+/** Spec 000 §1: adult (secret) content is shown only after the user confirmed NSFW. */
+async function assertNsfwConfirmed(db: Queryable, userId: string, field: string): Promise<void> {
+  const rows = await db.query<{ is_n_confirmed: boolean }>('SELECT is_n_confirmed FROM users WHERE id = $1', [
+    userId,
+  ]);
+  if (!rows[0]?.is_n_confirmed) {
+    throw new HttpError(
+      403,
+      'nsfw_not_confirmed',
+      'Secret content needs the adult-content confirmation (POST User/nsfw-confirmation).',
+      field,
+    );
+  }
+}
+
 async function loadGalleryImage(db: Queryable, userId: string, id: string): Promise<GalleryRow> {
   const rows = await db.query<GalleryRow>(`${SELECT} WHERE pmi.id = $2 AND pmi.kind = 'gallery'`, [
     userId,
@@ -84,6 +99,7 @@ export function galleryFeature(): FeaturePlugin {
     app.get('/Gallery/get-gallery-images', { preHandler: app.authenticate }, async (request) => {
       const user = currentUser(request);
       const query = parseQuery(galleryQuery, request.query);
+      if (query.isSecretContentRequested) await assertNsfwConfirmed(db, user.id, 'isSecretContentRequested');
       const params: unknown[] = [user.id, query.category === 'anime', query.isSecretContentRequested];
       let where = `WHERE pmi.kind = 'gallery' AND pm.is_anime = $2 AND pmi.is_secret = $3 AND (pm.owner_user_id IS NULL OR pm.owner_user_id = $1)`;
       if (query.personModelId) {
@@ -102,6 +118,7 @@ export function galleryFeature(): FeaturePlugin {
       const { galleryImageId } = parseBody(unlockBody, request.body);
       const balance = await db.transaction(async (tx) => {
         const row = await loadGalleryImage(tx, user.id, galleryImageId);
+        if (row.is_secret) await assertNsfwConfirmed(tx, user.id, 'galleryImageId');
         if (row.price === 0) throw conflict('This image is free.', 'not_locked', 'galleryImageId');
         // Insert first: a concurrent unlock of the same image waits on the key, then sees the row.
         const inserted = await tx.query(
