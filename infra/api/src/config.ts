@@ -30,8 +30,11 @@ export interface Config {
   publicUrl: string;
   /** Requests per minute per IP on the auth endpoints. */
   authRateLimitPerMinute: number;
-  /** Trust X-Forwarded-For (behind the one-origin server or a load balancer). */
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to trust (Fastify `trustProxy`): the one-origin server proxies from
+   * loopback, so the client IP (rate limits, get-ip-address) is the real one rather than 127.0.0.1.
+   */
+  trustProxy: boolean | string;
   logLevel: string;
 }
 
@@ -44,6 +47,14 @@ function int(value: string | undefined, fallback: number, name: string): number 
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+function trustProxyFrom(value: string | undefined): boolean | string {
+  if (value === undefined || value === '') return 'loopback';
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  // A comma-separated list of addresses/CIDRs, e.g. "10.0.0.0/8,loopback".
+  return value;
 }
 
 /** Reads the configuration from an env map (process.env by default); throws on malformed values. */
@@ -72,7 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM || 'Companion <no-reply@companion.local>',
     publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`,
     authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 30, 'AUTH_RATE_LIMIT_PER_MINUTE'),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     // warn by default: start prints one line; LOG_LEVEL=info adds per-request logs.
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'warn'),
   };

@@ -173,6 +173,21 @@ describe.each(BACKENDS)('users on $backend', ({ backend, available }) => {
         remoteAddress: '203.0.113.9',
       });
       expect(ip.json()).toEqual({ ip: '203.0.113.9' });
+      // Behind the one-origin server (loopback) the forwarded client address is the caller's.
+      const proxied = await t.app.inject({
+        method: 'GET',
+        url: '/api/User/get-ip-address',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
+      expect(proxied.json()).toEqual({ ip: '198.51.100.7' });
+      const spoofed = await t.app.inject({
+        method: 'GET',
+        url: '/api/User/get-ip-address',
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
+      expect(spoofed.json()).toEqual({ ip: '203.0.113.9' });
     });
 
     it('should give activity info for yourself only', async () => {
