@@ -1,0 +1,33 @@
+import type { SessionState, TokensBalance, User } from '@companion/contracts';
+
+/** Everything the shell's chrome reads about the visitor, in one snapshot. */
+export interface SessionSnapshot {
+  session: SessionState;
+  /** null until the first `GET User` answers (chrome shows skeletons meanwhile). */
+  user: User | null;
+  balance: TokensBalance | null;
+  /** True once the first user fetch settled (success or failure). */
+  userKnown: boolean;
+}
+
+/**
+ * The shell-internal session API (not a remote contract): the session module implements it, the chrome,
+ * modals and access rules consume it. Remotes see the same facts as bus events (`session:changed`,
+ * `user:changed`, `tokens:balance-changed`) and act through intents.
+ */
+export interface SessionApi {
+  snapshot(): SessionSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** Sends a magic link (`Authenticate/passwordless-login`); `destination` is where the link lands. */
+  requestMagicLink(email: string, destination: 'settings' | 'main'): Promise<void>;
+  /** The confirmed "Log out": ends the session, resets the fingerprint, goes to `/` after 500 ms. */
+  logout(): Promise<void>;
+  /** Refetches `GET User` (and publishes `user:changed`). */
+  refreshUser(): Promise<void>;
+  /** Refetches `GET Tokens/balance`; a failure sets the balance to 0 (spec 000 §4). */
+  refreshBalance(): Promise<void>;
+  /** `POST Tokens/claim-bonus`, then refetches the balance whether it succeeded or failed. */
+  claimDailyBonus(): Promise<{ ok: boolean; tokens: number | null }>;
+  /** Google sign-in client id, or null when Google sign-in is not configured (then it is hidden). */
+  readonly googleClientId: string | null;
+}
