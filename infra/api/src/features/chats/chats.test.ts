@@ -247,6 +247,34 @@ describe.each(BACKENDS)('chats on $backend', ({ backend, available }) => {
       expect((await get(`/api/Chats/${chat.id}`, bob)).json().isBlurred).toBe(true);
     });
 
+    it('should reject bad input on every chat endpoint naming the field', async () => {
+      const chat = await start(alice, SOFIA);
+      const cases: [string, string, unknown, string][] = [
+        ['GET', '/api/Chats?pinned=maybe', undefined, 'pinned'],
+        ['GET', `/api/Chats?search=${'x'.repeat(41)}`, undefined, 'search'],
+        ['GET', `/api/Chats/${chat.id}/messages?before=nope`, undefined, 'before'],
+        ['GET', `/api/Chats/${chat.id}/messages?limit=201`, undefined, 'limit'],
+        ['POST', '/api/Chats/set-pin-status', { chatId: chat.id }, 'isPinned'],
+        ['POST', '/api/Chats/set-pin-status', { isPinned: true }, 'chatId'],
+        ['POST', '/api/Chats/unlock', {}, 'chatId'],
+        ['POST', '/api/Chats/save-input', { chatId: chat.id, input: 'x'.repeat(4001) }, 'input'],
+        ['POST', '/api/Chats/mark-seen', { chatId: 12 }, 'chatId'],
+        ['POST', '/api/Chats/dislike-message', { messageId: chat.id, isDisliked: 'no' }, 'isDisliked'],
+      ];
+      for (const [method, url, payload, field] of cases) {
+        const res = await t.app.inject({
+          method: method as 'GET' | 'POST',
+          url,
+          headers: alice.headers,
+          ...(payload ? { payload: payload as object } : {}),
+        });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().error.field, url).toBe(field);
+      }
+      for (const url of ['/api/Chats', `/api/Chats/${chat.id}`, `/api/Chats/${chat.id}/messages`])
+        expect((await get(url, null)).statusCode).toBe(401);
+    });
+
     it('should give the hub the chat context with character persona and history', async () => {
       const chat = await start(alice, SOFIA);
       const context = await getChatContext(t.db, alice.id, chat.id, 3);
