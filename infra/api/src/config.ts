@@ -10,6 +10,10 @@ export interface Config {
   dataDir: string;
   /** When set, use this PostgreSQL instead of PGlite. */
   databaseUrl: string | null;
+  /** pg Pool size per instance. */
+  databasePoolSize: number;
+  /** When set, GET /api/metrics requires `Authorization: Bearer <token>` (scrapers only). */
+  metricsToken: string | null;
   /** Optional PostgreSQL schema (tests use a fresh one per run). */
   databaseSchema: string | null;
   /** HS256 secret; null means "generate once and persist under dataDir". */
@@ -69,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data')),
     databaseUrl: env.DATABASE_URL || null,
     databaseSchema: env.DATABASE_SCHEMA || null,
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10, 'DATABASE_POOL_SIZE') || 10,
+    metricsToken: env.METRICS_TOKEN || null,
     jwtSecret: env.JWT_SECRET || null,
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 'ACCESS_TOKEN_TTL_SECONDS'),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_SECONDS'),

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { CLIENT_METRICS } from '../../config.ts';
-import { currentUser } from '../../http/auth.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { bearerToken, currentUser } from '../../http/auth.ts';
+import { conflict, notFound, unauthorized } from '../../http/errors.ts';
 import type { FeaturePlugin } from '../../http/feature.ts';
 import { parseBody } from '../../http/validate.ts';
 import type { ClientMetric } from './registry.ts';
@@ -61,7 +61,14 @@ export const metricsFeature: FeaturePlugin = async (app, deps) => {
     return stop(currentUser(request).id, body.id, body.resultLabel, null);
   });
 
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', async (request, reply) => {
+    const expected = deps.config.metricsToken;
+    if (expected) {
+      const given = Buffer.from(bearerToken(request) ?? '');
+      const want = Buffer.from(expected);
+      if (given.length !== want.length || !crypto.timingSafeEqual(given, want))
+        throw unauthorized('Metrics need the scrape token.', 'invalid_token');
+    }
     const text = await metrics.registry.metrics();
     return reply.type(metrics.registry.contentType).send(text);
   });

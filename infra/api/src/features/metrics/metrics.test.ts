@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, bearer, createTestApp, preRegister, testClock } from '../../../test/harness.ts';
+import { CORE_FEATURES, buildApp } from '../../app.ts';
+import {
+  BACKENDS,
+  bearer,
+  createTestApp,
+  preRegister,
+  testClock,
+  testConfig,
+} from '../../../test/harness.ts';
 import type { TestApp } from '../../../test/harness.ts';
 
 describe.each(BACKENDS)('metrics on $backend', ({ backend, available }) => {
@@ -78,6 +86,27 @@ describe.each(BACKENDS)('metrics on $backend', ({ backend, available }) => {
       expect(own.json().resultLabel).toBe('fail');
       const text = (await t.app.inject({ method: 'GET', url: '/api/metrics' })).body;
       expect(text).toContain('front_payment_duration_seconds_count{result="fail"} 1');
+    });
+
+    it('should require the scrape token when METRICS_TOKEN is set', async () => {
+      const app = await buildApp({
+        features: CORE_FEATURES,
+        config: testConfig({ metricsToken: 'scrape-me' }),
+        db: t.db,
+      });
+      expect((await app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(401);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: 'Bearer nope' } }))
+          .statusCode,
+      ).toBe(401);
+      const ok = await app.inject({
+        method: 'GET',
+        url: '/api/metrics',
+        headers: { authorization: 'Bearer scrape-me' },
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.body).toContain('process_cpu_user_seconds_total');
+      await app.close();
     });
 
     it('should reject unknown metrics and labels', async () => {
