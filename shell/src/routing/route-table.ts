@@ -1,5 +1,5 @@
-import { matchPath } from 'react-router';
 import type { RemoteName } from '@companion/contracts';
+import { matchesPattern } from './match-path.ts';
 
 /** Who renders a path: a remote, a page of the shell's own, or the server (never the SPA). */
 export type RouteOwner =
@@ -90,7 +90,7 @@ export const ROUTE_TABLE: readonly { path: string; owner: RouteOwner }[] = [
 /** The owner of a pathname; unknown paths belong to the not-found page (spec 000 §2.2). */
 export function matchRoute(pathname: string): RouteOwner {
   for (const route of ROUTE_TABLE) {
-    if (matchPath({ path: route.path, end: true, caseSensitive: true }, pathname)) return route.owner;
+    if (matchesPattern(route.path, pathname)) return route.owner;
   }
   return shell('not-found');
 }
