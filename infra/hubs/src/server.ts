@@ -520,7 +520,9 @@ export function createHubServer(options: HubServerOptions): HubServer {
     if (entry === undefined) throw new Error(`Unknown hub '${hub}'`);
     const record = invocation(target, args);
     deliverLocal(entry.name, userId, record);
-    if (backplane) await backplane.publish(entry.name, userId, record);
+    // Best effort like the .NET backplane: a Redis outage must not fail the caller (a payment webhook) after local delivery.
+    if (backplane)
+      await backplane.publish(entry.name, userId, record).catch((e: unknown) => onError(e, 'redis publish'));
   }
 
   function connectionCount(hub?: string): number {
