@@ -223,29 +223,32 @@ describe('official client: keep-alive and reconnect', () => {
     await h.stop();
   });
 
-  it('should reconnect automatically after a server restart', async () => {
-    const first = await startHarness({ hubs: { testHub } });
-    const port = first.port;
-    const c = new HubConnectionBuilder()
-      .withUrl(`${first.url}/hubs/testHub`, {
-        transport: HttpTransportType.WebSockets,
-        accessTokenFactory: () => 'user:fay',
-      })
-      .withAutomaticReconnect([0, 50, 100, 200, 400, 800])
-      .configureLogging(LogLevel.None)
-      .build();
-    await c.start();
-    const firstId = c.connectionId;
-    const reconnecting = new Promise<void>((resolve) => c.onreconnecting(() => resolve()));
-    const reconnected = new Promise<string | undefined>((resolve) => c.onreconnected(resolve));
-    await first.stop(); // drains with allowReconnect, then goes away
-    await reconnecting;
-    const second = await startHarness({ hubs: { testHub } }, port);
-    const newId = await reconnected;
-    expect(newId).toBeTruthy();
-    expect(newId).not.toBe(firstId);
-    expect(await c.invoke('Add', 20, 22)).toBe(42);
-    await c.stop();
-    await second.stop();
-  });
+  it.each(transports)(
+    'should reconnect automatically after a server restart over %s',
+    async (_name, transport) => {
+      const first = await startHarness({ hubs: { testHub } });
+      const port = first.port;
+      const c = new HubConnectionBuilder()
+        .withUrl(`${first.url}/hubs/testHub`, {
+          transport,
+          accessTokenFactory: () => 'user:fay',
+        })
+        .withAutomaticReconnect([0, 50, 100, 200, 400, 800])
+        .configureLogging(LogLevel.None)
+        .build();
+      await c.start();
+      const firstId = c.connectionId;
+      const reconnecting = new Promise<void>((resolve) => c.onreconnecting(() => resolve()));
+      const reconnected = new Promise<string | undefined>((resolve) => c.onreconnected(resolve));
+      await first.stop(); // drains with allowReconnect, then goes away
+      await reconnecting;
+      const second = await startHarness({ hubs: { testHub } }, port);
+      const newId = await reconnected;
+      expect(newId).toBeTruthy();
+      expect(newId).not.toBe(firstId);
+      expect(await c.invoke('Add', 20, 22)).toBe(42);
+      await c.stop();
+      await second.stop();
+    },
+  );
 });
