@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, openTestDatabase, testConfig } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/database.ts';
-import { createPersonaEngine } from '../engines/companion/index.ts';
+import { CompanionEngineError, createPersonaEngine } from '../engines/companion/index.ts';
+import type { CompanionEngine } from '../engines/companion/index.ts';
 import { signAccessToken } from '../http/auth.ts';
 import { credit } from '../features/tokens/ledger.ts';
 import { attachHubs } from './attach-hubs.ts';
@@ -17,6 +18,20 @@ import type { ApiHubs } from './attach-hubs.ts';
 import type { ChatReplyItem } from './chat-replies.ts';
 
 const KEY = new TextEncoder().encode('test-secret-test-secret-test-secret');
+const persona = createPersonaEngine({ wordDelayMs: 0 });
+
+/** The persona engine, except that a message containing FAIL breaks after one piece (an upstream dying mid-reply). */
+const scriptedEngine: CompanionEngine = {
+  name: 'scripted',
+  async *reply(request, signal) {
+    if (!request.userMessage.includes('FAIL')) {
+      yield* persona.reply(request, signal);
+      return;
+    }
+    yield 'Hmm';
+    throw new CompanionEngineError('engine_stream_broken', 'upstream died');
+  },
+};
 
 describe.each(BACKENDS)('hubs on the API ($backend)', ({ backend, available }) => {
   describe.skipIf(!available)('attached', () => {
@@ -37,7 +52,7 @@ describe.each(BACKENDS)('hubs on the API ($backend)', ({ backend, available }) =
         config,
         db,
         jwtKey: KEY,
-        engine: createPersonaEngine({ wordDelayMs: 0 }),
+        engine: scriptedEngine,
         env: {},
       });
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -141,6 +156,39 @@ describe.each(BACKENDS)('hubs on the API ($backend)', ({ backend, available }) =
         [alice.id],
       );
       expect(balance?.balance).toBe(2);
+    });
+
+    it('should refund the message price through the ledger when generation fails', async () => {
+      const carl = await user({ tokens: 2 });
+      const chatId = await chatFor(carl.id);
+      const c = connect('chatHub', carl.token);
+      await c.start();
+      const { items, error } = await run(c, chatId, 'please FAIL');
+      expect(error).toContain('generation_failed');
+      expect(items.map((i) => i.kind)).toEqual(['accepted', 'text']);
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.query<{ balance: number }>('SELECT balance FROM token_balances WHERE user_id = $1', [
+                carl.id,
+              ])
+            )[0]?.balance,
+        )
+        .toBe(2);
+      const ledger = await db.query<{ delta: number; reason: string }>(
+        'SELECT delta, reason FROM token_ledger WHERE user_id = $1 ORDER BY id',
+        [carl.id],
+      );
+      expect(ledger.map((r) => [r.delta, r.reason])).toEqual([
+        [2, 'test'],
+        [-1, 'chat_message'],
+        [1, 'chat_message_refund'],
+      ]);
+      const rows = await db.query<{ sender: string }>('SELECT sender FROM messages WHERE chat_id = $1', [
+        chatId,
+      ]);
+      expect(rows.map((r) => r.sender)).toEqual(['user']);
     });
 
     it('should end with insufficient_tokens for an empty balance and chat_locked for a locked character', async () => {
