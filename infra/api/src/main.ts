@@ -18,7 +18,10 @@ async function main(): Promise<void> {
   attachHubs(app, { config, db });
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.dataDir}/pglite`;
-  console.log(`API listening on http://${config.host}:${config.port}/api (${where})`);
+  // The bound port, not the configured one: API_PORT=0 picks a free port (tests).
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`API listening on http://${config.host}:${port}/api (${where})`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

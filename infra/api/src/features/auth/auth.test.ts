@@ -160,6 +160,23 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
       expect(newer.json().error.code).toBe('invalid_refresh_token');
     });
 
+    it('should name the field for malformed refresh, magic-link and login bodies', async () => {
+      const refresh = await post('refresh-token', { accessToken: 'a', userId: null });
+      expect(refresh.statusCode).toBe(400);
+      expect(refresh.json().error.field).toBe('refreshToken');
+      const magic = await post('magic-link-login', { Fingerprint: 'fp' });
+      expect(magic.json().error.field).toBe('MagicLinkCode');
+      const login = await post('login', { email: 'a@example.com' });
+      expect(login.json().error.field).toBe('password');
+      const unknown = await post('refresh-token', {
+        accessToken: 'a',
+        refreshToken: 'never-issued',
+        userId: null,
+      });
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json().error.code).toBe('invalid_refresh_token');
+    });
+
     it('should refuse a refresh whose userId names another user', async () => {
       const a = await preRegister(t.app);
       const b = await preRegister(t.app);
