@@ -1,7 +1,11 @@
 import type { ShellBus, ThemeMode } from '@companion/contracts';
 import { applyTheme } from '@companion/ui/theme';
+import { MAIN_BRAND } from '../brand/brand.ts';
 
 const THEME_KEY = 'persist:theme';
+
+/** The query flag that switches the light theme on (000 §1, §2.3); the saved-auth info calls it the same. */
+export const LIGHT_THEME_PARAM = 'isLightTheme';
 
 /** The theme: persisted, applied to `<html>` with the brand's font, published on the bus for remotes. */
 export interface ThemeStore {
@@ -10,13 +14,40 @@ export interface ThemeStore {
   subscribe(listener: () => void): () => void;
 }
 
+/** Build defaults of {@link initialTheme}. */
+export interface ThemeDefaults {
+  /** The brand's build default (000 §1: the funnel build defaults to dark). */
+  defaultTheme: ThemeMode;
+  /** The page's query string, for the light-theme flag. */
+  search: string;
+}
+
+/**
+ * The theme a page load starts with: the light-theme query flag wins (and is then persisted, so it survives
+ * navigation that drops it); then the visitor's stored choice; then the build default.
+ */
+export function initialTheme(stored: string | null, { defaultTheme, search }: ThemeDefaults): ThemeMode {
+  const flag = new URLSearchParams(search).get(LIGHT_THEME_PARAM);
+  if (flag !== null && flag !== 'false' && flag !== '0') return 'light';
+  if (stored === 'light' || stored === 'dark') return stored;
+  return defaultTheme;
+}
+
 /** Creates the theme store, applies the theme with the brand's font and publishes it. */
 export function createThemeStore(
   bus: ShellBus,
   fontFamily: string,
   storage: Storage = localStorage,
+  defaults: ThemeDefaults = {
+    defaultTheme: MAIN_BRAND.defaultTheme,
+    search: typeof location === 'undefined' ? '' : location.search,
+  },
 ): ThemeStore {
-  let mode: ThemeMode = storage.getItem(THEME_KEY) === 'light' ? 'light' : 'dark';
+  const stored = storage.getItem(THEME_KEY);
+  let mode: ThemeMode = initialTheme(stored, defaults);
+  if (mode !== stored && new URLSearchParams(defaults.search).has(LIGHT_THEME_PARAM)) {
+    storage.setItem(THEME_KEY, mode);
+  }
   const listeners = new Set<() => void>();
   const apply = () => {
     applyTheme({ mode, fontFamily });

@@ -1,0 +1,208 @@
+import type { BrandId, BrandInfo, ThemeMode } from '@companion/contracts';
+import { FONT_STACKS, type FontName } from '@companion/ui';
+
+/** Which routes a brand serves (spec 000 §2.1 "Brand route sets"); `full` is the whole main app. */
+export type RouteSetName = 'full' | 'newGirl' | 'charmGirl' | 'fakeChat' | 'fbQuiz' | 'funnels';
+
+/** Everything the shell decides per brand: display, font, routes, theme and content rules. */
+export interface Brand extends BrandInfo {
+  font: FontName;
+  routeSet: RouteSetName;
+  /** Theme the build starts with before the visitor picks one (000 §1: the funnel build defaults to dark). */
+  defaultTheme: ThemeMode;
+  /** Theme switching exists only on some builds (000 §1). */
+  themeSwitch: boolean;
+  /** The build-flag case in which content is never NSFW (000 §4 "NSFW determination"). */
+  sfwOnly: boolean;
+  /** A funnel domain: subscribers are sent to the main app with their tokens in the query (000 §2.2). */
+  isFunnel: boolean;
+}
+
+const base = (id: BrandId, name: string, font: FontName = 'manrope') => ({
+  id,
+  name,
+  font,
+  fontFamily: FONT_STACKS[font],
+  supportEmail: `support@${name.toLowerCase().replace(/[^a-z0-9]/g, '')}.app`,
+});
+
+/** The brand variants one build serves (000 §1). */
+export const BRANDS: Record<BrandId, Brand> = {
+  main: {
+    ...base('main', 'Companion'),
+    routeSet: 'full',
+    defaultTheme: 'dark',
+    themeSwitch: true,
+    sfwOnly: false,
+    isFunnel: false,
+  },
+  mainMirror: {
+    ...base('mainMirror', 'Companion'),
+    routeSet: 'full',
+    defaultTheme: 'dark',
+    themeSwitch: true,
+    sfwOnly: false,
+    isFunnel: false,
+  },
+  getHarder: {
+    ...base('getHarder', 'GetHarder'),
+    routeSet: 'full',
+    defaultTheme: 'dark',
+    themeSwitch: true,
+    sfwOnly: false,
+    isFunnel: false,
+  },
+  svitlo: {
+    ...base('svitlo', 'Svitlo'),
+    routeSet: 'full',
+    defaultTheme: 'light',
+    themeSwitch: true,
+    sfwOnly: false,
+    isFunnel: false,
+  },
+  myFriend: {
+    ...base('myFriend', 'MyFriend', 'spaceGrotesk'),
+    routeSet: 'full',
+    defaultTheme: 'light',
+    themeSwitch: true,
+    sfwOnly: true,
+    isFunnel: false,
+  },
+  myMate: {
+    ...base('myMate', 'MyMate', 'inter'),
+    routeSet: 'full',
+    defaultTheme: 'dark',
+    themeSwitch: true,
+    sfwOnly: false,
+    isFunnel: false,
+  },
+  newGirl: {
+    ...base('newGirl', 'NewGirl'),
+    routeSet: 'newGirl',
+    defaultTheme: 'dark',
+    themeSwitch: false,
+    sfwOnly: false,
+    isFunnel: true,
+  },
+  charmGirl: {
+    ...base('charmGirl', 'CharmGirl'),
+    routeSet: 'charmGirl',
+    defaultTheme: 'dark',
+    themeSwitch: false,
+    sfwOnly: false,
+    isFunnel: true,
+  },
+  fakeChat: {
+    ...base('fakeChat', 'Companion Chat'),
+    routeSet: 'fakeChat',
+    defaultTheme: 'dark',
+    themeSwitch: false,
+    sfwOnly: false,
+    isFunnel: true,
+  },
+  fbQuiz: {
+    ...base('fbQuiz', 'Companion Quiz'),
+    routeSet: 'fbQuiz',
+    defaultTheme: 'dark',
+    themeSwitch: false,
+    sfwOnly: false,
+    isFunnel: true,
+  },
+  funnels: {
+    ...base('funnels', 'Companion'),
+    routeSet: 'funnels',
+    defaultTheme: 'dark',
+    themeSwitch: false,
+    sfwOnly: false,
+    isFunnel: true,
+  },
+};
+
+/** Production hostnames per brand; `www.` is ignored. Anything unknown is the main brand. */
+export const DEFAULT_HOST_MAP: Readonly<Record<string, BrandId>> = {
+  'companion.app': 'main',
+  'companion-chat.app': 'mainMirror',
+  'getharder.app': 'getHarder',
+  'svitlo.app': 'svitlo',
+  'myfriend.app': 'myFriend',
+  'mymate.app': 'myMate',
+  'newgirl.app': 'newGirl',
+  'charmgirl.app': 'charmGirl',
+  'chat.companion.app': 'fakeChat',
+  'quiz.companion.app': 'fbQuiz',
+  'go.companion.app': 'funnels',
+};
+
+/** The main app's origin, where subscribers leave funnel domains to (000 §2.2). */
+export const MAIN_APP_ORIGIN = 'https://companion.app';
+
+/** Where the development override is kept between page loads. */
+export const BRAND_OVERRIDE_KEY = 'persist:brand-override';
+/** Query parameter that sets the development override (`?brand=myMate`, `?brand=` clears it). */
+export const BRAND_OVERRIDE_PARAM = 'brand';
+
+const DEV_HOSTS = /^(localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)$|\.local$|\.localhost$/;
+
+/** Type guard for brand ids. */
+export function isBrandId(value: string | null | undefined): value is BrandId {
+  return value != null && Object.hasOwn(BRANDS, value);
+}
+
+/** Inputs of {@link resolveBrand}, all injected so the rule is pure. */
+export interface BrandResolutionInput {
+  hostname: string;
+  search: string;
+  hostMap?: Readonly<Record<string, BrandId>>;
+  /** A stored override (development hosts only). */
+  storedOverride?: string | null;
+}
+
+/** The brand for a request and the override to store (undefined: leave it, null: clear it). */
+export interface BrandResolution {
+  brand: Brand;
+  override: BrandId | null | undefined;
+}
+
+/**
+ * Picks the brand at run time: on a development host `?brand=` (then the stored override) wins; otherwise the
+ * hostname map decides, so a production domain can never be re-branded by a query string.
+ */
+export function resolveBrand({
+  hostname,
+  search,
+  hostMap = DEFAULT_HOST_MAP,
+  storedOverride = null,
+}: BrandResolutionInput): BrandResolution {
+  const host = hostname.toLowerCase().replace(/^www\./, '');
+  const mapped = hostMap[host];
+  if (mapped || !DEV_HOSTS.test(host)) return { brand: BRANDS[mapped ?? 'main'], override: undefined };
+  const params = new URLSearchParams(search);
+  if (params.has(BRAND_OVERRIDE_PARAM)) {
+    const requested = params.get(BRAND_OVERRIDE_PARAM);
+    if (isBrandId(requested)) return { brand: BRANDS[requested], override: requested };
+    return { brand: BRANDS.main, override: null };
+  }
+  return { brand: BRANDS[isBrandId(storedOverride) ? storedOverride : 'main'], override: undefined };
+}
+
+/** Resolves the brand of this page load and keeps a development override in local storage. */
+export function resolveCurrentBrand(win: Pick<Window, 'location' | 'localStorage'> = window): Brand {
+  let stored: string | null = null;
+  try {
+    stored = win.localStorage.getItem(BRAND_OVERRIDE_KEY);
+  } catch {
+    // Storage can be disabled (private mode, in-app browsers): the hostname still decides.
+  }
+  const { brand, override } = resolveBrand({
+    hostname: win.location.hostname,
+    search: win.location.search,
+    storedOverride: stored,
+  });
+  try {
+    if (override) win.localStorage.setItem(BRAND_OVERRIDE_KEY, override);
+    else if (override === null) win.localStorage.removeItem(BRAND_OVERRIDE_KEY);
+  } catch {
+    // See above.
+  }
+  return brand;
+}

@@ -1,0 +1,79 @@
+import type { RouteSetName } from '../brand/brands.ts';
+import { MARKETING_PAGES, matchRoute, type RouteOwner } from './route-table.ts';
+
+const QUIZZES = [
+  '/quiz-black-eve',
+  '/quiz-fb',
+  '/quiz-vip',
+  '/funnel-new',
+  '/1801',
+  '/2301',
+  '/2901',
+  '/4201',
+  '/4202',
+  '/4901',
+  '/4902',
+  '/4902-t',
+  '/4901/chat',
+  '/4901/pricing',
+  '/quickdate-honey-gray',
+  '/quickdate-honey-black',
+  '/quickdate-honey-anime',
+];
+
+// Served by every brand: legal text, maintenance, the session's hidden auth and the server's sign-in start.
+const ALWAYS = ['/legal', '/maintenance', '/hidden-auth', '/api/Authenticate/start/web'];
+
+/**
+ * The paths each brand serves (000 §2.1 "Brand route sets"); `full` is the whole route table. The owners are
+ * the main table's; fbQuiz serves its vip quiz at `/`.
+ */
+export const ROUTE_SETS: Record<Exclude<RouteSetName, 'full'>, readonly string[]> = {
+  newGirl: [
+    ...QUIZZES,
+    '/generation-black-pricing',
+    '/generation-white-pricing',
+    '/create-character',
+    '/create-character-white',
+    // Adult and anime variants.
+    '/B-JizzGirl',
+    '/hentai',
+    '/black_anime',
+    '/black_three_screens',
+    '/affiliates',
+  ],
+  charmGirl: ['/quiz-vip', '/quiz-fb', '/funnel-new'],
+  fakeChat: ['/', '/pricing', '/chat-landing/:chatId'],
+  fbQuiz: ['/'],
+  funnels: [...QUIZZES],
+};
+
+const FUNNELS: RouteOwner = { kind: 'remote', remote: 'funnels' };
+const NOT_FOUND: RouteOwner = { kind: 'shell', page: 'not-found' };
+
+function inSet(set: readonly string[], pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (ALWAYS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return true;
+  return set.some((pattern) =>
+    pattern.endsWith('/:chatId') ? path.startsWith(pattern.slice(0, -':chatId'.length)) : path === pattern,
+  );
+}
+
+/** The owner of a path for a brand's route set: paths outside the set are not found. */
+export function matchBrandRoute(routeSet: RouteSetName, pathname: string): RouteOwner {
+  if (routeSet === 'full') return matchRoute(pathname);
+  if (!inSet(ROUTE_SETS[routeSet], pathname)) return NOT_FOUND;
+  if (routeSet === 'fbQuiz' && (pathname === '/' || pathname === '')) return FUNNELS;
+  return matchRoute(pathname);
+}
+
+/** The home path of a route set: where "Back to Home" and the logo lead. */
+export function homePathOf(routeSet: RouteSetName): string {
+  if (routeSet === 'full' || routeSet === 'fakeChat' || routeSet === 'fbQuiz') return '/';
+  return ROUTE_SETS[routeSet][0] ?? '/';
+}
+
+/** True for the marketing and funnel pages of the main app (subscribers are sent off them, 000 §2.2). */
+export function isFunnelPage(pathname: string): boolean {
+  return (MARKETING_PAGES as readonly string[]).includes(pathname) || pathname.startsWith('/chat-landing/');
+}

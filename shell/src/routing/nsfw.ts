@@ -1,0 +1,146 @@
+import type { User } from '@companion/contracts';
+
+/** What the shell remembers about where a visitor came from (000 §4 "Attribution capture"). */
+export interface Attribution {
+  utmSource: string;
+  clickIdParam: 'ttclid' | 'fbclid' | 'gclid' | null;
+  clickId: string | null;
+  referrer: string | null;
+  capturedAt: string;
+}
+
+/** Ad-network click ids and the utm source each implies when none is given (000 §4). */
+export const CLICK_ID_SOURCES = { ttclid: 'tiktok', fbclid: 'facebook', gclid: 'google' } as const;
+
+/** Hosts of payment providers: coming back from a checkout is not a referral. */
+export const PAYMENT_PROVIDER_HOSTS: readonly string[] = [
+  'solidgate.com',
+  'pay.solidgate.com',
+  'yuno.com',
+  'checkout.y.uno',
+  'paypal.com',
+  'www.paypal.com',
+];
+
+/** Inputs of {@link captureAttribution}. */
+export interface CaptureInput {
+  search: string;
+  stored: Attribution | null;
+  /** `document.referrer` (may be empty). */
+  referrer: string;
+  /** The page's own host: a referrer from it is internal. */
+  ownHost: string;
+  /** Capture runs once per session: true once it ran. */
+  capturedThisSession: boolean;
+  now: Date;
+  paymentHosts?: readonly string[];
+}
+
+/**
+ * The attribution to store, or null to leave the stored one alone. It runs once per session and only when a
+ * utm source or a tiktok, google or facebook click id is present and differs from the stored source; a click id
+ * without a utm source implies one; a referrer is kept only when external and not a payment provider.
+ */
+export function captureAttribution(input: CaptureInput): Attribution | null {
+  if (input.capturedThisSession) return null;
+  const params = new URLSearchParams(input.search);
+  const clickIdParam = (Object.keys(CLICK_ID_SOURCES) as (keyof typeof CLICK_ID_SOURCES)[]).find((name) =>
+    params.get(name),
+  );
+  const utm = params.get('utm_source')?.trim() || null;
+  const utmSource = utm ?? (clickIdParam ? CLICK_ID_SOURCES[clickIdParam] : null);
+  if (!utmSource) return null;
+  if (input.stored && input.stored.utmSource === utmSource) return null;
+  return {
+    utmSource,
+    clickIdParam: clickIdParam ?? null,
+    clickId: clickIdParam ? params.get(clickIdParam) : null,
+    referrer: externalReferrer(input.referrer, input.ownHost, input.paymentHosts ?? PAYMENT_PROVIDER_HOSTS),
+    capturedAt: input.now.toISOString(),
+  };
+}
+
+/** The referrer when it is another site and not a payment provider, else null. */
+export function externalReferrer(
+  referrer: string,
+  ownHost: string,
+  paymentHosts: readonly string[],
+): string | null {
+  if (!referrer) return null;
+  let host: string;
+  try {
+    host = new URL(referrer).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  if (host === ownHost.toLowerCase()) return null;
+  const isPayment = paymentHosts.some((payment) => host === payment || host.endsWith(`.${payment}`));
+  return isPayment ? null : referrer;
+}
+
+/** Inputs of {@link isNsfwContent}. */
+export interface NsfwInput {
+  user: Pick<User, 'nEnabled' | 'utmSource' | 'activeSubscription'> | null;
+  attribution: Pick<Attribution, 'utmSource'> | null;
+  /** The build-flag case in which content is never NSFW. */
+  sfwOnlyBuild: boolean;
+}
+
+/**
+ * The NSFW determination (000 §4): NSFW when the user has nEnabled or a stored attribution exists; never on
+ * an SFW-only build; for non-subscribers also off when the utm source is google.
+ */
+export function isNsfwContent({ user, attribution, sfwOnlyBuild }: NsfwInput): boolean {
+  if (sfwOnlyBuild) return false;
+  const subscribed = Boolean(user?.activeSubscription);
+  const utmSource = user?.utmSource ?? attribution?.utmSource ?? null;
+  if (!subscribed && utmSource?.toLowerCase() === 'google') return false;
+  return Boolean(user?.nEnabled) || attribution !== null;
+}
+
+/** Where the attribution lives (persisted client state, 000 §3). */
+export const ATTRIBUTION_KEY = 'persist:attribution';
+/** Marks that capture ran in this browser session. */
+export const ATTRIBUTION_SESSION_KEY = 'attribution:captured';
+
+/** Reads the stored attribution; anything unreadable counts as none. */
+export function readAttribution(storage: Pick<Storage, 'getItem'>): Attribution | null {
+  try {
+    const value = JSON.parse(storage.getItem(ATTRIBUTION_KEY) ?? 'null') as Partial<Attribution> | null;
+    return value && typeof value.utmSource === 'string' ? (value as Attribution) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores an attribution. */
+export function writeAttribution(storage: Pick<Storage, 'setItem'>, attribution: Attribution): void {
+  storage.setItem(ATTRIBUTION_KEY, JSON.stringify(attribution));
+}
+
+/** Clears the attribution (the user fetch does it when NSFW is off, 000 §4). */
+export function clearAttribution(storage: Pick<Storage, 'removeItem'>): void {
+  storage.removeItem(ATTRIBUTION_KEY);
+}
+
+/** Runs the once-per-session capture against real storage; returns the attribution in force afterwards. */
+export function runAttributionCapture(
+  local: Storage,
+  session: Storage,
+  page: { search: string; referrer: string; host: string },
+  now: Date = new Date(),
+): Attribution | null {
+  const stored = readAttribution(local);
+  const next = captureAttribution({
+    search: page.search,
+    stored,
+    referrer: page.referrer,
+    ownHost: page.host,
+    capturedThisSession: session.getItem(ATTRIBUTION_SESSION_KEY) === '1',
+    now,
+  });
+  if (!next) return stored;
+  writeAttribution(local, next);
+  session.setItem(ATTRIBUTION_SESSION_KEY, '1');
+  return next;
+}

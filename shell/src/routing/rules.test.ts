@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { createAppHistory } from '@companion/history';
+import { BRANDS } from '../brand/brands.ts';
+import { nsfwGate, subscriberFunnelRedirect } from './access-rules.ts';
+import { homePathOf, isFunnelPage, matchBrandRoute } from './brand-routes.ts';
+import { categoryFromSearch, parseCategory } from './category.ts';
+import { captureAttribution, externalReferrer, isNsfwContent, runAttributionCapture } from './nsfw.ts';
+import {
+  hrefWithTracking,
+  installTrackingPreservation,
+  isInAppBrowser,
+  mergeTracking,
+  pickTracking,
+  TRACKING_PARAMS,
+} from './tracking-params.ts';
+
+const now = new Date('2026-01-02T03:04:05Z');
+const capture = (search: string, extra: Partial<Parameters<typeof captureAttribution>[0]> = {}) =>
+  captureAttribution({
+    search,
+    stored: null,
+    referrer: '',
+    ownHost: 'companion.app',
+    capturedThisSession: false,
+    now,
+    ...extra,
+  });
+
+describe('tracking whitelist', () => {
+  it('should keep exactly the whitelisted parameters', () => {
+    const search = `?${TRACKING_PARAMS.map((name) => `${name}=v`).join('&')}&modelId=3&accessToken=secret`;
+    expect(pickTracking(search).map(([name]) => name)).toEqual([...TRACKING_PARAMS]);
+  });
+
+  it('should preserve the saved-auth id only in in-app browsers', () => {
+    expect(pickTracking('?savedInfoId=abc')).toEqual([]);
+    expect(pickTracking('?savedInfoId=abc', true)).toEqual([['savedInfoId', 'abc']]);
+    expect(isInAppBrowser('Mozilla/5.0 (iPhone) [FBAN/FBIOS;FBAV/400.0]')).toBe(true);
+    expect(isInAppBrowser('Mozilla/5.0 (X11; Linux x86_64) Chrome/140')).toBe(false);
+  });
+
+  it('should add missing tracking to a target without overriding what the target sets', () => {
+    expect(mergeTracking('?modelId=1', '?utm_source=tiktok&foo=1')).toBe('?modelId=1&utm_source=tiktok');
+    expect(mergeTracking('?utm_source=google', '?utm_source=tiktok')).toBe('?utm_source=google');
+    expect(mergeTracking('', '?x=1')).toBe('');
+    expect(hrefWithTracking('/chat#top', '?gclid=g')).toBe('/chat?gclid=g#top');
+  });
+
+  it('should put tracking back on any navigation that drops it', () => {
+    window.history.replaceState(null, '', '/?utm_source=tiktok&ttclid=t1');
+    const history = createAppHistory(window);
+    const stop = installTrackingPreservation(history);
+    history.push('/gallery');
+    expect(window.location.pathname + window.location.search).toBe('/gallery?utm_source=tiktok&ttclid=t1');
+    history.push('/chat?modelId=5');
+    expect(window.location.search).toBe('?modelId=5&utm_source=tiktok&ttclid=t1');
+    stop();
+    history.push('/pricing');
+    expect(window.location.search).toBe('');
+  });
+});
+
+describe('category rule', () => {
+  it('should treat anything other than anime as realistic', () => {
+    expect(parseCategory('anime')).toBe('anime');
+    expect(parseCategory('realistic')).toBe('realistic');
+    expect(parseCategory('Anime')).toBe('realistic');
+    expect(parseCategory('')).toBe('realistic');
+    expect(parseCategory(null)).toBe('realistic');
+    expect(categoryFromSearch('?category=video')).toBe('realistic');
+    expect(categoryFromSearch('?x=1')).toBeNull();
+  });
+});
+
+describe('attribution capture', () => {
+  it('should capture a utm source', () => {
+    expect(capture('?utm_source=snapchat')?.utmSource).toBe('snapchat');
+  });
+
+  it('should derive the utm source from a click id when none is given', () => {
+    expect(capture('?ttclid=a')).toMatchObject({ utmSource: 'tiktok', clickIdParam: 'ttclid', clickId: 'a' });
+    expect(capture('?fbclid=b')?.utmSource).toBe('facebook');
+    expect(capture('?gclid=c')?.utmSource).toBe('google');
+    expect(capture('?utm_source=partner&gclid=c')?.utmSource).toBe('partner');
+  });
+
+  it('should not capture without a source, twice in a session or for the same stored source', () => {
+    expect(capture('?clickid=x')).toBeNull();
+    expect(capture('?utm_source=a', { capturedThisSession: true })).toBeNull();
+    const stored = capture('?utm_source=a')!;
+    expect(capture('?utm_source=a', { stored })).toBeNull();
+    expect(capture('?utm_source=b', { stored })?.utmSource).toBe('b');
+  });
+
+  it('should record only external, non-payment referrers', () => {
+    expect(capture('?utm_source=a', { referrer: 'https://news.example/x' })?.referrer).toBe(
+      'https://news.example/x',
+    );
+    expect(capture('?utm_source=a', { referrer: 'https://companion.app/chat' })?.referrer).toBeNull();
+    expect(externalReferrer('https://pay.paypal.com/return', 'companion.app', ['paypal.com'])).toBeNull();
+    expect(externalReferrer('not a url', 'companion.app', [])).toBeNull();
+  });
+
+  it('should run once per browser session against storage', () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const page = { search: '?utm_source=tiktok', referrer: '', host: 'companion.app' };
+    expect(runAttributionCapture(localStorage, sessionStorage, page, now)?.utmSource).toBe('tiktok');
+    expect(
+      runAttributionCapture(localStorage, sessionStorage, { ...page, search: '?utm_source=x' }, now)
+        ?.utmSource,
+    ).toBe('tiktok');
+  });
+});
+
+describe('NSFW determination', () => {
+  const user = (
+    overrides: Partial<{ nEnabled: boolean; utmSource: string | null; activeSubscription: unknown }>,
+  ) =>
+    ({ nEnabled: false, utmSource: null, activeSubscription: null, ...overrides }) as Parameters<
+      typeof isNsfwContent
+    >[0]['user'];
+
+  it('should be NSFW with nEnabled or a stored attribution', () => {
+    expect(isNsfwContent({ user: user({ nEnabled: true }), attribution: null, sfwOnlyBuild: false })).toBe(
+      true,
+    );
+    expect(isNsfwContent({ user: user({}), attribution: { utmSource: 'tiktok' }, sfwOnlyBuild: false })).toBe(
+      true,
+    );
+    expect(isNsfwContent({ user: user({}), attribution: null, sfwOnlyBuild: false })).toBe(false);
+  });
+
+  it('should never be NSFW on the SFW-only build', () => {
+    expect(
+      isNsfwContent({ user: user({ nEnabled: true }), attribution: { utmSource: 'x' }, sfwOnlyBuild: true }),
+    ).toBe(false);
+  });
+
+  it('should be off for a non-subscriber from google, on for a subscriber from google', () => {
+    expect(
+      isNsfwContent({
+        user: user({ nEnabled: true, utmSource: 'google' }),
+        attribution: null,
+        sfwOnlyBuild: false,
+      }),
+    ).toBe(false);
+    expect(isNsfwContent({ user: user({}), attribution: { utmSource: 'google' }, sfwOnlyBuild: false })).toBe(
+      false,
+    );
+    expect(
+      isNsfwContent({
+        user: user({ nEnabled: true, utmSource: 'google', activeSubscription: { id: 's' } }),
+        attribution: null,
+        sfwOnlyBuild: false,
+      }),
+    ).toBe(true);
+  });
+});
+
+describe('access rules', () => {
+  it('should gate settings, tokens and hidden tokens on the NSFW check', () => {
+    for (const path of ['/settings', '/tokens', '/magic-page-tokens', '/settings/']) {
+      expect(nsfwGate(path, false, false), path).toBe('wait');
+      expect(nsfwGate(path, true, false), path).toBe('redirect');
+      expect(nsfwGate(path, true, true), path).toBe('allow');
+    }
+    expect(nsfwGate('/pricing', true, false)).toBe('allow');
+    expect(nsfwGate('/magic-page-pricing', true, false)).toBe('allow');
+  });
+
+  const base = {
+    brand: BRANDS.funnels,
+    onFunnelPage: true,
+    accessToken: 'at',
+    refreshToken: 'rt',
+    deviceId: 'dev',
+    mainAppOrigin: 'https://companion.app',
+  };
+  const subscribed = { activeSubscription: { id: 's' } as never, utmSource: null };
+
+  it('should leave non-subscribers on the funnel', () => {
+    expect(
+      subscriberFunnelRedirect({ ...base, user: { activeSubscription: null, utmSource: null } }),
+    ).toBeNull();
+    expect(subscriberFunnelRedirect({ ...base, user: null })).toBeNull();
+  });
+
+  it('should send a subscriber from a funnel domain to the main app with tokens and device id', () => {
+    const target = new URL(subscriberFunnelRedirect({ ...base, user: subscribed })!);
+    expect(target.origin).toBe('https://companion.app');
+    expect(target.pathname).toBe('/chat');
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      accessToken: 'at',
+      refreshToken: 'rt',
+      device_id: 'dev',
+    });
+    const withSource = new URL(
+      subscriberFunnelRedirect({ ...base, user: { ...subscribed, utmSource: 'tiktok' } })!,
+    );
+    expect(withSource.pathname).toBe('/');
+    expect(withSource.searchParams.get('utm_source')).toBe('tiktok');
+  });
+
+  it('should keep tokens out of the URL on the main domain', () => {
+    expect(subscriberFunnelRedirect({ ...base, brand: BRANDS.main, user: subscribed })).toBe('/chat');
+    expect(
+      subscriberFunnelRedirect({ ...base, brand: BRANDS.main, onFunnelPage: false, user: subscribed }),
+    ).toBeNull();
+  });
+});
+
+describe('brand route sets', () => {
+  it('should serve the full table for full-app brands', () => {
+    expect(matchBrandRoute('full', '/gallery')).toEqual({ kind: 'remote', remote: 'gallery' });
+  });
+
+  it('should limit fakeChat to main, pricing and chat landing', () => {
+    expect(matchBrandRoute('fakeChat', '/')).toEqual({ kind: 'remote', remote: 'explore' });
+    expect(matchBrandRoute('fakeChat', '/pricing')).toEqual({ kind: 'remote', remote: 'checkout' });
+    expect(matchBrandRoute('fakeChat', '/chat-landing/42')).toEqual({ kind: 'remote', remote: 'funnels' });
+    expect(matchBrandRoute('fakeChat', '/gallery')).toEqual({ kind: 'shell', page: 'not-found' });
+  });
+
+  it('should serve the vip quiz at main for fbQuiz and legal pages everywhere', () => {
+    expect(matchBrandRoute('fbQuiz', '/')).toEqual({ kind: 'remote', remote: 'funnels' });
+    expect(matchBrandRoute('fbQuiz', '/chat')).toEqual({ kind: 'shell', page: 'not-found' });
+    expect(matchBrandRoute('charmGirl', '/legal/privacy-policy')).toEqual({ kind: 'shell', page: 'legal' });
+    expect(matchBrandRoute('funnels', '/maintenance')).toEqual({ kind: 'shell', page: 'maintenance' });
+  });
+
+  it('should give newGirl its create-character variants and affiliates, not the chat', () => {
+    expect(matchBrandRoute('newGirl', '/create-character-white')).toEqual({
+      kind: 'remote',
+      remote: 'create-character',
+    });
+    expect(matchBrandRoute('newGirl', '/affiliates')).toEqual({ kind: 'remote', remote: 'funnels' });
+    expect(matchBrandRoute('newGirl', '/chat')).toEqual({ kind: 'shell', page: 'not-found' });
+  });
+
+  it('should find a home inside each set and know funnel pages', () => {
+    expect(homePathOf('full')).toBe('/');
+    expect(matchBrandRoute('funnels', homePathOf('funnels')).kind).toBe('remote');
+    expect(matchBrandRoute('charmGirl', homePathOf('charmGirl')).kind).toBe('remote');
+    expect(isFunnelPage('/quiz-vip')).toBe(true);
+    expect(isFunnelPage('/chat-landing/3')).toBe(true);
+    expect(isFunnelPage('/chat')).toBe(false);
+  });
+});
