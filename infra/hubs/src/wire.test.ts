@@ -223,6 +223,21 @@ describe('wire format', () => {
     );
     expect((await fetch(`${h.url}/hubs/chatHub`, { method: 'POST', body: handshake })).status).toBe(400);
   });
+
+  it('should close a long-polling connection that posts a malformed frame and answer its next poll with the Close', async () => {
+    const res = await fetch(`${h.url}/hubs/chatHub/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer user:a' },
+    });
+    const { connectionToken: id } = (await res.json()) as { connectionToken: string };
+    await fetch(`${h.url}/hubs/chatHub?id=${id}`);
+    await fetch(`${h.url}/hubs/chatHub?id=${id}`, { method: 'POST', body: handshake });
+    expect(await (await fetch(`${h.url}/hubs/chatHub?id=${id}`)).text()).toBe(`{}${RS}`);
+    await fetch(`${h.url}/hubs/chatHub?id=${id}`, { method: 'POST', body: `not json${RS}` });
+    const close = await (await fetch(`${h.url}/hubs/chatHub?id=${id}`)).text();
+    expect(close).toMatch(/^\{"type":7,"error":"Connection closed with an error\./);
+    expect((await fetch(`${h.url}/hubs/chatHub?id=${id}`)).status).toBe(204);
+  });
 });
 
 describe('keep-alive and expiry', () => {
