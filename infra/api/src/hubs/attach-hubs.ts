@@ -92,7 +92,7 @@ export function attachHubs(app: FastifyInstance, deps: AttachHubsDeps): ApiHubs 
     await server.drain();
   });
   app.addHook('onClose', async () => {
-    chat.replies.abortAll();
+    await chat.replies.abortAll();
     await server.close();
   });
   return { server, notify: createHubNotifier(server), replies: chat.replies };

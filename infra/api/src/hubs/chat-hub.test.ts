@@ -303,6 +303,23 @@ describe('chatHub', () => {
     ).toEqual(['c1', 'c2']);
   });
 
+  it('should, on shutdown, stop running replies and keep what was already said before returning', async () => {
+    const fake = fakeStore({ alice: 10 }, CHATS);
+    const gate = gatedEngine();
+    const chat = await start(fake.store, gate.engine);
+    const c = await connect('alice');
+    const stream = watch(c, 'SendMessage', 'c1', 'hi');
+    gate.release('Half ', 'said');
+    await expect.poll(() => stream.state.items.length).toBe(3);
+    await chat.replies.abortAll();
+    expect(gate.aborted).toBe(true);
+    expect(fake.messages.map((m) => [m.sender, m.message])).toEqual([
+      ['user', 'hi'],
+      ['character', 'Half said'],
+    ]);
+    expect(fake.balances.alice).toBe(8);
+  });
+
   it('should not let another user resume or cancel a reply', async () => {
     const fake = fakeStore({ alice: 10, bob: 10 }, CHATS);
     const gate = gatedEngine();

@@ -118,9 +118,17 @@ export class ReplyRegistry {
       }));
   }
 
-  /** Stops every running reply (server shutdown). */
-  abortAll(): void {
-    for (const run of this.runs.values()) run.controller.abort();
+  /**
+   * Stops every running reply (server shutdown) and waits, at most `graceMs`, until each has stored its partial
+   * text or refunded, so the database is not closed under them.
+   */
+  async abortAll(graceMs = 5000): Promise<void> {
+    const running = [...this.runs.values()].filter((run) => run.status === 'running');
+    for (const run of running) run.controller.abort();
+    const deadline = Date.now() + graceMs;
+    while (running.some((run) => run.status === 'running') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 }
 
