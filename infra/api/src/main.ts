@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
+import { scheduleSweeps } from './db/housekeeping.ts';
 import { migrate } from './db/migrate.ts';
 import { attachHubs } from './hubs/attach-hubs.ts';
 
@@ -16,6 +17,9 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db });
   // chatHub, paymentNotificationHub, registrationNotificationHub under /hubs on the same port.
   attachHubs(app, { config, db });
+  const stopSweeps = scheduleSweeps(db, 60 * 60 * 1000, (error) =>
+    app.log.error({ err: error }, 'housekeeping sweep failed'),
+  );
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.dataDir}/pglite`;
   // The bound port, not the configured one: API_PORT=0 picks a free port (tests).
@@ -28,6 +32,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     console.log(`API received ${signal}, closing`);
+    stopSweeps();
     await app.close();
     await db.close();
     process.exit(0);
