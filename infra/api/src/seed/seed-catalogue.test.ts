@@ -3,7 +3,7 @@ import { BACKENDS, openTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../db/database.ts';
 import { SEED_CHARACTERS, personaText } from './characters.ts';
 import { keyedId, seedCharacterId, stableId } from './ids.ts';
-import { BODY_POSES, GALLERY_PLAN, planImages, seedCatalogue } from './seed-catalogue.ts';
+import { BODY_POSES, GALLERY_PLAN, imageVersion, planImages, seedCatalogue } from './seed-catalogue.ts';
 
 describe('seed catalogue data', () => {
   it('should hold at least 40 adult characters, realistic and anime, some premium and some locked', () => {
@@ -34,10 +34,14 @@ describe('seed catalogue data', () => {
     const premium = SEED_CHARACTERS.find((c) => c.tier === 'premium')!;
     const plan = planImages(premium, 'secret-1');
     const card = plan.find((p) => p.kind === 'body' && p.position === 0)!;
-    expect(card.image.id).toBe(stableId(`image:${premium.slug}:body:0`));
+    expect(card.image.id).toBe(stableId(`image:${premium.slug}:body:0:${imageVersion(card.image.spec)}`));
     const paid = plan.filter((p) => p.kind === 'gallery' || p.position > 0);
     expect(
-      paid.every((p) => p.image.id === keyedId('secret-1', `image:${premium.slug}:${p.kind}:${p.position}`)),
+      paid.every(
+        (p) =>
+          p.image.id ===
+          keyedId('secret-1', `image:${premium.slug}:${p.kind}:${p.position}:${imageVersion(p.image.spec)}`),
+      ),
     ).toBe(true);
     expect(plan).toHaveLength(BODY_POSES.length + GALLERY_PLAN.length);
     expect(plan.every((p) => p.preview.spec.preview === true)).toBe(true);

@@ -5,6 +5,7 @@ import type { Background, Pose } from '../engines/image/appearance.ts';
 import { SVG_CONTENT_TYPE } from '../engines/image/embedded-image-engine.ts';
 import type { PortraitSpec } from '../engines/image/image-engine.ts';
 import { insertImages } from '../engines/image/image-store.ts';
+import { PAINTER_VERSION } from '../engines/image/portrait-svg.ts';
 import type { NewImage } from '../engines/image/image-store.ts';
 import { createRandom } from '../engines/image/random.ts';
 import { SEED_CHARACTERS, personaText } from './characters.ts';
@@ -28,7 +29,16 @@ const PLAN_VERSION = 1;
 /** Version of the seed in code; the database is rewritten when it differs. */
 export const SEED_VERSION = crypto
   .createHash('sha1')
-  .update(JSON.stringify({ PLAN_VERSION, SEED_CHARACTERS, BODY_POSES, GALLERY_PLAN, CATALOGUE_PRICES }))
+  .update(
+    JSON.stringify({
+      PLAN_VERSION,
+      PAINTER_VERSION,
+      SEED_CHARACTERS,
+      BODY_POSES,
+      GALLERY_PLAN,
+      CATALOGUE_PRICES,
+    }),
+  )
   .digest('hex')
   .slice(0, 16);
 
@@ -58,6 +68,15 @@ function specFor(character: SeedCharacter, pose: Pose, background: Background, s
   };
 }
 
+/** Short hash of what a picture depends on: its spec and the painter version. */
+export function imageVersion(spec: PortraitSpec): string {
+  return crypto
+    .createHash('sha1')
+    .update(JSON.stringify({ spec, PAINTER_VERSION }))
+    .digest('hex')
+    .slice(0, 12);
+}
+
 /** Every image row of one character; paid full-size images get keyed (unguessable) ids. */
 export function planImages(character: SeedCharacter, secret: string): PlannedImage[] {
   const personModelId = seedCharacterId(character.slug);
@@ -73,7 +92,11 @@ export function planImages(character: SeedCharacter, secret: string): PlannedIma
   ): void => {
     const name = `${character.slug}:${kind}:${position}`;
     const spec = specFor(character, pose, rnd.pick(BACKGROUNDS), name);
-    const imageId = paidAccess ? keyedId(secret, `image:${name}`) : stableId(`image:${name}`);
+    // The id names the picture, not the slot: new looks or a new painter give a new URL, so year-long caches stay right.
+    const version = imageVersion(spec);
+    const imageId = paidAccess
+      ? keyedId(secret, `image:${name}:${version}`)
+      : stableId(`image:${name}:${version}`);
     plan.push({
       id: stableId(`person-model-image:${name}`),
       personModelId,
@@ -90,7 +113,7 @@ export function planImages(character: SeedCharacter, secret: string): PlannedIma
         personModelId,
       },
       preview: {
-        id: stableId(`preview:${name}`),
+        id: stableId(`preview:${name}:${version}`),
         ownerUserId: null,
         spec: { ...spec, preview: true },
         contentType: SVG_CONTENT_TYPE,

@@ -4,6 +4,9 @@ import type { PortraitSpec } from './image-engine.ts';
 import { createRandom, hashString } from './random.ts';
 import type { Random } from './random.ts';
 
+/** Bump when the drawing changes visibly: catalogue image ids include it, so browsers and CDNs fetch the new pictures. */
+export const PAINTER_VERSION = 1;
+
 /** Width and height of every embedded image (2:3, the card ratio of the explore grid). */
 export const PORTRAIT_SIZE = { width: 512, height: 768 } as const;
 

@@ -18,6 +18,7 @@ import {
 } from '../../engines/image/embedded-image-engine.ts';
 import { ImageEngineError } from '../../engines/image/http-image-engine.ts';
 import type { BatchRequest, ImageEngine } from '../../engines/image/image-engine.ts';
+import { ImageCache } from '../../engines/image/image-cache.ts';
 import { extensionFor, imageUrl, insertImages, loadImage } from '../../engines/image/image-store.ts';
 import { currentUser } from '../../http/auth.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -101,6 +102,8 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
     const engine = options.imageEngine ?? createImageEngine();
     // Rows without bytes were drawn by the embedded painter and are redrawn by it, whatever engine is configured.
     const painter = new EmbeddedImageEngine();
+    // Image ids never change what they show, so served bytes can be kept without invalidation.
+    const cache = new ImageCache();
     const { db, ledger } = deps;
     await ensureCatalogueSeeded(db);
 
@@ -110,7 +113,17 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
       const match = FILE.exec(file);
       if (!match) throw badRequest('file: expected <uuid>.<ext>', 'file', 'validation_failed');
       const [, id, ext] = match as unknown as [string, string, string];
-      const image = await loadImage(db, id);
+      let image = cache.get(id);
+      if (!image) {
+        const stored = await loadImage(db, id);
+        if (stored) {
+          image = {
+            contentType: stored.contentType,
+            body: stored.body ?? (await painter.render(stored.spec)).body,
+          };
+          cache.set(id, image);
+        }
+      }
       if (!image || extensionFor(image.contentType) !== ext)
         throw notFound('No image with this id.', 'image_not_found');
       const etag = `"${id}"`;
@@ -126,8 +139,7 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
         );
       }
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      const body = image.body ?? (await painter.render(image.spec)).body;
-      return reply.type(image.contentType).send(body);
+      return reply.type(image.contentType).send(image.body);
     });
 
     app.post('/Image/generate-batch-images', { preHandler: app.authenticate }, async (request, reply) => {
@@ -217,14 +229,12 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
         'SELECT id, content_type, person_model_id, batch_id, created_at FROM images WHERE batch_id = $1 ORDER BY created_at, id',
         [batchId],
       );
-      return reply
-        .status(201)
-        .send({
-          batchId,
-          images: rows.map(toStandalone),
-          remainingTokens: balance.balance,
-          spentTokens: balance.spent,
-        });
+      return reply.status(201).send({
+        batchId,
+        images: rows.map(toStandalone),
+        remainingTokens: balance.balance,
+        spentTokens: balance.spent,
+      });
     });
 
     app.get('/Image/standalone-images', { preHandler: app.authenticate }, async (request) => {
