@@ -62,4 +62,55 @@ describe('transport', () => {
     expect(error).toBeInstanceOf(TransportError);
     expect(error).toMatchObject({ kind: 'http', status: 400, body: { error: { field: 'age' } } });
   });
+
+  it('should strip the Ignore-Authorization header and send no token', async () => {
+    const fetchImpl = vi.fn().mockResolvedValue(json({}));
+    const tokens = { accessToken: vi.fn(async () => 'tkn') };
+    await createTransport(tokens, { fetchImpl }).request('x', {
+      headers: { 'Ignore-Authorization': 'true' },
+    });
+    const headers = (fetchImpl.mock.calls[0]?.[1] as RequestInit).headers as Record<string, string>;
+    expect(tokens.accessToken).not.toHaveBeenCalled();
+    expect(headers).not.toHaveProperty('Authorization');
+    expect(headers).not.toHaveProperty('Ignore-Authorization');
+  });
+
+  it('should retry a 401 once after recovery and give up on the second 401', async () => {
+    const fetchImpl = vi
+      .fn()
+      .mockResolvedValue(json({ error: { code: 'token_expired', message: 'x' } }, 401));
+    const recoverUnauthorized = vi.fn(async () => true);
+    const transport = createTransport({ accessToken: async () => 't', recoverUnauthorized }, { fetchImpl });
+    await expect(transport.request('User')).rejects.toMatchObject({ kind: 'http', status: 401 });
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(recoverUnauthorized).toHaveBeenCalledTimes(1);
+    expect(recoverUnauthorized).toHaveBeenCalledWith('t');
+  });
+
+  it('should time out payment calls at 7000 ms by default', async () => {
+    vi.useFakeTimers();
+    try {
+      const transport = createTransport(
+        { accessToken: async () => null },
+        {
+          fetchImpl: (_url, init) =>
+            new Promise((_resolve, reject) =>
+              init?.signal?.addEventListener('abort', () =>
+                reject(new DOMException('aborted', 'AbortError')),
+              ),
+            ),
+        },
+      );
+      const outcome = transport.request('Payments/start').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(6999);
+      let settled = false;
+      void outcome.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(outcome).resolves.toMatchObject({ kind: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

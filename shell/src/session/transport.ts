@@ -18,11 +18,25 @@ export class TransportError extends Error implements TransportErrorShape {
   }
 }
 
-/** How the transport gets a bearer token; the session module implements refresh and the 410 flow. */
+/** How the transport gets a bearer token and recovers a session; the session module implements it. */
 export interface TokenSource {
   /** A valid (unexpired) access token, or null to send none. */
   accessToken(): Promise<string | null>;
+  /** A 401 on a request sent with `usedToken`: refresh (shared by concurrent callers); true → retry once. */
+  recoverUnauthorized?(usedToken: string | null): Promise<boolean>;
+  /** A 410 (soft-deleted account): pre-register (shared); true → retry once, then `goneRetried`. */
+  recoverGone?(usedToken: string | null): Promise<boolean>;
+  /** The retry after a 410 recovery settled (spec 000 §4: clear the flag, go to `/`). */
+  goneRetried?(): void;
+  /** Any 2xx on an authorised request (spec: a later 200 clears the soft-deleted flag). */
+  succeeded?(): void;
 }
+
+/** Spec 000 §9: the payment client's time-out; applied to payment paths unless a call sets its own. */
+export const PAYMENT_TIMEOUT_MS = 7000;
+
+const PAYMENT_PATH = /^\/?(payments|yunopayments|paypalpayments)(\/|$)/i;
+const IGNORE_AUTHORIZATION = 'ignore-authorization';
 
 const buildUrl = (base: string, path: string, query: TransportRequest['query']) => {
   const url = new URL(`${base}/${path.replace(/^\//, '')}`, location.origin);
@@ -32,49 +46,89 @@ const buildUrl = (base: string, path: string, query: TransportRequest['query']) 
   return url;
 };
 
-/** The transport every remote receives in mount props: JSON over `/api`, bearer token, typed errors, time-outs. */
+/**
+ * The transport every remote receives in mount props: JSON over `/api`, bearer token (only when unexpired),
+ * the `Ignore-Authorization` opt-out, one shared refresh on 401 and the 410 flow (via `TokenSource`), typed
+ * errors and time-outs (payments 7000 ms).
+ */
 export function createTransport(
   tokens: TokenSource,
   options: { base?: string; fetchImpl?: typeof fetch } = {},
 ): Transport {
   const base = options.base ?? '/api';
   const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
+
+  interface Sent {
+    response: Response;
+    usedToken: string | null;
+    ignoreAuthorization: boolean;
+  }
+  const send = async (
+    path: string,
+    init: TransportRequest,
+    retry: 'none' | 'unauthorized' | 'gone',
+  ): Promise<Sent> => {
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    };
+    let ignoreAuthorization = Boolean(init.ignoreAuthorization);
+    for (const [name, value] of Object.entries(init.headers ?? {})) {
+      // The spec's opt-out header is an instruction to this layer, not something the API needs to see.
+      if (name.toLowerCase() === IGNORE_AUTHORIZATION) ignoreAuthorization = true;
+      else headers[name] = value;
+    }
+    let usedToken: string | null = null;
+    if (!ignoreAuthorization) {
+      usedToken = await tokens.accessToken();
+      if (usedToken) headers['Authorization'] = `Bearer ${usedToken}`;
+    }
+    const response = await once(path, init, headers);
+    if (ignoreAuthorization || retry !== 'none') return { response, usedToken, ignoreAuthorization };
+    if (response.status === 401 && (await tokens.recoverUnauthorized?.(usedToken))) {
+      return send(path, init, 'unauthorized');
+    }
+    if (response.status === 410 && (await tokens.recoverGone?.(usedToken))) {
+      const retried = await send(path, init, 'gone');
+      tokens.goneRetried?.();
+      return retried;
+    }
+    return { response, usedToken, ignoreAuthorization };
+  };
+
+  const once = async (path: string, init: TransportRequest, headers: Record<string, string>) => {
+    const timeoutMs = init.timeoutMs ?? (PAYMENT_PATH.test(path) ? PAYMENT_TIMEOUT_MS : undefined);
+    const controller = new AbortController();
+    const timer = timeoutMs
+      ? setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs)
+      : null;
+    init.signal?.addEventListener('abort', () => controller.abort(init.signal?.reason), { once: true });
+    let response: Response;
+    try {
+      response = await fetchImpl(buildUrl(base, path, init.query), {
+        method: init.method ?? 'GET',
+        headers,
+        body: init.body === undefined ? null : JSON.stringify(init.body),
+        signal: controller.signal,
+        credentials: 'include',
+      });
+    } catch (error) {
+      const timedOut =
+        controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
+      throw new TransportError(
+        timedOut ? 'timeout' : 'fetch',
+        `${path}: ${timedOut ? 'timed out' : String(error)}`,
+      );
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+    return response;
+  };
+
   return {
     async request<T>(path: string, init: TransportRequest = {}): Promise<T> {
-      const headers: Record<string, string> = {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        ...init.headers,
-      };
-      if (!init.ignoreAuthorization) {
-        const token = await tokens.accessToken();
-        if (token) headers['Authorization'] = `Bearer ${token}`;
-      }
-      const controller = new AbortController();
-      const timer = init.timeoutMs
-        ? setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), init.timeoutMs)
-        : null;
-      init.signal?.addEventListener('abort', () => controller.abort(init.signal?.reason), { once: true });
-      let response: Response;
-      try {
-        response = await fetchImpl(buildUrl(base, path, init.query), {
-          method: init.method ?? 'GET',
-          headers,
-          body: init.body === undefined ? null : JSON.stringify(init.body),
-          signal: controller.signal,
-          credentials: 'include',
-        });
-      } catch (error) {
-        const timedOut =
-          controller.signal.reason instanceof DOMException &&
-          controller.signal.reason.name === 'TimeoutError';
-        throw new TransportError(
-          timedOut ? 'timeout' : 'fetch',
-          `${path}: ${timedOut ? 'timed out' : String(error)}`,
-        );
-      } finally {
-        if (timer) clearTimeout(timer);
-      }
+      const { response, ignoreAuthorization } = await send(path, init, 'none');
+      if (response.ok && !ignoreAuthorization) tokens.succeeded?.();
       const text = await response.text();
       const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
       let body: unknown = text;

@@ -1,0 +1,58 @@
+import type { TokenPair } from '@companion/contracts';
+
+/** The query parameter that carries a saved-auth id out of an in-app browser (spec 000 §2.3, §4). */
+export const SAVED_AUTH_PARAM = 'savedAuthToken';
+
+/** The auth-related query parameters of spec 000 §2.3, read once at start. */
+export interface AuthQuery {
+  /** Google return: `accessToken`/`refreshToken` (or `access_token`/`refresh_token`). */
+  tokens: TokenPair | null;
+  /** Google return of a new account: tracks a sign-up. */
+  register: boolean;
+  magicCode: string | null;
+  destination: 'settings' | 'main';
+  savedAuthId: string | null;
+  utmSource: string | null;
+  ttclid: string | null;
+  fbclid: string | null;
+  gclid: string | null;
+}
+
+const TOKEN_PARAMS = ['accessToken', 'refreshToken', 'access_token', 'refresh_token', 'register'];
+const MAGIC_PARAMS = ['MagicCode', 'destination'];
+
+/** Parses the auth parameters out of a `location.search`. */
+export function readAuthQuery(search: string): AuthQuery {
+  const params = new URLSearchParams(search);
+  const accessToken = params.get('accessToken') ?? params.get('access_token');
+  const refreshToken = params.get('refreshToken') ?? params.get('refresh_token');
+  const register = params.get('register');
+  return {
+    tokens: accessToken && refreshToken ? { accessToken, refreshToken } : null,
+    register: register !== null && register !== 'false' && register !== '0',
+    magicCode: params.get('MagicCode'),
+    destination: params.get('destination') === 'settings' ? 'settings' : 'main',
+    savedAuthId: params.get(SAVED_AUTH_PARAM),
+    utmSource: params.get('utm_source'),
+    ttclid: params.get('ttclid'),
+    fbclid: params.get('fbclid'),
+    gclid: params.get('gclid'),
+  };
+}
+
+/** Spec 000 §4: a click id sets the utm source to tiktok, facebook or google when none is given. */
+export function utmSourceFrom(query: AuthQuery): string | null {
+  if (query.utmSource) return query.utmSource;
+  if (query.ttclid) return 'tiktok';
+  if (query.fbclid) return 'facebook';
+  if (query.gclid) return 'google';
+  return null;
+}
+
+/** The search string without the Google-return tokens or the consumed magic-link parameters. */
+export function stripParams(search: string, which: 'tokens' | 'magic'): string {
+  const params = new URLSearchParams(search);
+  for (const name of which === 'tokens' ? TOKEN_PARAMS : MAGIC_PARAMS) params.delete(name);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}

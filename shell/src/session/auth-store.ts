@@ -1,0 +1,129 @@
+import type { AuthState, PaymentSystem, User } from '@companion/contracts';
+
+/** Every localStorage key the session owns; spec 000 §3: persisted keys use the prefix `persist:`. */
+export const PERSIST_KEYS = {
+  /** `AuthState`: isAuth, accessToken, refreshToken, isSoftDeleted, inAppAuthToken. */
+  auth: 'persist:auth',
+  /** The generated (anonymous) user id; present only while the user has no email (picks the refresh path). */
+  generatedUserId: 'persist:generatedUserId',
+  /** N- and S-confirmation flags, sent with every refresh and pre-register (spec 000 §6). */
+  confirmations: 'persist:confirmations',
+  /** Age-confirm marker: 'n' when NSFW was confirmed, 's' when only SFW was (spec 000 §4 user fetch). */
+  ageConfirm: 'persist:ageConfirm',
+  /** The stored attribution (utm source) of an NSFW-enabled user; NSFW determination reads it. */
+  attribution: 'persist:attribution',
+  /** The user slice: last user and preferred payment method. */
+  user: 'persist:user',
+} as const;
+
+/** What the shell keeps of the user between loads. */
+export interface PersistedUser {
+  paymentMethod: PaymentSystem;
+  user: User | null;
+}
+
+/** N/S confirmation flags held on the client. */
+export interface Confirmations {
+  isNConfirmed: boolean;
+  isSConfirmed: boolean;
+}
+
+const EMPTY_AUTH: AuthState = {
+  isAuth: false,
+  accessToken: null,
+  refreshToken: null,
+  isSoftDeleted: false,
+  inAppAuthToken: null,
+};
+
+/** Typed access to the session's `persist:` keys; unreadable JSON reads as the default. */
+export class AuthStore {
+  constructor(private readonly storage: Storage) {}
+
+  private readJson<T extends object>(key: string, fallback: T): T {
+    try {
+      const raw = this.storage.getItem(key);
+      if (!raw) return { ...fallback };
+      const parsed: unknown = JSON.parse(raw);
+      return parsed && typeof parsed === 'object'
+        ? { ...fallback, ...(parsed as Partial<T>) }
+        : { ...fallback };
+    } catch {
+      return { ...fallback };
+    }
+  }
+
+  private write(key: string, value: unknown): void {
+    try {
+      if (value === null || value === undefined) this.storage.removeItem(key);
+      else this.storage.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
+    } catch (error) {
+      // Quota or privacy mode: the session still works for this page, it just will not survive a reload.
+      console.warn('[session] could not persist', key, error);
+    }
+  }
+
+  auth(): AuthState {
+    return this.readJson(PERSIST_KEYS.auth, EMPTY_AUTH);
+  }
+
+  patchAuth(patch: Partial<AuthState>): AuthState {
+    const next = { ...this.auth(), ...patch };
+    this.write(PERSIST_KEYS.auth, next);
+    return next;
+  }
+
+  /** Logout / failed refresh: forget tokens and flags (not the confirmations: those describe the person). */
+  resetAuth(): void {
+    this.write(PERSIST_KEYS.auth, EMPTY_AUTH);
+    this.write(PERSIST_KEYS.generatedUserId, null);
+    this.write(PERSIST_KEYS.user, null);
+  }
+
+  generatedUserId(): string | null {
+    return this.storage.getItem(PERSIST_KEYS.generatedUserId);
+  }
+
+  setGeneratedUserId(id: string | null): void {
+    this.write(PERSIST_KEYS.generatedUserId, id);
+  }
+
+  confirmations(): Confirmations {
+    return this.readJson(PERSIST_KEYS.confirmations, { isNConfirmed: false, isSConfirmed: false });
+  }
+
+  /** Confirmations only ever turn on (the API ORs them too). */
+  addConfirmations(flags: Partial<Confirmations>): void {
+    const current = this.confirmations();
+    this.write(PERSIST_KEYS.confirmations, {
+      isNConfirmed: current.isNConfirmed || Boolean(flags.isNConfirmed),
+      isSConfirmed: current.isSConfirmed || Boolean(flags.isSConfirmed),
+    });
+  }
+
+  ageConfirm(): 'n' | 's' | null {
+    const value = this.storage.getItem(PERSIST_KEYS.ageConfirm);
+    return value === 'n' || value === 's' ? value : null;
+  }
+
+  setAgeConfirm(marker: 'n' | 's'): void {
+    this.write(PERSIST_KEYS.ageConfirm, marker);
+  }
+
+  attribution(): string | null {
+    return this.storage.getItem(PERSIST_KEYS.attribution);
+  }
+
+  setAttribution(utmSource: string | null): void {
+    this.write(PERSIST_KEYS.attribution, utmSource);
+  }
+
+  user(): PersistedUser | null {
+    const value = this.readJson<Partial<PersistedUser>>(PERSIST_KEYS.user, {});
+    return value.paymentMethod ? { paymentMethod: value.paymentMethod, user: value.user ?? null } : null;
+  }
+
+  setUser(value: PersistedUser | null): void {
+    this.write(PERSIST_KEYS.user, value);
+  }
+}

@@ -1,0 +1,289 @@
+import { createAppBus } from '@companion/event-bus';
+import { createAppHistory } from '@companion/history';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PERSIST_KEYS } from './auth-store.ts';
+import { REFRESH_PATHS, createSession, type Session } from './session.ts';
+import { fakeJwt, makeUser } from './test-fixtures.ts';
+
+const NOW = Date.UTC(2026, 5, 1, 12);
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A tiny in-memory API: issues tokens, answers 401 without a valid bearer, 410 for deleted users. */
+function fakeApi() {
+  let serial = 0;
+  const valid = new Map<string, string>(); // access token → user id
+  const refreshTokens = new Map<string, string>(); // refresh token → user id
+  const deleted = new Set<string>();
+  const calls: { path: string; auth: string | null; body: unknown }[] = [];
+  const issue = (userId: string, webpage?: string) => {
+    serial += 1;
+    const accessToken = fakeJwt({
+      sub: userId,
+      exp: NOW / 1000 + 900,
+      n: serial,
+      ...(webpage ? { webpage } : {}),
+    });
+    const refreshToken = `r-${serial}`;
+    valid.set(accessToken, userId);
+    refreshTokens.set(refreshToken, userId);
+    return { accessToken, refreshToken };
+  };
+  const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    await Promise.resolve();
+    const url = new URL(String(input));
+    const path = url.pathname.replace(/^\/api\//, '');
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const auth = headers['Authorization'] ?? null;
+    const body: unknown = init?.body ? JSON.parse(String(init.body)) : null;
+    calls.push({ path, auth, body });
+    if (path === 'Authenticate/pre-register') {
+      const id = `g${serial + 1}`;
+      return json({ ...issue(id, '/'), generatedUserId: id });
+    }
+    if (path === REFRESH_PATHS.generatedUser || path === REFRESH_PATHS.registeredUser) {
+      const userId = refreshTokens.get((body as { refreshToken: string }).refreshToken);
+      if (!userId) return json({ error: { code: 'invalid_refresh_token', message: 'no' } }, 401);
+      refreshTokens.delete((body as { refreshToken: string }).refreshToken);
+      return json(issue(userId));
+    }
+    if (path === 'Authenticate/magic-link-login') {
+      const code = (body as { MagicLinkCode: string }).MagicLinkCode;
+      if (code !== 'good')
+        return json(
+          { error: { code: 'magic_link_expired', message: 'expired', field: 'MagicLinkCode' } },
+          400,
+        );
+      return json({ ...issue('member'), userId: 'member' });
+    }
+    const userId = auth ? valid.get(auth.replace('Bearer ', '')) : undefined;
+    if (!userId) return json({ error: { code: 'missing_token', message: 'no' } }, 401);
+    if (deleted.has(userId)) return json({ error: { code: 'account_deleted', message: 'gone' } }, 410);
+    if (path === 'User') return json(makeUser({ id: userId, email: userId === 'member' ? 'm@x.y' : null }));
+    if (path === 'Tokens/balance')
+      return json({ remainingTokens: 7, nextDailyTokenClaimDate: null, spentTokens: 1 });
+    return json({ ok: true, userId });
+  });
+  return {
+    fetchImpl,
+    calls,
+    issue,
+    deleted,
+    count: (path: string) => calls.filter((c) => c.path === path).length,
+  };
+}
+
+describe('session', () => {
+  let api: ReturnType<typeof fakeApi>;
+  let session: Session;
+  const history = createAppHistory(window);
+  const make = () => {
+    const bus = createAppBus();
+    session = createSession({
+      bus,
+      history,
+      fetchImpl: api.fetchImpl as typeof fetch,
+      fingerprint: { get: async () => 'fp-1', reset: vi.fn() },
+      now: () => NOW,
+      uuid: () => 'req-1',
+    });
+    return bus;
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+    history.replace('/');
+    api = fakeApi();
+  });
+  afterEach(() => session?.stop());
+
+  it('should pre-register exactly once on a first visit and persist tokens under persist: keys', async () => {
+    const bus = make();
+    await Promise.all([
+      session.start(),
+      session.transport.request('Chats'),
+      session.transport.request('Chats'),
+    ]);
+    expect(api.count('Authenticate/pre-register')).toBe(1);
+    const preRegister = api.calls.find((c) => c.path === 'Authenticate/pre-register');
+    expect(preRegister?.auth).toBeNull();
+    expect(preRegister?.body).toEqual({
+      fingerprint: 'fp-1',
+      isNConfirmed: false,
+      isSConfirmed: false,
+      utmSource: null,
+      pathname: '/',
+    });
+    const stored = JSON.parse(localStorage.getItem(PERSIST_KEYS.auth)!);
+    expect(stored).toMatchObject({ isAuth: false, isSoftDeleted: false, refreshToken: expect.any(String) });
+    expect(localStorage.getItem(PERSIST_KEYS.generatedUserId)).toMatch(/^g/);
+    expect(bus.current('session:changed')).toMatchObject({ status: 'anonymous' });
+    expect(bus.current('tokens:balance-changed')?.balance.remainingTokens).toBe(7);
+  });
+
+  it('should send no token when expired and share one refresh among 20 concurrent 401s', async () => {
+    const pair = api.issue('g0', '/');
+    const expired = fakeJwt({ sub: 'g0', exp: NOW / 1000 - 5, webpage: '/' });
+    localStorage.setItem(
+      PERSIST_KEYS.auth,
+      JSON.stringify({ accessToken: expired, refreshToken: pair.refreshToken }),
+    );
+    localStorage.setItem(PERSIST_KEYS.generatedUserId, 'g0');
+    localStorage.setItem(
+      PERSIST_KEYS.confirmations,
+      JSON.stringify({ isNConfirmed: true, isSConfirmed: false }),
+    );
+    make();
+    const start = session.start();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => session.transport.request<{ userId: string }>('Chats')),
+    );
+    await start;
+    expect(answers.every((a) => a.userId === 'g0')).toBe(true);
+    expect(api.count(REFRESH_PATHS.generatedUser)).toBe(1);
+    expect(api.count('Authenticate/pre-register')).toBe(0);
+    const chats = api.calls.filter((c) => c.path === 'Chats');
+    expect(chats.filter((c) => c.auth === null)).toHaveLength(20);
+    expect(chats.filter((c) => c.auth?.startsWith('Bearer '))).toHaveLength(20);
+    const refresh = api.calls.find((c) => c.path === REFRESH_PATHS.generatedUser);
+    expect(refresh).toMatchObject({
+      auth: null,
+      body: { accessToken: expired, refreshToken: pair.refreshToken, userId: 'g0', isNConfirmed: true },
+    });
+  });
+
+  it('should use the registered refresh path without a generated id, and log out to / after 500 ms on failure', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const expired = fakeJwt({ sub: 'member', exp: NOW / 1000 - 5 });
+      localStorage.setItem(
+        PERSIST_KEYS.auth,
+        JSON.stringify({ accessToken: expired, refreshToken: 'stolen', isAuth: true }),
+      );
+      history.replace('/chat');
+      make();
+      await session.start();
+      expect(api.count(REFRESH_PATHS.registeredUser)).toBe(1);
+      expect(JSON.parse(localStorage.getItem(PERSIST_KEYS.auth)!)).toMatchObject({
+        accessToken: null,
+        isAuth: false,
+      });
+      expect(history.location.pathname).toBe('/chat');
+      await vi.advanceTimersByTimeAsync(499);
+      expect(history.location.pathname).toBe('/chat');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(history.location.pathname).toBe('/');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('should recover a soft-deleted account: flag, one pre-register, retry, clear, go to /', async () => {
+    const bus = make();
+    await session.start();
+    const oldUser = bus.current('session:changed')!.userId!;
+    api.deleted.add(oldUser);
+    history.push('/gallery');
+    const seen: boolean[] = [];
+    bus.subscribe('session:changed', (s) => seen.push(s.isSoftDeleted));
+    const [a, b] = await Promise.all([
+      session.transport.request<{ userId: string }>('Gallery/x'),
+      session.transport.request<{ userId: string }>('Gallery/y'),
+    ]);
+    expect(a.userId).not.toBe(oldUser);
+    expect(b.userId).toBe(a.userId);
+    expect(api.count('Authenticate/pre-register')).toBe(2);
+    expect(seen).toContain(true);
+    expect(bus.current('session:changed')?.isSoftDeleted).toBe(false);
+    expect(JSON.parse(localStorage.getItem(PERSIST_KEYS.auth)!).isSoftDeleted).toBe(false);
+    expect(history.location.pathname).toBe('/');
+  });
+
+  it('should clear a stale soft-deleted flag on a later 200', async () => {
+    make();
+    await session.start();
+    localStorage.setItem(
+      PERSIST_KEYS.auth,
+      JSON.stringify({ ...JSON.parse(localStorage.getItem(PERSIST_KEYS.auth)!), isSoftDeleted: true }),
+    );
+    await session.transport.request('Chats');
+    expect(JSON.parse(localStorage.getItem(PERSIST_KEYS.auth)!).isSoftDeleted).toBe(false);
+  });
+
+  it('should sign in with a magic link, drop the code and go to settings after 500 ms', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      history.replace('/?MagicCode=good&destination=settings&utm_source=tiktok');
+      const bus = make();
+      await session.start();
+      expect(api.count('Authenticate/pre-register')).toBe(0);
+      expect(api.calls.find((c) => c.path === 'Authenticate/magic-link-login')?.body).toMatchObject({
+        Fingerprint: 'fp-1',
+        MagicLinkCode: 'good',
+        IsNConfirmed: false,
+        IsSConfirmed: false,
+      });
+      expect(history.location.search).toBe('?utm_source=tiktok');
+      expect(JSON.parse(localStorage.getItem(PERSIST_KEYS.auth)!).isAuth).toBe(true);
+      expect(bus.current('session:changed')).toMatchObject({ status: 'registered', userId: 'member' });
+      await vi.advanceTimersByTimeAsync(500);
+      expect(history.location.pathname).toBe('/settings');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('should open the login modal in expired mode when the magic link fails', async () => {
+    history.replace('/?MagicCode=old');
+    const bus = make();
+    const opened = vi.fn();
+    bus.handle('auth:login-requested', opened);
+    await session.start();
+    expect(opened).toHaveBeenCalledWith({ mode: 'expired', source: 'magic-link' });
+    expect(history.location.pathname + history.location.search).toBe('/');
+    // The visitor still gets a guest session.
+    expect(api.count('Authenticate/pre-register')).toBe(1);
+  });
+
+  it('should store Google return tokens, remove them from the URL and track login and sign-up', async () => {
+    const pair = api.issue('member');
+    history.replace(
+      `/?accessToken=${pair.accessToken}&refreshToken=${pair.refreshToken}&register=true&gclid=1`,
+    );
+    const bus = make();
+    const events: string[] = [];
+    bus.subscribe('analytics:event-tracked', (e) => events.push(e.name));
+    await session.start();
+    expect(history.location.search).toBe('?gclid=1');
+    expect(events).toEqual(expect.arrayContaining(['login', 'sign_up']));
+    await vi.waitFor(() => expect(api.count('Fingerprint')).toBe(1));
+    expect(api.calls.find((c) => c.path === 'Fingerprint')?.body).toEqual({ fingerprint: 'fp-1' });
+    expect(bus.current('user:changed')?.user?.email).toBe('m@x.y');
+  });
+
+  it('should log out: reset auth and fingerprint, go to / after 500 ms, then start a new guest', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const bus = make();
+      await session.start();
+      const first = bus.current('session:changed')!.userId;
+      history.push('/my-ai');
+      bus.publish('auth:logout-requested', { source: 'profile-menu' });
+      expect(bus.current('session:changed')).toMatchObject({ status: 'signed-out', userId: null });
+      await vi.advanceTimersByTimeAsync(500);
+      expect(history.location.pathname).toBe('/');
+      await vi.waitFor(() => expect(bus.current('session:changed')?.status).toBe('anonymous'));
+      expect(bus.current('session:changed')?.userId).not.toBe(first);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('should set the balance to 0 when its fetch fails and refetch it after a failed claim', async () => {
+    make();
+    await session.start();
+    api.fetchImpl.mockImplementation(async () => json({ error: { code: 'x', message: 'down' } }, 503));
+    await expect(session.claimDailyBonus()).resolves.toEqual({ ok: false, tokens: null });
+    expect(session.snapshot().balance?.remainingTokens).toBe(0);
+  });
+});
