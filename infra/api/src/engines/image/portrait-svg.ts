@@ -5,7 +5,7 @@ import { createRandom, hashString } from './random.ts';
 import type { Random } from './random.ts';
 
 /** Bump when the drawing changes visibly: catalogue image ids include it, so browsers and CDNs fetch the new pictures. */
-export const PAINTER_VERSION = 1;
+export const PAINTER_VERSION = 2;
 
 /** Width and height of every embedded image (2:3, the card ratio of the explore grid). */
 export const PORTRAIT_SIZE = { width: 512, height: 768 } as const;
@@ -275,6 +275,7 @@ function bodySvg(spec: PortraitSpec, f: Figure, p: Palette, id: string, rnd: Ran
   for (const side of [-1, 1]) {
     out.push(
       `<path d="M${n(cx + side * (sh - 0.15 * r))} ${n(yShoulder + 0.1 * r)} Q${n(cx + side * (sh + 0.35 * r))} ${n(yBust)} ${n(cx + side * (hi + 0.25 * r))} ${n(armEnd)}" stroke="${p.skin}" stroke-width="${n(0.42 * r)}" stroke-linecap="round" fill="none"/>`,
+      `<ellipse cx="${n(cx + side * (hi + 0.25 * r))}" cy="${n(armEnd + 0.22 * r)}" rx="${n(0.17 * r)}" ry="${n(0.26 * r)}" fill="${p.skinShade}"/>`,
     );
   }
   // Legs.
@@ -388,6 +389,12 @@ function faceSvg(spec: PortraitSpec, f: Figure, p: Palette, id: string, rnd: Ran
       `<path d="M${n(fx - 0.2 * r)} ${n(cy + 0.66 * r)} Q${n(fx)} ${n(cy + 0.82 * r)} ${n(fx + 0.2 * r)} ${n(cy + 0.66 * r)} Q${n(fx)} ${n(cy + 0.7 * r)} ${n(fx - 0.2 * r)} ${n(cy + 0.66 * r)} Z" fill="${p.lips}" opacity="0.85"/>`,
     );
   }
+  if (rnd.chance(0.5)) {
+    for (const side of [-1, 1])
+      out.push(
+        `<circle cx="${n(cx + side * 0.8 * r)}" cy="${n(cy + 0.33 * r)}" r="${n(0.05 * r)}" fill="${p.accent}"/>`,
+      );
+  }
   return out.join('');
 }
 
@@ -406,7 +413,8 @@ function hairFront(spec: PortraitSpec, f: Figure, id: string, rnd: Random): stri
       const y = i % 2 === 0 ? cy - 0.62 * r : cy - 0.22 * r - rnd.range(0, 0.1) * r;
       d += ` L${n(x)} ${n(y)}`;
     }
-    return `<path d="${d} Z" fill="${fill}"/>`;
+    // The glossy band anime hair is drawn with.
+    return `<path d="${d} Z" fill="${fill}"/><path d="M${n(cx - 0.62 * r)} ${n(cy - 0.82 * r)} Q${n(cx)} ${n(cy - 1.08 * r)} ${n(cx + 0.62 * r)} ${n(cy - 0.82 * r)}" stroke="#ffffff" stroke-opacity="0.35" stroke-width="${n(0.07 * r)}" stroke-linecap="round" fill="none"/>`;
   }
   if (spec.hairStyle === 'pixie' || spec.hairStyle === 'curly') {
     return `<path d="M${n(cx - 0.85 * r)} ${n(cy - 0.2 * r)} Q${n(cx - 0.9 * r)} ${n(top)} ${n(cx)} ${n(top)} Q${n(cx + 0.9 * r)} ${n(top)} ${n(cx + 0.85 * r)} ${n(cy - 0.2 * r)} Q${n(cx + side * 0.3 * r)} ${n(cy - 0.85 * r)} ${n(cx - 0.85 * r)} ${n(cy - 0.2 * r)} Z" fill="${fill}"/>`;
