@@ -1,5 +1,5 @@
 // Measures one hub server instance on loopback: connections held, per-connection memory, PaymentNotification
-// fan-out latency to 1,000 and 5,000 users. Printed, never asserted. Run: pnpm exec tsx infra/hubs/bench/hub-bench.ts
+// fan-out latency to 1,000 and 5,000 users, then time to first chat reply item. Printed, never asserted. Run: pnpm exec tsx infra/hubs/bench/hub-bench.ts
 // HUB_BENCH_MAX (default 5000) bounds the connection count; the run stops by itself.
 
 import { fork } from 'node:child_process';
@@ -122,6 +122,21 @@ for (const users of FANOUTS) {
 }
 
 for (const client of clients) client.ws.terminate();
-await ask('stop').catch(() => {});
+// The server exits on 'stop' without answering; wait for that exit instead of a reply.
+const serverExited = new Promise((resolve) => child.once('exit', resolve));
+child.send({ id: 0, kind: 'stop' });
+await Promise.race([serverExited, new Promise((resolve) => setTimeout(resolve, 5000))]);
 child.kill();
+
+// Time to first item needs the API's chat hub and engine; run its bench as a process so this package does not import the API.
+const firstItem = fork(
+  fileURLToPath(new URL('../../api/src/hubs/first-item-bench.ts', import.meta.url)),
+  [],
+  {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  },
+);
+const firstItemExit = await new Promise((resolve) => firstItem.on('exit', (code) => resolve(code)));
+if (firstItemExit !== 0) console.log(`first-item bench exited with ${String(firstItemExit)}`);
 process.exit(0);
