@@ -1,0 +1,225 @@
+import type {
+  HubClient,
+  HubConnectionState,
+  HubName,
+  HubStream,
+  PaymentNotification,
+  RegistrationNotification,
+  ShellBus,
+} from '@companion/contracts';
+import type * as SignalRModule from '@microsoft/signalr';
+import type { HubConnection } from '@microsoft/signalr';
+
+/** Spec 000 §7 / 001 §9: reconnect after 0, 2, 10 and 30 s, then stop. */
+export const HUB_RECONNECT_DELAYS_MS = [0, 2000, 10_000, 30_000];
+/** Spec 001 §9: server timeout 30 s. */
+export const HUB_SERVER_TIMEOUT_MS = 30_000;
+/** Spec 001 §9: keep-alive 15 s. */
+export const HUB_KEEP_ALIVE_MS = 15_000;
+/** Spec 001 §9: HTTP (long-poll) timeout 100 s; the negotiate redirect limit (100) is the library's own. */
+export const HUB_HTTP_TIMEOUT_MS = 100_000;
+
+/** The hubs opened as soon as there is a session; chatHub opens on the chat remote's first call. */
+export const EAGER_HUBS: readonly HubName[] = ['paymentNotificationHub', 'registrationNotificationHub'];
+
+/** What the hubs need from the session. */
+export interface HubSession {
+  hubAccessToken(): Promise<string>;
+  resetAfterHubGone(): Promise<void>;
+  applyRegistration(notification: RegistrationNotification): Promise<void>;
+}
+
+type SignalR = Pick<typeof SignalRModule, 'HubConnectionBuilder' | 'LogLevel'>;
+
+/** The shell's hub connections: a `HubClient` for remotes plus lifecycle for bootstrap. */
+export interface HubConnections extends HubClient {
+  /** Opens the eager hubs and follows the session (reopens for a new user, closes when signed out). */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+interface Entry {
+  connection: HubConnection | null;
+  starting: Promise<HubConnection> | null;
+  /** Bumped on every stop so a start that resolves late for an old session is discarded. */
+  generation: number;
+}
+
+/** Creates the hub connections (`@microsoft/signalr`, loaded on first need) and republishes their events on the bus. */
+export function createHubConnections(deps: {
+  bus: ShellBus;
+  session: HubSession;
+  baseUrl?: string;
+  load?: () => Promise<SignalR>;
+}): HubConnections {
+  const { bus, session } = deps;
+  const baseUrl = deps.baseUrl ?? '/hubs';
+  const load = deps.load ?? (() => import('@microsoft/signalr'));
+  const entries = new Map<HubName, Entry>();
+  const states = new Map<HubName, HubConnectionState>();
+  let goneRecoveries = 0;
+
+  const setState = (hub: HubName, state: HubConnectionState) => {
+    if (states.get(hub) === state) return;
+    states.set(hub, state);
+    bus.publish('hub:state-changed', { hub, state });
+  };
+
+  const entry = (hub: HubName): Entry => {
+    let found = entries.get(hub);
+    if (!found) {
+      found = { connection: null, starting: null, generation: 0 };
+      entries.set(hub, found);
+    }
+    return found;
+  };
+
+  async function build(hub: HubName): Promise<HubConnection> {
+    const signalR = await load();
+    const connection = new signalR.HubConnectionBuilder()
+      .withUrl(`${baseUrl}/${hub}`, {
+        accessTokenFactory: () => session.hubAccessToken(),
+        withCredentials: true,
+        timeout: HUB_HTTP_TIMEOUT_MS,
+      })
+      .withAutomaticReconnect(HUB_RECONNECT_DELAYS_MS)
+      .withServerTimeout(HUB_SERVER_TIMEOUT_MS)
+      .withKeepAliveInterval(HUB_KEEP_ALIVE_MS)
+      .configureLogging(signalR.LogLevel.Warning)
+      .build();
+    connection.onreconnecting(() => setState(hub, 'Reconnecting'));
+    connection.onreconnected(() => setState(hub, 'Connected'));
+    connection.onclose(() => setState(hub, 'Disconnected'));
+    if (hub === 'paymentNotificationHub') {
+      connection.on('PaymentNotification', (notification: PaymentNotification) =>
+        bus.publish('payment:notification-received', { notification }),
+      );
+    }
+    if (hub === 'registrationNotificationHub') {
+      connection.on('RegistrationNotification', (notification: RegistrationNotification) => {
+        bus.publish('registration:notification-received', { notification });
+        void session.applyRegistration(notification);
+      });
+    }
+    return connection;
+  }
+
+  function open(hub: HubName): Promise<HubConnection> {
+    const current = entry(hub);
+    if (current.connection && current.connection.state === 'Connected')
+      return Promise.resolve(current.connection);
+    if (current.starting) return current.starting;
+    const generation = current.generation;
+    current.starting = (async () => {
+      const connection = current.connection ?? (await build(hub));
+      current.connection = connection;
+      setState(hub, 'Connecting');
+      try {
+        await connection.start();
+      } catch (error) {
+        setState(hub, 'Disconnected');
+        throw error;
+      }
+      if (generation !== current.generation) {
+        await connection.stop();
+        throw new Error(`${hub}: the session changed while connecting`);
+      }
+      setState(hub, 'Connected');
+      goneRecoveries = 0;
+      return connection;
+    })().finally(() => {
+      current.starting = null;
+    });
+    return current.starting;
+  }
+
+  async function close(hub: HubName): Promise<void> {
+    const current = entry(hub);
+    current.generation += 1;
+    const connection = current.connection;
+    current.connection = null;
+    if (connection) {
+      setState(hub, 'Disconnecting');
+      await connection.stop().catch(() => {});
+      setState(hub, 'Disconnected');
+    }
+  }
+
+  /** Spec 001 §8: a 410 on connect resets the session (new guest, fingerprint again); other failures are logged. */
+  async function connectLogged(hub: HubName): Promise<void> {
+    try {
+      await open(hub);
+    } catch (error) {
+      const status = (error as { statusCode?: number } | null)?.statusCode;
+      if (status === 410 && goneRecoveries < 1) {
+        goneRecoveries += 1;
+        await session.resetAfterHubGone();
+        // The new session's user id change reopens the hubs (see start()).
+        return;
+      }
+      console.warn(`[hubs] ${hub} failed to connect`, error);
+    }
+  }
+
+  let lastUserId: string | null | undefined;
+  let unsubscribe: (() => void) | null = null;
+
+  return {
+    state: (hub) =>
+      (entries.get(hub)?.connection?.state as HubConnectionState | undefined) ??
+      states.get(hub) ??
+      'Disconnected',
+
+    async invoke<T>(hub: HubName, method: string, ...args: unknown[]): Promise<T> {
+      const connection = await open(hub);
+      return connection.invoke<T>(method, ...args);
+    },
+
+    stream<T>(hub: HubName, method: string, ...args: unknown[]): HubStream<T> {
+      return {
+        subscribe(observer) {
+          let disposed = false;
+          let inner: { dispose(): void } | null = null;
+          open(hub).then(
+            (connection) => {
+              if (disposed) return;
+              inner = connection.stream<T>(method, ...args).subscribe(observer);
+            },
+            (error: unknown) => {
+              if (!disposed) observer.error(error);
+            },
+          );
+          return {
+            dispose() {
+              disposed = true;
+              inner?.dispose();
+            },
+          };
+        },
+      };
+    },
+
+    start() {
+      if (unsubscribe) return;
+      // Connections belong to one user: a new user id reopens them, signed-out closes them.
+      unsubscribe = bus.subscribe('session:changed', (state) => {
+        if (state.userId === lastUserId) return;
+        const hadUser = lastUserId;
+        lastUserId = state.userId;
+        const wasOpen = [...entries.keys()].filter((hub) => entries.get(hub)?.connection);
+        void (async () => {
+          if (hadUser) await Promise.all([...entries.keys()].map(close));
+          if (!state.userId) return;
+          const hubs = new Set<HubName>([...EAGER_HUBS, ...wasOpen]);
+          await Promise.all([...hubs].map(connectLogged));
+        })();
+      }).unsubscribe;
+    },
+
+    async stop() {
+      unsubscribe?.();
+      unsubscribe = null;
+      await Promise.all([...entries.keys()].map(close));
+    },
+  };
+}
