@@ -272,8 +272,10 @@ export async function startChat(
   if (model.owner_user_id !== null && model.owner_user_id !== userId)
     throw forbidden('This character belongs to another user.');
   const inserted = await db.query<{ id: string }>(
-    `INSERT INTO chats (id, user_id, person_model_id) VALUES ($1, $2, $3) ON CONFLICT (user_id, person_model_id) DO NOTHING RETURNING id`,
-    [crypto.randomUUID(), userId, personModelId],
+    // Custom generation (photos on request) is offered for characters the user created.
+    `INSERT INTO chats (id, user_id, person_model_id, has_custom_generation_support) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (user_id, person_model_id) DO NOTHING RETURNING id`,
+    [crypto.randomUUID(), userId, personModelId, model.owner_user_id === userId],
   );
   const rows = await db.query<{ id: string }>(
     'SELECT id FROM chats WHERE user_id = $1 AND person_model_id = $2',

@@ -91,7 +91,12 @@ describe.each(BACKENDS)('chats on $backend', ({ backend, available }) => {
         [bob.id],
       );
       expect((await post('/api/Chats/start', alice, { personModelId: own!.id })).statusCode).toBe(403);
-      expect((await post('/api/Chats/start', bob, { personModelId: own!.id })).statusCode).toBe(201);
+      const ownChat = await post('/api/Chats/start', bob, { personModelId: own!.id });
+      expect(ownChat.statusCode).toBe(201);
+      expect(ownChat.json().hasCustomGenerationSupport).toBe(true);
+      expect(
+        (await post('/api/Chats/start', bob, { personModelId: SOFIA })).json().hasCustomGenerationSupport,
+      ).toBe(false);
     });
 
     it('should store messages in order, drop empty ones and show them oldest first', async () => {
