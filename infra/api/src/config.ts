@@ -28,6 +28,10 @@ export interface Config {
   countryHeader: string;
   googleClientId: string | null;
   googleJwksUrl: string;
+  /** Server-side web flow (`Authenticate/start/web`): needs the client secret too. */
+  googleClientSecret: string | null;
+  googleAuthUrl: string;
+  googleTokenUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
   /** Public origin used to build magic links. */
@@ -85,6 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     countryHeader: (env.COUNTRY_HEADER || 'cf-ipcountry').toLowerCase(),
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
+    googleClientSecret: env.GOOGLE_CLIENT_SECRET || null,
+    googleAuthUrl: env.GOOGLE_AUTH_URL || 'https://accounts.google.com/o/oauth2/v2/auth',
+    googleTokenUrl: env.GOOGLE_TOKEN_URL || 'https://oauth2.googleapis.com/token',
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Companion <no-reply@companion.local>',
     publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`,

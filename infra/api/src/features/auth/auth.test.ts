@@ -36,14 +36,39 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
       const pair = await generateKeyPair('RS256');
       googleKey = pair.privateKey;
       const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-      jwks = http.createServer((_req, res) =>
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })),
-      );
+      // Fake Google: JWKS on GET, token endpoint on POST (the code is the base64url JSON of the ID token's claims).
+      jwks = http.createServer((req, res) => {
+        if (req.method !== 'POST')
+          return void res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ keys: [jwk] }));
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', async () => {
+          const form = new URLSearchParams(body);
+          if (form.get('client_secret') !== 'shh' || form.get('code') === 'rejected') {
+            return void res
+              .writeHead(400, { 'content-type': 'application/json' })
+              .end('{"error":"invalid_grant"}');
+          }
+          const claims = JSON.parse(
+            Buffer.from(form.get('code') ?? '', 'base64url').toString('utf8'),
+          ) as Record<string, unknown>;
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ id_token: await googleToken(claims) }));
+        });
+      });
       await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
       const port = (jwks.address() as AddressInfo).port;
       t = await createTestApp(backend, {
         now: clock.now,
-        config: { googleClientId: GOOGLE_CLIENT, googleJwksUrl: `http://127.0.0.1:${port}/certs` },
+        config: {
+          googleClientId: GOOGLE_CLIENT,
+          googleJwksUrl: `http://127.0.0.1:${port}/certs`,
+          googleClientSecret: 'shh',
+          googleTokenUrl: `http://127.0.0.1:${port}/token`,
+        },
       });
     });
     afterAll(async () => {
@@ -457,6 +482,61 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
       });
       expect(res.statusCode).toBe(501);
       expect(res.json().error.code).toBe('google_signin_disabled');
+      await app.close();
+    });
+
+    it('should run the Google web flow from start/web to a landing URL with tokens, upgrading the visitor', async () => {
+      const anon = await preRegister(t.app);
+      const start = await t.app.inject({
+        method: 'GET',
+        url: `/api/Authenticate/start/web?accessToken=${anon.accessToken}&fingerprint=fp-web`,
+      });
+      expect(start.statusCode).toBe(302);
+      const google = new URL(start.headers.location as string);
+      expect(google.origin + google.pathname).toBe(t.config.googleAuthUrl);
+      expect(google.searchParams.get('client_id')).toBe(GOOGLE_CLIENT);
+      expect(google.searchParams.get('redirect_uri')).toBe(
+        `${t.config.publicUrl}/api/Authenticate/google-callback`,
+      );
+      const state = google.searchParams.get('state')!;
+      const code = Buffer.from(
+        JSON.stringify({ sub: 'g-web', email: 'web@example.com', email_verified: true }),
+      ).toString('base64url');
+      const back = await t.app.inject({
+        method: 'GET',
+        url: `/api/Authenticate/google-callback?code=${code}&state=${encodeURIComponent(state)}`,
+      });
+      expect(back.statusCode).toBe(302);
+      const landed = new URL(back.headers.location as string);
+      expect(landed.searchParams.get('register')).toBe('true');
+      expect(decodeJwt(landed.searchParams.get('access_token')!).sub).toBe(anon.userId);
+      const user = await t.app.inject({
+        method: 'GET',
+        url: '/api/User',
+        headers: bearer(landed.searchParams.get('access_token')!),
+      });
+      expect(user.json().email).toBe('web@example.com');
+    });
+
+    it('should land Google web flow failures on /?authError=', async () => {
+      const start = await t.app.inject({ method: 'GET', url: '/api/Authenticate/start/web' });
+      const state = new URL(start.headers.location as string).searchParams.get('state')!;
+      const errorOf = async (url: string) =>
+        new URL((await t.app.inject({ method: 'GET', url })).headers.location as string).searchParams.get(
+          'authError',
+        );
+      expect(await errorOf(`/api/Authenticate/google-callback?code=x&state=forged`)).toBe(
+        'google_state_invalid',
+      );
+      expect(
+        await errorOf(`/api/Authenticate/google-callback?code=rejected&state=${encodeURIComponent(state)}`),
+      ).toBe('google_code_rejected');
+      expect(await errorOf('/api/Authenticate/google-callback?error=access_denied')).toBe('google_cancelled');
+      const app = await buildApp({ features: CORE_FEATURES, config: testConfig(), db: t.db });
+      const off = await app.inject({ method: 'GET', url: '/api/Authenticate/start/web' });
+      expect(new URL(off.headers.location as string).searchParams.get('authError')).toBe(
+        'google_signin_disabled',
+      );
       await app.close();
     });
 
