@@ -1,19 +1,35 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { BusEventMap } from '@companion/contracts';
-import { BottomNav } from '../chrome/bottom-nav.tsx';
+import { Spinner } from '@companion/ui';
+import { brandOf } from '../brand/brand.ts';
+import { MAIN_APP_ORIGIN } from '../brand/brands.ts';
+import { AuthModal, type AuthMode } from '../chrome/auth-modal.tsx';
+import { BottomNav, bottomNavShown } from '../chrome/bottom-nav.tsx';
 import * as styles from '../chrome/chrome.css.ts';
+import { DailyBonusModal } from '../chrome/daily-bonus-modal.tsx';
 import { Header } from '../chrome/header.tsx';
-import { Sidebar } from '../chrome/sidebar.tsx';
+import { Sidebar, sidebarVisible } from '../chrome/sidebar.tsx';
+import { isIos, useIsTablet } from '../chrome/use-media.ts';
+import { useVisitor } from '../chrome/use-visitor.ts';
 import { RemoteOutlet } from '../outlet/remote-outlet.tsx';
 import { ContactUsPage, SettingsPage } from '../pages/account-pages.tsx';
 import { LegalPage } from '../pages/legal-page.tsx';
 import { MaintenancePage } from '../pages/maintenance-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
-import { matchRoute, type RouteOwner } from '../routing/route-table.ts';
+import { nsfwGate, subscriberFunnelRedirect } from '../routing/access-rules.ts';
+import { homePathOf, isFunnelPage, matchBrandRoute } from '../routing/brand-routes.ts';
+import { categoryFromSearch } from '../routing/category.ts';
+import { isNsfwContent, readAttribution, runAttributionCapture } from '../routing/nsfw.ts';
+import type { RouteOwner } from '../routing/route-table.ts';
+import { installTrackingPreservation, isInAppBrowser } from '../routing/tracking-params.ts';
 import { useAppLocation } from '../routing/use-app-location.ts';
+import { cx } from './cx.ts';
 import { useShell } from './shell-context.tsx';
 
-function RouteView({ owner, pathname }: { owner: RouteOwner; pathname: string }) {
+/** Spec 000 §9: subscribed users' data is refetched once, 5 s after load, when nothing was spent yet. */
+const SUBSCRIBER_REFETCH_MS = 5000;
+
+function RouteView({ owner, pathname, home }: { owner: RouteOwner; pathname: string; home: string }) {
   if (owner.kind === 'remote') return <RemoteOutlet key={owner.remote} remote={owner.remote} />;
   if (owner.kind === 'server') {
     // A server route reached by client-side navigation: hand it to the server.
@@ -32,39 +48,165 @@ function RouteView({ owner, pathname }: { owner: RouteOwner; pathname: string })
     case 'hidden-auth':
       return null;
     case 'not-found':
-      return <NotFoundPage />;
+      return <NotFoundPage home={home} />;
   }
 }
 
-/** The shell's page: chrome around the route outlet, plus the paywall slot any remote can open. */
+function readStoredTokens(): { accessToken: string | null; refreshToken: string | null } {
+  try {
+    const stored = JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as {
+      accessToken?: string | null;
+      refreshToken?: string | null;
+    };
+    return { accessToken: stored.accessToken ?? null, refreshToken: stored.refreshToken ?? null };
+  } catch {
+    return { accessToken: null, refreshToken: null };
+  }
+}
+
+/** The shell's page: chrome around the route outlet, the shell's modals, and the paywall slot. */
 export function App() {
-  const { history, bus } = useShell();
+  const services = useShell();
+  const { history, bus } = services;
+  const brand = brandOf(services.brand);
   const location = useAppLocation(history);
-  const [menuOpen, setMenuOpen] = useState(false);
+  const visitor = useVisitor();
+  const isTablet = useIsTablet();
+  const [toggled, setToggled] = useState(false);
+  const [hovered, setHovered] = useState(false);
   const [paywall, setPaywall] = useState<BusEventMap['paywall:open-requested'] | null>(null);
+  const [authMode, setAuthMode] = useState<AuthMode | null>(null);
+  const [bonusOpen, setBonusOpen] = useState(false);
+  const [attribution] = useState(() =>
+    runAttributionCapture(localStorage, sessionStorage, {
+      search: window.location.search,
+      referrer: document.referrer,
+      host: window.location.hostname,
+    }),
+  );
 
   useEffect(() => {
-    const sub = bus.handle('paywall:open-requested', (request) => setPaywall(request));
-    return () => sub.unsubscribe();
+    const subs = [
+      bus.handle('paywall:open-requested', (request) => setPaywall(request)),
+      bus.handle('auth:login-requested', ({ mode }) => setAuthMode(mode)),
+      bus.handle('daily-bonus:open-requested', () => setBonusOpen(true)),
+    ];
+    return () => subs.forEach((sub) => sub.unsubscribe());
   }, [bus]);
 
-  // The sidebar closes on navigation at tablet size (spec 000 §4).
-  useEffect(() => history.listen(() => setMenuOpen(false)), [history]);
+  // Tracking parameters survive every navigation, whoever navigates (000 §2.3).
+  useEffect(() => installTrackingPreservation(history, isInAppBrowser(navigator.userAgent)), [history]);
 
-  const owner = matchRoute(location.pathname);
+  // The sidebar closes on navigation at tablet size (000 §4).
+  useEffect(
+    () =>
+      history.listen(() => {
+        setToggled(false);
+        setHovered(false);
+      }),
+    [history],
+  );
+
+  // The explore category from the query: anything other than anime is realistic (000 §2.3, §5).
+  useEffect(() => {
+    const category = categoryFromSearch(location.search);
+    if (category && bus.current('category:changed')?.category !== category) {
+      bus.publish('category:changed', { category });
+    }
+  }, [bus, location.search]);
+
+  const nsfw = isNsfwContent({
+    user: visitor.user,
+    attribution: attribution ?? readAttribution(localStorage),
+    sfwOnlyBuild: brand.sfwOnly,
+  });
+  const gate = nsfwGate(location.pathname, visitor.userKnown, nsfw);
+  useEffect(() => {
+    if (gate === 'redirect') history.replace({ pathname: '/', search: history.location.search, hash: '' });
+  }, [gate, history]);
+
+  // Subscribers leave funnels for the main app (000 §2.2).
+  const onFunnel = brand.isFunnel || isFunnelPage(location.pathname);
+  useEffect(() => {
+    if (!onFunnel || !visitor.userKnown) return;
+    const tokens = readStoredTokens();
+    const target = subscriberFunnelRedirect({
+      brand,
+      onFunnelPage: isFunnelPage(location.pathname),
+      user: visitor.user,
+      ...tokens,
+      deviceId:
+        new URLSearchParams(location.search).get('device_id') ?? localStorage.getItem('persist:device-id'),
+      mainAppOrigin: MAIN_APP_ORIGIN,
+    });
+    if (!target) return;
+    if (target.startsWith('/')) history.replace(target);
+    else window.location.assign(target);
+  }, [onFunnel, visitor.userKnown, visitor.user, brand, location.pathname, location.search, history]);
+
+  const { subscribed, balance, api } = visitor;
+  const spentNothing = balance?.spentTokens === 0;
+  useEffect(() => {
+    if (!subscribed || !spentNothing) return;
+    const timer = setTimeout(() => {
+      void api.refreshUser();
+      void api.refreshBalance();
+    }, SUBSCRIBER_REFETCH_MS);
+    return () => clearTimeout(timer);
+    // Once per load: later balance changes must not re-arm it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [subscribed]);
+
+  const onHover = useCallback((value: boolean) => setHovered(value), []);
+  const home = homePathOf(brand.routeSet);
+  const owner = matchBrandRoute(brand.routeSet, location.pathname);
+  const withChrome = brand.routeSet === 'full' && !isFunnelPage(location.pathname);
+  const open = sidebarVisible({
+    isTablet,
+    hovered: hovered && !isTablet,
+    toggled,
+    isIos: isIos(),
+    pathname: location.pathname,
+  });
+  const showBottomNav = withChrome && bottomNavShown(location.pathname);
+
   return (
     <>
-      <Header onMenu={() => setMenuOpen((open) => !open)} />
-      <div className={styles.layout}>
-        <Sidebar open={menuOpen} pathname={location.pathname} onNavigate={() => setMenuOpen(false)} />
-        {menuOpen && (
-          <div className={styles.backdrop} onClick={() => setMenuOpen(false)} aria-hidden="true" />
+      {withChrome && <Header onMenu={() => setToggled((value) => !value)} menuOpen={open} />}
+      <div className={withChrome ? styles.layout : undefined}>
+        {withChrome && (
+          <Sidebar
+            open={open}
+            pathname={location.pathname}
+            onNavigate={() => setToggled(false)}
+            onHover={onHover}
+            onClose={() => setToggled(false)}
+          />
         )}
-        <main className={styles.main} id="main" data-testid="route-outlet">
-          <RouteView owner={owner} pathname={location.pathname} />
+        {withChrome && open && isTablet && (
+          <div className={styles.backdrop} onClick={() => setToggled(false)} aria-hidden="true" />
+        )}
+        <main
+          className={cx(styles.main, !showBottomNav && styles.mainNoBottomNav)}
+          id="main"
+          data-testid="route-outlet"
+        >
+          {gate === 'allow' ? (
+            <RouteView owner={owner} pathname={location.pathname} home={home} />
+          ) : (
+            <div className={styles.gateWait} data-testid="route-gate">
+              <Spinner />
+            </div>
+          )}
         </main>
       </div>
-      <BottomNav pathname={location.pathname} />
+      {showBottomNav && <BottomNav pathname={location.pathname} />}
+      <AuthModal
+        mode={authMode}
+        destination={location.pathname === '/settings' ? 'settings' : 'main'}
+        onClose={() => setAuthMode(null)}
+      />
+      <DailyBonusModal open={bonusOpen} onClose={() => setBonusOpen(false)} />
       {paywall && (
         <RemoteOutlet
           key={`paywall-${paywall.source}-${paywall.paywallType}`}

@@ -16,6 +16,10 @@ export interface Brand extends BrandInfo {
   sfwOnly: boolean;
   /** A funnel domain: subscribers are sent to the main app with their tokens in the query (000 §2.2). */
   isFunnel: boolean;
+  /** The flag that hides Gallery and My AI from the navigation (000 §2.5). */
+  hideGalleryAndMyAi: boolean;
+  /** Photo generation on this build; when off its navigation item is hidden (000 §2.5). */
+  photoGeneration: boolean;
 }
 
 const base = (id: BrandId, name: string, font: FontName = 'manrope') => ({
@@ -35,6 +39,8 @@ export const BRANDS: Record<BrandId, Brand> = {
     themeSwitch: true,
     sfwOnly: false,
     isFunnel: false,
+    hideGalleryAndMyAi: false,
+    photoGeneration: true,
   },
   mainMirror: {
     ...base('mainMirror', 'Companion'),
@@ -43,6 +49,8 @@ export const BRANDS: Record<BrandId, Brand> = {
     themeSwitch: true,
     sfwOnly: false,
     isFunnel: false,
+    hideGalleryAndMyAi: false,
+    photoGeneration: true,
   },
   getHarder: {
     ...base('getHarder', 'GetHarder'),
@@ -51,6 +59,8 @@ export const BRANDS: Record<BrandId, Brand> = {
     themeSwitch: true,
     sfwOnly: false,
     isFunnel: false,
+    hideGalleryAndMyAi: false,
+    photoGeneration: true,
   },
   svitlo: {
     ...base('svitlo', 'Svitlo'),
@@ -59,6 +69,8 @@ export const BRANDS: Record<BrandId, Brand> = {
     themeSwitch: true,
     sfwOnly: false,
     isFunnel: false,
+    hideGalleryAndMyAi: true,
+    photoGeneration: false,
   },
   myFriend: {
     ...base('myFriend', 'MyFriend', 'spaceGrotesk'),
@@ -67,6 +79,8 @@ export const BRANDS: Record<BrandId, Brand> = {
     themeSwitch: true,
     sfwOnly: true,
     isFunnel: false,
+    hideGalleryAndMyAi: false,
+    photoGeneration: false,
   },
   myMate: {
     ...base('myMate', 'MyMate', 'inter'),
@@ -75,6 +89,8 @@ export const BRANDS: Record<BrandId, Brand> = {
     themeSwitch: true,
     sfwOnly: false,
     isFunnel: false,
+    hideGalleryAndMyAi: false,
+    photoGeneration: true,
   },
   newGirl: {
     ...base('newGirl', 'NewGirl'),
@@ -83,6 +99,8 @@ export const BRANDS: Record<BrandId, Brand> = {
     themeSwitch: false,
     sfwOnly: false,
     isFunnel: true,
+    hideGalleryAndMyAi: false,
+    photoGeneration: true,
   },
   charmGirl: {
     ...base('charmGirl', 'CharmGirl'),
@@ -91,6 +109,8 @@ export const BRANDS: Record<BrandId, Brand> = {
     themeSwitch: false,
     sfwOnly: false,
     isFunnel: true,
+    hideGalleryAndMyAi: false,
+    photoGeneration: true,
   },
   fakeChat: {
     ...base('fakeChat', 'Companion Chat'),
@@ -99,6 +119,8 @@ export const BRANDS: Record<BrandId, Brand> = {
     themeSwitch: false,
     sfwOnly: false,
     isFunnel: true,
+    hideGalleryAndMyAi: false,
+    photoGeneration: true,
   },
   fbQuiz: {
     ...base('fbQuiz', 'Companion Quiz'),
@@ -107,6 +129,8 @@ export const BRANDS: Record<BrandId, Brand> = {
     themeSwitch: false,
     sfwOnly: false,
     isFunnel: true,
+    hideGalleryAndMyAi: false,
+    photoGeneration: true,
   },
   funnels: {
     ...base('funnels', 'Companion'),
@@ -115,6 +139,8 @@ export const BRANDS: Record<BrandId, Brand> = {
     themeSwitch: false,
     sfwOnly: false,
     isFunnel: true,
+    hideGalleryAndMyAi: false,
+    photoGeneration: true,
   },
 };
 

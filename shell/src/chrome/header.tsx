@@ -1,35 +1,95 @@
 import { Button } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
+import { brandOf } from '../brand/brand.ts';
+import { useAppLocation } from '../routing/use-app-location.ts';
+import { ActionLink } from './action-link.tsx';
 import * as styles from './chrome.css.ts';
+import { Icon } from './icons.tsx';
+import { isCurrentPath, topNavItems } from './nav-items.ts';
 import { NavLink } from './nav-link.tsx';
+import { ProfileMenu } from './profile-menu.tsx';
+import { TokenMenu } from './token-menu.tsx';
+import { useVisitor } from './use-visitor.ts';
 
-/** The header: menu button, logo, then login and theme switch (logged out). The profile menu comes with the session issue. */
-export function Header({ onMenu }: { onMenu: () => void }) {
-  const { bus, brand, theme, setTheme } = useShell();
+/** Light/dark switch for logged-out visitors, on builds that offer theme switching (000 §1). */
+function ThemeSwitch() {
+  const { theme, setTheme } = useShell();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      className={styles.iconButton}
+      aria-label={`Switch to ${next} theme`}
+      data-testid="theme-switch"
+      onClick={() => setTheme(next)}
+    >
+      <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
+    </button>
+  );
+}
+
+/**
+ * The header (000 §2.5): menu button, logo, the desktop top navigation, then Login and the theme switch when
+ * logged out, or the token balance menu (subscribers) and the profile menu when logged in.
+ */
+export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boolean }) {
+  const { bus, brand: info, history } = useShell();
+  const brand = brandOf(info);
+  const { pathname } = useAppLocation(history);
+  const visitor = useVisitor();
   return (
     <header className={styles.header} data-testid="shell-header">
-      <Button variant="ghost" size="sm" className={styles.menuButton} aria-label="Open menu" onClick={onMenu}>
-        ☰
-      </Button>
-      <NavLink href="/" className={styles.logo} aria-label={`${brand.name} home`}>
-        <span className={styles.logoMark} aria-hidden="true" />
-        {brand.name}
+      <button
+        type="button"
+        className={styles.iconButton}
+        aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+        aria-expanded={menuOpen}
+        aria-controls="shell-sidebar"
+        onClick={onMenu}
+      >
+        <Icon name="menu" size={22} />
+      </button>
+      <NavLink href="/" className={styles.logo} aria-label={`${brand.name} home`} data-testid="shell-logo">
+        <span className={styles.logoMark} aria-hidden="true">
+          <Icon name="chat" size={16} />
+        </span>
+        <span>{brand.name}</span>
       </NavLink>
+      {brand.routeSet === 'full' && (
+        <nav className={styles.topNav} aria-label="Top" data-testid="shell-top-nav">
+          {topNavItems(brand).map((item) => (
+            <ActionLink
+              key={item.id}
+              href={item.href}
+              requires={item.requires}
+              source="header"
+              className={styles.topNavItem}
+              aria-current={isCurrentPath(item.href, pathname) ? 'page' : undefined}
+            >
+              <Icon name={item.icon} size={18} />
+              {item.label}
+            </ActionLink>
+          ))}
+        </nav>
+      )}
       <div className={styles.headerActions}>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-          onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
-        >
-          {theme === 'dark' ? '☀' : '☾'}
-        </Button>
-        <Button
-          size="sm"
-          onClick={() => bus.publish('auth:login-requested', { mode: 'login', source: 'header' })}
-        >
-          Login
-        </Button>
+        {visitor.loggedIn ? (
+          <>
+            {visitor.subscribed && <TokenMenu />}
+            <ProfileMenu />
+          </>
+        ) : (
+          <>
+            {brand.themeSwitch && <ThemeSwitch />}
+            <Button
+              size="sm"
+              data-testid="login-button"
+              onClick={() => bus.publish('auth:login-requested', { mode: 'login', source: 'header' })}
+            >
+              Login
+            </Button>
+          </>
+        )}
       </div>
     </header>
   );

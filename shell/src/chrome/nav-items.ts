@@ -1,27 +1,142 @@
+import type { IconName } from './icons.tsx';
+
+/** What a navigation entry needs before it navigates (000 §2.5 "Action links"). */
+export type NavRequirement = 'auth' | 'subscription';
+
 /** One navigation entry of the chrome. */
 export interface NavItem {
   id: string;
   label: string;
   href: string;
+  icon: IconName;
   isNew?: boolean;
+  requires?: NavRequirement;
+  ariaLabel?: string;
 }
 
-/** Sidebar items in the spec's order (000 §2.5); the real rules (flags, hiding, 'new' marks) come with the shell issue. */
+/** Sidebar items in the spec's order (000 §2.5), after the Create Character button. */
 export const SIDEBAR_ITEMS: readonly NavItem[] = [
-  { id: 'explore', label: 'Explore', href: '/' },
-  { id: 'chat', label: 'Chat', href: '/chat' },
-  { id: 'gallery', label: 'Gallery', href: '/gallery', isNew: true },
-  { id: 'my-ai', label: 'My AI', href: '/my-ai' },
-  { id: 'photo-generation', label: 'Photo Generation', href: '/ai-girlfriend-generator', isNew: true },
-  { id: 'pricing', label: 'Pricing', href: '/pricing' },
-  { id: 'contact-us', label: 'Contact Us', href: '/contact-us' },
+  { id: 'explore', label: 'Explore', href: '/', icon: 'explore' },
+  { id: 'chat', label: 'Chat', href: '/chat', icon: 'chat' },
+  { id: 'gallery', label: 'Gallery', href: '/gallery', icon: 'gallery', isNew: true },
+  // The user's own characters need an account to belong to.
+  { id: 'my-ai', label: 'My AI', href: '/my-ai', icon: 'my-ai', requires: 'auth' },
+  {
+    id: 'photo-generation',
+    label: 'Photo Generation',
+    href: '/ai-girlfriend-generator',
+    icon: 'photo-generation',
+    isNew: true,
+    requires: 'subscription',
+  },
+  { id: 'pricing', label: 'Pricing', href: '/pricing', icon: 'pricing' },
+  { id: 'contact-us', label: 'Contact Us', href: '/contact-us', icon: 'contact-us' },
 ];
 
-/** Bottom navigation tabs at tablet size (000 §2.5). */
-export const BOTTOM_NAV_ITEMS: readonly (NavItem & { ariaLabel?: string })[] = [
-  { id: 'explore', label: 'Explore', href: '/' },
-  { id: 'chat', label: 'Chat', href: '/chat' },
-  { id: 'create', label: 'Create', href: '/create-character', ariaLabel: 'Create character' },
-  { id: 'gallery', label: 'Gallery', href: '/gallery', isNew: true },
-  { id: 'premium', label: 'Premium', href: '/pricing' },
-];
+/** Build flags that hide navigation entries. */
+export interface NavFlags {
+  hideGalleryAndMyAi: boolean;
+  photoGeneration: boolean;
+}
+
+/** Sidebar items after the flags: Gallery and My AI hidden by a flag, Photo Generation when it is off. */
+export function sidebarItems(flags: NavFlags): NavItem[] {
+  return SIDEBAR_ITEMS.filter((item) => {
+    if (flags.hideGalleryAndMyAi && (item.id === 'gallery' || item.id === 'my-ai')) return false;
+    if (!flags.photoGeneration && item.id === 'photo-generation') return false;
+    return true;
+  });
+}
+
+/** The desktop header's top navigation: the sidebar's items without photo generation (000 §2.5). */
+export function topNavItems(flags: NavFlags): NavItem[] {
+  return sidebarItems(flags).filter((item) => item.id !== 'photo-generation');
+}
+
+/** Bottom navigation tabs at tablet size (000 §2.5): Tokens for subscribers, otherwise Premium. */
+export function bottomNavItems(flags: NavFlags, subscribed: boolean): NavItem[] {
+  const items: NavItem[] = [
+    { id: 'explore', label: 'Explore', href: '/', icon: 'explore' },
+    { id: 'chat', label: 'Chat', href: '/chat', icon: 'chat' },
+    {
+      id: 'create',
+      label: 'Create',
+      href: '/create-character',
+      icon: 'create',
+      ariaLabel: 'Create character',
+    },
+  ];
+  if (!flags.hideGalleryAndMyAi) {
+    items.push({ id: 'gallery', label: 'Gallery', href: '/gallery', icon: 'gallery', isNew: true });
+  }
+  items.push(
+    subscribed
+      ? { id: 'tokens', label: 'Tokens', href: '/tokens', icon: 'tokens' }
+      : { id: 'premium', label: 'Premium', href: '/pricing', icon: 'premium' },
+  );
+  return items;
+}
+
+/** Whether an entry is the current page: `/` only exactly, others by prefix. */
+export function isCurrentPath(href: string, pathname: string): boolean {
+  const path = href.split('?')[0] ?? href;
+  return path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/** What clicking an action link does (000 §2.5). */
+export type ActionDecision = 'navigate' | 'sign-in' | 'paywall' | 'none';
+
+/** Inputs of {@link actionFor}. */
+export interface ActionInput {
+  href: string;
+  requires?: NavRequirement;
+  loggedIn: boolean;
+  subscribed: boolean;
+  pathname: string;
+  isTablet: boolean;
+}
+
+/**
+ * The action-link rule: logged out opens the sign-in modal, a required subscription without one opens the
+ * paywall, and the chat link while already on chat does nothing on a non-tablet screen.
+ */
+export function actionFor({
+  href,
+  requires,
+  loggedIn,
+  subscribed,
+  pathname,
+  isTablet,
+}: ActionInput): ActionDecision {
+  if (requires && !loggedIn) return 'sign-in';
+  if (requires === 'subscription' && !subscribed) return 'paywall';
+  const target = href.split('?')[0];
+  if (target === '/chat' && (pathname === '/chat' || pathname.startsWith('/chat/')) && !isTablet)
+    return 'none';
+  return 'navigate';
+}
+
+/** Feature-cost rows of the token balance menu (000 §2.5); the message row hides under free messages. */
+export function featureCostRows(
+  prices: {
+    tokenPriceForPersonModelCreation: number;
+    tokenPriceForVideo: number;
+    tokenPriceForVoiceCall: number;
+    tokenPriceForImage: number;
+    tokenPriceForVoiceOver: number;
+    tokenPriceForAudioMessage: number;
+    tokenPriceForMessage: number;
+  },
+  freeMessagesExperiment: boolean,
+): { id: string; label: string; icon: IconName; price: number }[] {
+  const rows: { id: string; label: string; icon: IconName; price: number }[] = [
+    { id: 'character', label: 'Character', icon: 'my-ai', price: prices.tokenPriceForPersonModelCreation },
+    { id: 'video', label: 'Video', icon: 'video', price: prices.tokenPriceForVideo },
+    { id: 'voice-call', label: 'Voice call', icon: 'phone', price: prices.tokenPriceForVoiceCall },
+    { id: 'image', label: 'Image', icon: 'image', price: prices.tokenPriceForImage },
+    { id: 'voiceover', label: 'Voiceover', icon: 'mic', price: prices.tokenPriceForVoiceOver },
+    { id: 'audio-message', label: 'Audio message', icon: 'audio', price: prices.tokenPriceForAudioMessage },
+    { id: 'message', label: 'Message', icon: 'message', price: prices.tokenPriceForMessage },
+  ];
+  return freeMessagesExperiment ? rows.filter((row) => row.id !== 'message') : rows;
+}

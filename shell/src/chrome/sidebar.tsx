@@ -1,54 +1,108 @@
 import { Badge } from '@companion/ui';
 import { cx } from '../app/cx.ts';
+import { useShell } from '../app/shell-context.tsx';
+import { brandOf } from '../brand/brand.ts';
+import { ActionLink } from './action-link.tsx';
 import * as styles from './chrome.css.ts';
-import { SIDEBAR_ITEMS } from './nav-items.ts';
-import { NavLink } from './nav-link.tsx';
+import { Icon } from './icons.tsx';
+import { isCurrentPath, sidebarItems } from './nav-items.ts';
 
-const isCurrent = (href: string, pathname: string) =>
-  href === '/' ? pathname === '/' : pathname.startsWith(href);
+/** Whether the sidebar shows open, given who asked (000 §4 "Shell behaviour"). */
+export function sidebarVisible(input: {
+  isTablet: boolean;
+  /** Desktop: the pointer is over the rail. */
+  hovered: boolean;
+  /** Tablet: toggled by the menu button. */
+  toggled: boolean;
+  isIos: boolean;
+  pathname: string;
+}): boolean {
+  const inChat = input.pathname === '/chat' || input.pathname.startsWith('/chat/');
+  if (input.isIos && inChat) return false;
+  return input.isTablet ? input.toggled : input.hovered || input.toggled;
+}
 
-/** The sidebar with the spec's items; on tablet it slides in over the page. */
+/**
+ * The sidebar (000 §2.5): Create Character, the items with their 'new' marks and flags, then Terms of Service
+ * and Privacy Policy. On desktop a rail that opens on hover; on tablet a drawer toggled by the menu button.
+ */
 export function Sidebar({
   open,
   pathname,
   onNavigate,
+  onHover,
+  onClose,
 }: {
   open: boolean;
   pathname: string;
   onNavigate: () => void;
+  onHover: (hovered: boolean) => void;
+  onClose: () => void;
 }) {
+  const { brand } = useShell();
+  const model = brandOf(brand);
+  const items = sidebarItems(model);
   return (
     <nav
+      id="shell-sidebar"
       className={cx(styles.sidebar, open && styles.sidebarOpen)}
       aria-label="Main"
       data-testid="shell-sidebar"
+      data-open={open}
+      onMouseEnter={() => onHover(true)}
+      onMouseLeave={() => onHover(false)}
     >
-      <NavLink
+      <div className={styles.drawerHead}>
+        <span className={styles.logo}>
+          <span className={styles.logoMark} aria-hidden="true">
+            <Icon name="chat" size={16} />
+          </span>
+          {model.name}
+        </span>
+        <button type="button" className={styles.iconButton} aria-label="Close menu" onClick={onClose}>
+          <Icon name="close" />
+        </button>
+      </div>
+      <ActionLink
         href="/create-character"
+        source="sidebar"
         className={cx(styles.navItem, styles.createButton)}
+        aria-current={isCurrentPath('/create-character', pathname) ? 'page' : undefined}
         onNavigate={onNavigate}
       >
-        Create Character
-      </NavLink>
-      {SIDEBAR_ITEMS.map((item) => (
-        <NavLink
+        <span className={styles.navIcon}>
+          <Icon name="create" />
+        </span>
+        <span className={styles.navLabel}>Create Character</span>
+      </ActionLink>
+      {items.map((item) => (
+        <ActionLink
           key={item.id}
           href={item.href}
-          className={styles.navItem}
-          aria-current={isCurrent(item.href, pathname) ? 'page' : undefined}
+          requires={item.requires}
+          source="sidebar"
+          className={cx(styles.navItem, item.id === 'contact-us' && styles.contactItem)}
+          aria-current={isCurrentPath(item.href, pathname) ? 'page' : undefined}
           onNavigate={onNavigate}
+          data-nav-id={item.id}
         >
-          {item.label}
-          {item.isNew && <Badge>New</Badge>}
-        </NavLink>
+          <span className={styles.navIcon}>
+            <Icon name={item.icon} />
+          </span>
+          <span className={styles.navLabel}>
+            {item.label}
+            {item.isNew && <Badge>New</Badge>}
+          </span>
+          {item.isNew && <span className={styles.newDot} aria-hidden="true" />}
+        </ActionLink>
       ))}
       <div className={styles.sidebarFooter}>
-        <NavLink href="/legal/terms-of-service" onNavigate={onNavigate}>
+        <ActionLink href="/legal/terms-of-service" source="sidebar" onNavigate={onNavigate}>
           Terms of Service
-        </NavLink>
-        <NavLink href="/legal/privacy-policy" onNavigate={onNavigate}>
+        </ActionLink>
+        <ActionLink href="/legal/privacy-policy" source="sidebar" onNavigate={onNavigate}>
           Privacy Policy
-        </NavLink>
+        </ActionLink>
       </div>
     </nav>
   );

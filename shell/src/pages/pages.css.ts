@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@companion/ui/theme';
 
 export const page = style({ padding: '32px 24px', maxWidth: 880, margin: '0 auto' });
@@ -31,3 +31,54 @@ export const text = style({ margin: 0, color: vars.color.textMuted, maxWidth: 52
 export const list = style({ display: 'grid', gap: 8, padding: 0, listStyle: 'none' });
 
 export const link = style({ color: vars.color.accentText, textDecoration: 'none' });
+
+export const legalGrid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+  gap: 10,
+  padding: 0,
+  margin: '24px 0 0',
+  listStyle: 'none',
+});
+
+export const legalCard = style({
+  display: 'block',
+  padding: '14px 16px',
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.text,
+  textDecoration: 'none',
+  fontWeight: 600,
+  ':hover': { borderColor: vars.color.borderStrong, background: vars.color.surfaceHover },
+});
+
+export const legalFooter = style({
+  marginTop: 40,
+  paddingTop: 20,
+  borderTop: `1px solid ${vars.color.border}`,
+  display: 'grid',
+  gap: 6,
+  fontSize: 13,
+  color: vars.color.textSubtle,
+});
+
+export const legalCompany = style({ fontWeight: 700, color: vars.color.textMuted });
+
+export const legalAddress = style({ fontStyle: 'normal' });
+
+export const legalMeta = style({ display: 'flex', flexWrap: 'wrap', gap: 16 });
+
+globalStyle(`${legalFooter} a`, { color: vars.color.accentText, textDecoration: 'none' });
+
+export const maintenanceArt = style({
+  width: 104,
+  height: 104,
+  borderRadius: '50%',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  background: vars.color.accentSoft,
+  color: vars.color.accentText,
+  marginBottom: 8,
+});

@@ -1,0 +1,107 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { useShell } from '../app/shell-context.tsx';
+import { brandOf } from '../brand/brand.ts';
+import * as styles from './chrome.css.ts';
+import { Icon } from './icons.tsx';
+import { LogoutDialog } from './logout-dialog.tsx';
+import { NavLink } from './nav-link.tsx';
+import { useDismiss } from './use-dismiss.ts';
+import { useVisitor } from './use-visitor.ts';
+
+/**
+ * The profile menu (000 §2.5): Subscription only without an active subscription, the dark-mode toggle,
+ * Settings and Log out (confirmed in the 'Log out Account' dialog). Toggles on click, closes on an outside
+ * mousedown.
+ */
+export function ProfileMenu() {
+  const { bus, theme, setTheme, brand } = useShell();
+  const { user, subscribed } = useVisitor();
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, root, close);
+  const initial = (user?.userName ?? user?.email ?? '?').charAt(0).toUpperCase();
+  return (
+    <div className={styles.menuRoot} ref={root}>
+      <button
+        type="button"
+        className={styles.menuTrigger}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label="Profile menu"
+        data-testid="profile-menu-button"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className={styles.avatar} aria-hidden="true">
+          {initial}
+        </span>
+        <span className={styles.chevron} aria-hidden="true">
+          <Icon name="chevron" size={16} />
+        </span>
+      </button>
+      {open && (
+        <div
+          className={styles.menuPanel}
+          id={panelId}
+          role="menu"
+          aria-label="Profile"
+          data-testid="profile-menu"
+        >
+          {user?.email && <div className={styles.menuEmail}>{user.email}</div>}
+          {!subscribed && (
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.menuItem}
+              onClick={() => {
+                close();
+                bus.publish('paywall:open-requested', {
+                  paywallType: 'subscription',
+                  source: 'profile_menu',
+                });
+              }}
+            >
+              <Icon name="premium" size={18} />
+              Subscription
+            </button>
+          )}
+          {brandOf(brand).themeSwitch && (
+            <button
+              type="button"
+              role="menuitemcheckbox"
+              aria-checked={theme === 'dark'}
+              className={styles.menuItem}
+              onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+            >
+              <Icon name="moon" size={18} />
+              Dark mode
+              <span className={styles.switchTrack} aria-hidden="true">
+                <span className={styles.switchThumb} />
+              </span>
+            </button>
+          )}
+          <NavLink role="menuitem" href="/settings" className={styles.menuItem} onNavigate={close}>
+            <Icon name="settings" size={18} />
+            Settings
+          </NavLink>
+          <button
+            type="button"
+            role="menuitem"
+            className={`${styles.menuItem} ${styles.menuItemDanger}`}
+            onClick={() => {
+              close();
+              setConfirming(true);
+            }}
+          >
+            <Icon name="logout" size={18} />
+            Log out
+          </button>
+        </div>
+      )}
+      <LogoutDialog open={confirming} onClose={() => setConfirming(false)} />
+    </div>
+  );
+}
