@@ -12,9 +12,9 @@ import { integrityPlugin } from './federation/integrity.ts';
 import { fetchRegistry } from './federation/registry.ts';
 import { RemoteLoader } from './federation/remote-loader.ts';
 import { installScrollReset } from './routing/scroll-reset.ts';
-import { createGuestSession } from './session/guest-session.ts';
-import { OFFLINE_HUBS } from './session/hubs.ts';
-import { createTransport } from './session/transport.ts';
+import { createHubConnections } from './hubs/hub-connections.ts';
+import { isInAppBrowser, readGoogleClientId } from './session/in-app-browser.ts';
+import { createSession } from './session/session.ts';
 import { createThemeStore } from './theme/theme-store.ts';
 
 // The composition root: the one bus, the one history, the registry and the loader.
@@ -29,9 +29,24 @@ const loader = fetchRegistry().then((registry) => {
 });
 loader.catch((error: unknown) => console.error('[shell] registry unavailable', error));
 installScrollReset(history);
-const transport = createTransport(createGuestSession());
 const themes = createThemeStore(bus, MAIN_BRAND.fontFamily);
 bus.handle('theme:change-requested', ({ mode }) => themes.set(mode));
+// The visitor lifecycle: guest pre-register, refresh, 410, sign-in returns; its transport goes to every remote.
+const session = createSession({
+  bus,
+  history,
+  googleClientId: readGoogleClientId(document),
+  inAppBrowser: isInAppBrowser(navigator.userAgent),
+  applyTheme: themes.set,
+});
+const transport = session.transport;
+const hubs = createHubConnections({ bus, session });
+hubs.start();
+void session.start();
+// e2e only: the suite sets this flag to drive the real transport from the page (e.g. 20 parallel calls).
+if (sessionStorage.getItem('companion:test-hooks') === '1') {
+  Object.assign(window, { __companionShell: { transport, session, hubs } });
+}
 
 function Root() {
   const theme = useSyncExternalStore(themes.subscribe, themes.get);
@@ -41,7 +56,8 @@ function Root() {
       bus,
       loader,
       transport,
-      hubs: OFFLINE_HUBS,
+      hubs,
+      session,
       brand: MAIN_BRAND,
       theme,
       setTheme: themes.set,

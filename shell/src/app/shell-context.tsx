@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { AppHistory, BrandInfo, HubClient, ShellBus, ThemeMode, Transport } from '@companion/contracts';
 import type { RemoteLoader } from '../federation/remote-loader.ts';
+import type { SessionApi } from '../session/session-api.ts';
 
 /** What the shell's own components share; remotes get the same seams through mount props instead. */
 export interface ShellServices {
@@ -10,6 +11,8 @@ export interface ShellServices {
   loader: Promise<RemoteLoader>;
   transport: Transport;
   hubs: HubClient;
+  /** The visitor's session: snapshot, sign-in and logout, user and balance refetch (chrome reads it). */
+  session: SessionApi;
   brand: BrandInfo;
   theme: ThemeMode;
   setTheme(mode: ThemeMode): void;

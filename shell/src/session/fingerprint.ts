@@ -25,7 +25,6 @@ export interface Fingerprint {
   reset(): void;
 }
 
-
 /** Device fingerprint via ThumbmarkJS, loaded on first need so it stays out of the first-load bundle. */
 export function createFingerprint(
   options: {

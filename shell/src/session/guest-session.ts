@@ -20,6 +20,9 @@ const expiresAt = (token: string): number => {
 };
 
 /**
+ * @deprecated Superseded by `createSession` (session.ts); kept only because the bench's single-bundle baseline
+ * (`e2e/bench/baseline/entry.tsx`) still imports it.
+ *
  * A guest session: pre-registers an anonymous user on first need and keeps its tokens under `persist:auth`.
  * Only the foundation's slice of the visitor lifecycle; refresh, 410 and sign-in come with the shell issue.
  */

@@ -286,4 +286,29 @@ describe('session', () => {
     await expect(session.claimDailyBonus()).resolves.toEqual({ ok: false, tokens: null });
     expect(session.snapshot().balance?.remainingTokens).toBe(0);
   });
+
+  it('should offer Google one-tap to an anonymous user when configured and sign in with its credential', async () => {
+    const bus = createAppBus();
+    const reload = vi.fn();
+    const prompts: { clientId: string; onCredential(c: string): void }[] = [];
+    session = createSession({
+      bus,
+      history,
+      fetchImpl: api.fetchImpl as typeof fetch,
+      fingerprint: { get: async () => 'fp-1', reset: vi.fn() },
+      now: () => NOW,
+      googleClientId: 'cid',
+      reload,
+      showOneTap: async (options) => void prompts.push(options),
+    });
+    await session.start();
+    expect(prompts).toHaveLength(1);
+    prompts[0]!.onCredential('google-jwt');
+    await vi.waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(api.calls.find((c) => c.path === 'Authenticate/google-signin')?.body).toMatchObject({
+      googleAccessToken: 'google-jwt',
+      fingerprint: 'fp-1',
+      terms: true,
+    });
+  });
 });

@@ -14,6 +14,7 @@ import type {
 } from '@companion/contracts';
 import { AuthStore } from './auth-store.ts';
 import { createFingerprint, type Fingerprint } from './fingerprint.ts';
+import { oneTapAllowed, showOneTap } from './google-one-tap.ts';
 import { decodeClaims, isTokenExpired } from './jwt.ts';
 import { SAVED_AUTH_PARAM, readAuthQuery, stripParams, utmSourceFrom, type AuthQuery } from './auth-query.ts';
 import type { SessionApi, SessionSnapshot } from './session-api.ts';
@@ -50,6 +51,8 @@ export interface SessionDeps {
   /** Full page reload (Google one-tap success). */
   reload?: () => void;
   uuid?: () => string;
+  /** Google one-tap prompt (default: the Google Identity Services script). */
+  showOneTap?: typeof showOneTap;
 }
 
 /** The shell's session: the `SessionApi` the chrome uses, plus what bootstrap, transport and hubs need. */
@@ -101,6 +104,7 @@ export function createSession(deps: SessionDeps): Session {
   let pendingAuth: Promise<boolean> | null = null;
   let goneRecovery: { done: boolean } | null = null;
   let subscriberRefetchArmed = true;
+  let oneTapShown = false;
   /** Until start() has read the auth query, token changes do not trigger user and balance fetches. */
   let started = false;
 
@@ -287,6 +291,14 @@ export function createSession(deps: SessionDeps): Session {
       user = await transport.request<User>('User', { query: { requestID: uuid() } });
       applyUserFetch(user);
       trackedEvent(bus, 'identify', { userId: user.id });
+      const clientId = deps.googleClientId ?? null;
+      if (!oneTapShown && oneTapAllowed(clientId, user)) {
+        oneTapShown = true;
+        void (deps.showOneTap ?? showOneTap)({
+          clientId,
+          onCredential: (credential) => void api.signInWithGoogle(credential),
+        });
+      }
     } catch (error) {
       console.error('[session] user fetch failed', error);
       user = null;
