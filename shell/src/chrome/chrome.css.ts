@@ -557,3 +557,19 @@ export const gateWait = style({
   alignItems: 'center',
   justifyContent: 'center',
 });
+
+const wiggle = keyframes({
+  '0%, 86%, 100%': { transform: 'rotate(0)' },
+  '90%': { transform: 'rotate(-12deg)' },
+  '94%': { transform: 'rotate(10deg)' },
+});
+
+export const giftButton = style([
+  iconButton,
+  {
+    color: vars.color.accentText,
+    background: vars.color.accentSoft,
+    animation: `${wiggle} 4s ease-in-out infinite`,
+    '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+  },
+]);

@@ -3,6 +3,7 @@ import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import { useAppLocation } from '../routing/use-app-location.ts';
 import { ActionLink } from './action-link.tsx';
+import { isDailyBonusClaimable } from './daily-bonus.ts';
 import * as styles from './chrome.css.ts';
 import { Icon } from './icons.tsx';
 import { isCurrentPath, topNavItems } from './nav-items.ts';
@@ -73,6 +74,17 @@ export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boo
         </nav>
       )}
       <div className={styles.headerActions}>
+        {isDailyBonusClaimable(visitor.user, visitor.balance, new Date()) && (
+          <button
+            type="button"
+            className={styles.giftButton}
+            aria-label="Daily bonus"
+            data-testid="daily-bonus-button"
+            onClick={() => bus.publish('daily-bonus:open-requested', { source: 'header' })}
+          >
+            <Icon name="gift" />
+          </button>
+        )}
         {visitor.loggedIn ? (
           <>
             {visitor.subscribed && <TokenMenu />}

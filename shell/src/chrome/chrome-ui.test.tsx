@@ -1,0 +1,293 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@companion/contracts';
+import { createAppBus } from '@companion/event-bus';
+import { createAppHistory } from '@companion/history';
+import { DISCONNECTED_HUBS, FAKE_BRAND, createFakeTransport } from '@companion/remote-kit/testing';
+import { App } from '../app/app.tsx';
+import { ShellProvider, type ShellServices } from '../app/shell-context.tsx';
+import { RemoteLoader } from '../federation/remote-loader.ts';
+import type { SessionApi, SessionSnapshot } from '../session/session-api.ts';
+
+const PRICES = {
+  tokenPriceForPersonModelCreation: 100,
+  tokenPriceForVideo: 40,
+  tokenPriceForVoiceCall: 30,
+  tokenPriceForImage: 10,
+  tokenPriceForVoiceOver: 5,
+  tokenPriceForAudioMessage: 3,
+  tokenPriceForMessage: 1,
+};
+
+function makeUser(overrides: Partial<User> = {}, features: Partial<User['userFeatures']> = {}): User {
+  return {
+    id: 'u1',
+    email: 'ana@example.com',
+    userName: 'Ana',
+    utmSource: null,
+    nEnabled: false,
+    isNConfirmed: false,
+    isSConfirmed: false,
+    url: null,
+    userProfileUrl: null,
+    isNSFWContent: false,
+    periodInMonths: 'none',
+    activeSubscription: null,
+    isCardTokenExists: false,
+    userPricingInfo: PRICES,
+    userFeatures: {
+      preferredPaymentMethod: 'solidgate',
+      isRomanceModeActive: false,
+      hasConfirmedAge: false,
+      isDailyTokensEnabled: false,
+      featurePaywallCheckoutVariant: null,
+      experimentCharacterTimebomb: false,
+      enabledGenerationVideoBasedImageInChat: false,
+      newCharacterCreationEntryPointV2: false,
+      featureExperimentWeeklyPlan: false,
+      featureExperimentOneclickButtonWordingV2: false,
+      featureExperimentFreeMessages: false,
+      experimentShowWhiteTheme: false,
+      ...features,
+    },
+    ...overrides,
+  };
+}
+
+const SUBSCRIPTION = {
+  id: 's1',
+  productId: 'p',
+  priceId: null,
+  startDate: '2026-01-01',
+  endDate: null,
+  status: 'active',
+  userId: 'u1',
+  cancellationRequestedAt: null,
+  paymentSystem: 'solidgate',
+  periodType: 'month',
+  periodValue: 1,
+} as const;
+
+function fakeSession(
+  user: User | null,
+  userKnown = true,
+): SessionApi & { set(patch: Partial<SessionSnapshot>): void } {
+  let snapshot: SessionSnapshot = {
+    session: {
+      status: user?.email ? 'registered' : 'anonymous',
+      userId: user?.id ?? null,
+      isSoftDeleted: false,
+    },
+    user,
+    balance: { remainingTokens: 1250, nextDailyTokenClaimDate: '2000-01-01T00:00:00Z', spentTokens: 3 },
+    userKnown,
+  };
+  const listeners = new Set<() => void>();
+  return {
+    snapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(patch) {
+      snapshot = { ...snapshot, ...patch };
+      listeners.forEach((listener) => listener());
+    },
+    requestMagicLink: vi.fn(async () => undefined),
+    logout: vi.fn(async () => undefined),
+    refreshUser: vi.fn(async () => undefined),
+    refreshBalance: vi.fn(async () => undefined),
+    claimDailyBonus: vi.fn(async () => ({ ok: true, tokens: 25 })),
+    googleClientId: null,
+  };
+}
+
+function setup(path: string, session: SessionApi) {
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', path);
+  const history = createAppHistory(window);
+  const bus = createAppBus();
+  const runtime = {
+    registerRemotes: () => undefined,
+    loadRemote: () => new Promise<never>(() => undefined),
+  };
+  const loader = new RemoteLoader({ schemaVersion: 1, remotes: {} }, runtime, 'http://localhost');
+  const setTheme = vi.fn();
+  const services = {
+    history,
+    bus,
+    loader: Promise.resolve(loader),
+    transport: createFakeTransport(() => ({ country: 'DE' })),
+    hubs: DISCONNECTED_HUBS,
+    session,
+    brand: FAKE_BRAND,
+    theme: 'dark',
+    setTheme,
+  } as ShellServices;
+  render(
+    <ShellProvider value={services}>
+      <App />
+    </ShellProvider>,
+  );
+  return { history, bus, setTheme };
+}
+
+describe('shell chrome', () => {
+  afterEach(() => cleanup());
+
+  it('should show Login and the theme switch when logged out, and open the auth modal from Login', async () => {
+    const session = fakeSession(makeUser({ email: null }));
+    const { setTheme } = setup('/legal', session);
+    const header = screen.getByTestId('shell-header');
+    fireEvent.click(within(header).getByRole('button', { name: 'Switch to light theme' }));
+    expect(setTheme).toHaveBeenCalledWith('light');
+    expect(within(header).queryByTestId('profile-menu-button')).toBeNull();
+    fireEvent.click(within(header).getByRole('button', { name: 'Login' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with email' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Enter a valid email address.',
+    );
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ana@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with email' }));
+    expect(await screen.findByTestId('auth-sent')).toBeTruthy();
+    expect(session.requestMagicLink).toHaveBeenCalledWith('ana@example.com', 'main');
+  });
+
+  it('should open the sign-in modal instead of navigating when a logged-out visitor clicks My AI', async () => {
+    setup('/legal', fakeSession(makeUser({ email: null })));
+    const sidebar = screen.getByTestId('shell-sidebar');
+    fireEvent.click(within(sidebar).getByRole('link', { name: 'My AI' }));
+    expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/legal');
+  });
+
+  it('should open the paywall intent for Photo Generation without a subscription', () => {
+    const { bus } = setup('/legal', fakeSession(makeUser()));
+    const publish = vi.spyOn(bus, 'publish');
+    fireEvent.click(
+      within(screen.getByTestId('shell-sidebar')).getByRole('link', { name: /Photo Generation/ }),
+    );
+    expect(publish).toHaveBeenCalledWith('paywall:open-requested', {
+      paywallType: 'subscription',
+      source: 'sidebar',
+    });
+    expect(window.location.pathname).toBe('/legal');
+  });
+
+  it('should show Subscription in the profile menu only without an active subscription', () => {
+    setup('/legal', fakeSession(makeUser()));
+    fireEvent.click(screen.getByTestId('profile-menu-button'));
+    const menu = screen.getByRole('menu', { name: 'Profile' });
+    expect([...menu.querySelectorAll('[role^="menuitem"]')].map((item) => item.textContent)).toEqual([
+      'Subscription',
+      'Dark mode',
+      'Settings',
+      'Log out',
+    ]);
+    cleanup();
+    setup('/legal', fakeSession(makeUser({ activeSubscription: SUBSCRIPTION })));
+    fireEvent.click(screen.getByTestId('profile-menu-button'));
+    expect(within(screen.getByRole('menu')).queryByText('Subscription')).toBeNull();
+  });
+
+  it('should close the profile menu on an outside mousedown', () => {
+    setup('/legal', fakeSession(makeUser()));
+    fireEvent.click(screen.getByTestId('profile-menu-button'));
+    expect(screen.getByRole('menu')).toBeTruthy();
+    fireEvent.mouseDown(document.body);
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('should confirm Log out in the Log out Account dialog, with Cancel doing nothing', async () => {
+    const session = fakeSession(makeUser());
+    setup('/legal', session);
+    fireEvent.click(screen.getByTestId('profile-menu-button'));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Log out Account' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(session.logout).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('profile-menu-button'));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    dialog = await screen.findByRole('dialog', { name: 'Log out Account' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(session.logout).toHaveBeenCalledOnce());
+  });
+
+  it('should show the token menu to subscribers only, hiding the message row under free messages', () => {
+    setup('/legal', fakeSession(makeUser()));
+    expect(screen.queryByTestId('token-menu-button')).toBeNull();
+    cleanup();
+    setup(
+      '/legal',
+      fakeSession(makeUser({ activeSubscription: SUBSCRIPTION }, { featureExperimentFreeMessages: true })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Token balance: 1,250' }));
+    const menu = screen.getByRole('dialog', { name: 'Token balance' });
+    expect(within(menu).getByTestId('cost-character').textContent).toContain('100');
+    expect(within(menu).queryByTestId('cost-message')).toBeNull();
+    expect(within(menu).getAllByRole('listitem')).toHaveLength(6);
+  });
+
+  it('should show skeletons in the bottom navigation until the user is known', () => {
+    const session = fakeSession(null, false);
+    setup('/legal', session);
+    expect(screen.getAllByTestId('bottom-nav-skeleton')).toHaveLength(5);
+    act(() => session.set({ user: makeUser({ email: null }), userKnown: true }));
+    expect(screen.queryByTestId('bottom-nav-skeleton')).toBeNull();
+    const nav = screen.getByTestId('shell-bottom-nav');
+    expect(within(nav).getByRole('link', { name: 'Create character' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: /Premium/ })).toBeTruthy();
+  });
+
+  it('should track a bottom navigation click with source navbar and pass the item id as state', () => {
+    const { bus } = setup('/legal', fakeSession(makeUser({ email: null })));
+    const events: unknown[] = [];
+    bus.subscribe('analytics:event-tracked', (event) => events.push(event));
+    fireEvent.click(within(screen.getByTestId('shell-bottom-nav')).getByRole('link', { name: /Gallery/ }));
+    expect(events).toEqual([{ name: 'navbar_click', properties: { source: 'navbar', item: 'gallery' } }]);
+    expect(window.location.pathname).toBe('/gallery');
+    expect(JSON.stringify(window.history.state)).toContain('"navItemId":"gallery"');
+  });
+
+  it('should redirect a gated route to main when the NSFW check fails, keeping the query', async () => {
+    setup('/settings?utm_medium=cpc', fakeSession(makeUser({ nEnabled: false })));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(window.location.search).toBe('?utm_medium=cpc');
+  });
+
+  it('should allow a gated route when the NSFW check passes and wait while the user is unknown', () => {
+    const session = fakeSession(null, false);
+    setup('/settings', session);
+    expect(screen.getByTestId('route-gate')).toBeTruthy();
+    act(() => session.set({ user: makeUser({ nEnabled: true }), userKnown: true }));
+    expect(screen.getByTestId('settings')).toBeTruthy();
+    expect(window.location.pathname).toBe('/settings');
+  });
+
+  it('should claim the daily bonus in two steps and go to chat', async () => {
+    const session = fakeSession(makeUser({}, { isDailyTokensEnabled: true }));
+    setup('/legal', session);
+    fireEvent.click(screen.getByTestId('daily-bonus-button'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get Bonus' }));
+    expect(await within(dialog).findByRole('heading', { name: 'You got 25 tokens!' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start chatting' }));
+    expect(window.location.pathname).toBe('/chat');
+    expect(session.claimDailyBonus).toHaveBeenCalledOnce();
+  });
+
+  it('should stay on getTokens with an error when the claim fails', async () => {
+    const session = fakeSession(makeUser({}, { isDailyTokensEnabled: true }));
+    vi.mocked(session.claimDailyBonus).mockResolvedValueOnce({ ok: false, tokens: null });
+    setup('/legal', session);
+    fireEvent.click(screen.getByTestId('daily-bonus-button'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Get Bonus' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByTestId('daily-bonus-modal').dataset['step']).toBe('getTokens');
+  });
+});
