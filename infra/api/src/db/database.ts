@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,7 +18,7 @@ export interface Database extends Queryable {
   /**
    * Runs `fn` inside BEGIN/COMMIT (ROLLBACK on throw) at READ COMMITTED; use row locks
    * (`SELECT … FOR UPDATE`) or conditional updates for invariants. Inside `fn` use only `tx`:
-   * on PGlite, calling `db.query` from inside a transaction deadlocks (one connection, one mutex).
+   * calling `db.*` there throws at once (on PGlite it would deadlock: one connection, one mutex).
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -50,6 +51,33 @@ class Mutex {
   }
 }
 
+/** The transaction the current async context runs inside, per database (see {@link guardNesting}). */
+const activeTransaction = new AsyncLocalStorage<{ db: object; open: boolean }>();
+
+/**
+ * Throws when `db.query`/`db.transaction` is called while this context's transaction on the same
+ * database is still open: on PGlite that call would wait forever for the lock the transaction holds,
+ * and on PostgreSQL it would silently run outside the transaction. Fail fast with the fix instead.
+ */
+function guardNesting(db: object): void {
+  const current = activeTransaction.getStore();
+  if (current && current.db === db && current.open) {
+    throw new Error(
+      'db.query/db.transaction called inside db.transaction(fn): use the `tx` passed to fn instead.',
+    );
+  }
+}
+
+/** Runs `fn` marked as inside a transaction of `db`; the mark is cleared when it settles (later callbacks are free). */
+async function insideTransaction<T>(db: object, fn: () => Promise<T>): Promise<T> {
+  const context = { db, open: true };
+  try {
+    return await activeTransaction.run(context, fn);
+  } finally {
+    context.open = false;
+  }
+}
+
 async function createPglite(dataDir: string | null | undefined): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
@@ -68,22 +96,32 @@ async function createPglite(dataDir: string | null | undefined): Promise<Databas
     },
   };
   let closed = false;
+  const self = {};
   return {
     kind: 'pglite',
-    query: (sql, params) => lock.run(() => raw.query(sql, params)),
-    exec: (sql) => lock.run(() => raw.exec(sql)),
-    transaction: (fn) =>
-      lock.run(async () => {
+    query: (sql, params) => {
+      guardNesting(self);
+      return lock.run(() => raw.query(sql, params));
+    },
+    exec: (sql) => {
+      guardNesting(self);
+      return lock.run(() => raw.exec(sql));
+    },
+    transaction: (fn) => {
+      guardNesting(self);
+      return lock.run(async () => {
         await pglite.exec('BEGIN');
         try {
-          const value = await fn(raw);
+          const value = await insideTransaction(self, () => fn(raw));
           await pglite.exec('COMMIT');
           return value;
         } catch (error) {
-          await pglite.exec('ROLLBACK');
+          // Keep the caller's error even if the rollback itself fails.
+          await pglite.exec('ROLLBACK').catch(() => undefined);
           throw error;
         }
-      }),
+      });
+    },
     close: () =>
       lock.run(async () => {
         if (closed) return;
@@ -134,15 +172,25 @@ async function createPostgres(
       await client.query(sql);
     },
   });
+  const self = {};
+  const shared = wrap(pool);
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    query: (sql, params) => {
+      guardNesting(self);
+      return shared.query(sql, params);
+    },
+    exec: (sql) => {
+      guardNesting(self);
+      return shared.exec(sql);
+    },
     async transaction(fn) {
+      guardNesting(self);
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         try {
-          const value = await fn(wrap(client));
+          const value = await insideTransaction(self, () => fn(wrap(client)));
           await client.query('COMMIT');
           return value;
         } catch (error) {
