@@ -102,15 +102,17 @@ export const usersFeature: FeaturePlugin = async (app, deps) => {
 
   app.post('/User/nsfw-confirmation', auth, async (request) => {
     const { isConfirmed = true } = parseBody(Confirmation, request.body);
-    return update(request, 'is_n_confirmed = $3, n_enabled = $3', [isConfirmed]);
+    return update(request, 'is_n_confirmed = $3, n_enabled = $3, is_nsfw_content = $3', [isConfirmed]);
   });
 
   app.post('/User/sfw-confirmation', auth, async (request) => {
     const { isConfirmed = true } = parseBody(Confirmation, request.body);
     // Choosing SFW turns NSFW off; it does not revoke an earlier NSFW confirmation.
-    return update(request, 'is_s_confirmed = $3, n_enabled = CASE WHEN $3 THEN false ELSE n_enabled END', [
-      isConfirmed,
-    ]);
+    return update(
+      request,
+      'is_s_confirmed = $3, n_enabled = CASE WHEN $3 THEN false ELSE n_enabled END, is_nsfw_content = CASE WHEN $3 THEN false ELSE is_nsfw_content END',
+      [isConfirmed],
+    );
   });
 
   app.post('/User/verify-user-age', auth, async (request) => {

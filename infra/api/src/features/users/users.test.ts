@@ -112,9 +112,14 @@ describe.each(BACKENDS)('users on $backend', ({ backend, available }) => {
     it('should record NSFW and SFW confirmations', async () => {
       const s = await preRegister(t.app);
       const n = await call(s, 'POST', 'User/nsfw-confirmation');
-      expect(n.json()).toMatchObject({ isNConfirmed: true, nEnabled: true });
+      expect(n.json()).toMatchObject({ isNConfirmed: true, nEnabled: true, isNSFWContent: true });
       const sfw = await call(s, 'POST', 'User/sfw-confirmation', {});
-      expect(sfw.json()).toMatchObject({ isNConfirmed: true, isSConfirmed: true, nEnabled: false });
+      expect(sfw.json()).toMatchObject({
+        isNConfirmed: true,
+        isSConfirmed: true,
+        nEnabled: false,
+        isNSFWContent: false,
+      });
       const bad = await call(s, 'POST', 'User/sfw-confirmation', { isConfirmed: 'yes' });
       expect(bad.statusCode).toBe(400);
     });
