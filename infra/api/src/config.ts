@@ -95,7 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Companion <no-reply@companion.local>',
     publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`,
-    authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 30, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+    // Strict in production; roomy locally, where every browser test pre-registers from 127.0.0.1.
+    authRateLimitPerMinute: int(
+      env.AUTH_RATE_LIMIT_PER_MINUTE,
+      nodeEnv === 'production' ? 30 : 300,
+      'AUTH_RATE_LIMIT_PER_MINUTE',
+    ),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     // warn by default: start prints one line; LOG_LEVEL=info adds per-request logs.
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'warn'),
