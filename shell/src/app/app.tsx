@@ -77,7 +77,8 @@ export function App() {
   const [paywall, setPaywall] = useState<BusEventMap['paywall:open-requested'] | null>(null);
   const [authMode, setAuthMode] = useState<AuthMode | null>(null);
   const [bonusOpen, setBonusOpen] = useState(false);
-  const [attribution] = useState(() =>
+  // Capture runs once per page load (and once per browser session inside the rule).
+  useState(() =>
     runAttributionCapture(localStorage, sessionStorage, {
       search: window.location.search,
       referrer: document.referrer,
@@ -117,7 +118,8 @@ export function App() {
 
   const nsfw = isNsfwContent({
     user: visitor.user,
-    attribution: attribution ?? readAttribution(localStorage),
+    // Read on every render: the session's user fetch stores or clears it (000 §4).
+    attribution: readAttribution(localStorage),
     sfwOnlyBuild: brand.sfwOnly,
   });
   const gate = nsfwGate(location.pathname, visitor.userKnown, nsfw);

@@ -25,7 +25,7 @@ export const PAYMENT_PROVIDER_HOSTS: readonly string[] = [
 /** Inputs of {@link captureAttribution}. */
 export interface CaptureInput {
   search: string;
-  stored: Attribution | null;
+  stored: Pick<Attribution, 'utmSource'> | null;
   /** `document.referrer` (may be empty). */
   referrer: string;
   /** The page's own host: a referrer from it is internal. */
@@ -98,29 +98,38 @@ export function isNsfwContent({ user, attribution, sfwOnlyBuild }: NsfwInput): b
   return Boolean(user?.nEnabled) || attribution !== null;
 }
 
-/** Where the attribution lives (persisted client state, 000 §3). */
+/** The stored utm source, a plain string: the session's user fetch writes and clears the same key (000 §4). */
 export const ATTRIBUTION_KEY = 'persist:attribution';
+/** The full record of the last capture (click id, referrer, time), for analytics. */
+export const ATTRIBUTION_DETAILS_KEY = 'persist:attribution-details';
 /** Marks that capture ran in this browser session. */
 export const ATTRIBUTION_SESSION_KEY = 'attribution:captured';
 
-/** Reads the stored attribution; anything unreadable counts as none. */
-export function readAttribution(storage: Pick<Storage, 'getItem'>): Attribution | null {
-  try {
-    const value = JSON.parse(storage.getItem(ATTRIBUTION_KEY) ?? 'null') as Partial<Attribution> | null;
-    return value && typeof value.utmSource === 'string' ? (value as Attribution) : null;
-  } catch {
-    return null;
+/** Reads the stored attribution; empty or unreadable counts as none. */
+export function readAttribution(storage: Pick<Storage, 'getItem'>): Pick<Attribution, 'utmSource'> | null {
+  const raw = storage.getItem(ATTRIBUTION_KEY)?.trim();
+  if (!raw) return null;
+  if (raw.startsWith('{')) {
+    try {
+      const value = JSON.parse(raw) as { utmSource?: unknown };
+      return typeof value.utmSource === 'string' && value.utmSource ? { utmSource: value.utmSource } : null;
+    } catch {
+      return null;
+    }
   }
+  return { utmSource: raw };
 }
 
-/** Stores an attribution. */
+/** Stores an attribution: the utm source under the shared key, the details beside it. */
 export function writeAttribution(storage: Pick<Storage, 'setItem'>, attribution: Attribution): void {
-  storage.setItem(ATTRIBUTION_KEY, JSON.stringify(attribution));
+  storage.setItem(ATTRIBUTION_KEY, attribution.utmSource);
+  storage.setItem(ATTRIBUTION_DETAILS_KEY, JSON.stringify(attribution));
 }
 
 /** Clears the attribution (the user fetch does it when NSFW is off, 000 §4). */
 export function clearAttribution(storage: Pick<Storage, 'removeItem'>): void {
   storage.removeItem(ATTRIBUTION_KEY);
+  storage.removeItem(ATTRIBUTION_DETAILS_KEY);
 }
 
 /** Runs the once-per-session capture against real storage; returns the attribution in force afterwards. */
@@ -129,7 +138,7 @@ export function runAttributionCapture(
   session: Storage,
   page: { search: string; referrer: string; host: string },
   now: Date = new Date(),
-): Attribution | null {
+): Pick<Attribution, 'utmSource'> | null {
   const stored = readAttribution(local);
   const next = captureAttribution({
     search: page.search,

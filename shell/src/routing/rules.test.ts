@@ -4,7 +4,15 @@ import { BRANDS } from '../brand/brands.ts';
 import { nsfwGate, subscriberFunnelRedirect } from './access-rules.ts';
 import { homePathOf, isFunnelPage, matchBrandRoute } from './brand-routes.ts';
 import { categoryFromSearch, parseCategory } from './category.ts';
-import { captureAttribution, externalReferrer, isNsfwContent, runAttributionCapture } from './nsfw.ts';
+import {
+  captureAttribution,
+  clearAttribution,
+  externalReferrer,
+  isNsfwContent,
+  readAttribution,
+  runAttributionCapture,
+  writeAttribution,
+} from './nsfw.ts';
 import {
   hrefWithTracking,
   installTrackingPreservation,
@@ -245,5 +253,18 @@ describe('brand route sets', () => {
     expect(isFunnelPage('/quiz-vip')).toBe(true);
     expect(isFunnelPage('/chat-landing/3')).toBe(true);
     expect(isFunnelPage('/chat')).toBe(false);
+  });
+});
+
+describe('attribution storage', () => {
+  it('should share the plain utm source key with the session and read either format', () => {
+    localStorage.clear();
+    writeAttribution(localStorage, capture('?fbclid=z')!);
+    expect(localStorage.getItem('persist:attribution')).toBe('facebook');
+    expect(readAttribution(localStorage)).toEqual({ utmSource: 'facebook' });
+    localStorage.setItem('persist:attribution', JSON.stringify({ utmSource: 'x' }));
+    expect(readAttribution(localStorage)).toEqual({ utmSource: 'x' });
+    clearAttribution(localStorage);
+    expect(readAttribution(localStorage)).toBeNull();
   });
 });
