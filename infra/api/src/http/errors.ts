@@ -95,6 +95,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     else if ('code' in error && typeof error.code === 'string' && FASTIFY_CODES[error.code]) {
       const known = FASTIFY_CODES[error.code]!;
       mapped = new HttpError(known.status, known.code, known.message);
+    } else if ('code' in error && error.code === '23505') {
+      // A unique index lost a race (two sign-ups with one email): a conflict, not a server fault.
+      mapped = new HttpError(409, 'already_exists', 'This already exists; reload and try again.');
     } else if (error instanceof SyntaxError && 'statusCode' in error && error.statusCode === 400) {
       mapped = new HttpError(400, 'invalid_json', 'Body is not valid JSON.');
     } else if ('statusCode' in error && typeof error.statusCode === 'number' && error.statusCode < 500) {

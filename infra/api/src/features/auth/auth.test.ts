@@ -283,6 +283,15 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
       expect(generatedPath.json().error.code).toBe('wrong_refresh_path');
     });
 
+    it('should let only one of two parallel sign-ups with the same email win', async () => {
+      const results = await Promise.all(
+        [1, 2].map(() => post('register', { email: 'race@example.com', password: 'password1' })),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const rows = await t.db.query("SELECT 1 FROM users WHERE email = 'race@example.com'");
+      expect(rows).toHaveLength(1);
+    });
+
     it('should validate register fields', async () => {
       const short = await post('register', { email: 'short@example.com', password: '123' });
       expect(short.statusCode).toBe(400);
