@@ -4,6 +4,7 @@ import type { RemoteMountProps } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
 import { DISCONNECTED_HUBS, FAKE_BRAND, createFakeTransport } from '@companion/remote-kit/testing';
+import { createFallbackSession } from '../chrome/fallback-session.ts';
 import { RemoteLoader, type FederationRuntime } from '../federation/remote-loader.ts';
 import type { Registry } from '../federation/registry.ts';
 import { App } from './app.tsx';
@@ -45,12 +46,14 @@ function setup(path: string, load: FederationRuntime['loadRemote']) {
   const loader = new RemoteLoader(registry, runtime, 'http://localhost');
   const history = createAppHistory(window);
   const bus = createAppBus();
+  const transport = createFakeTransport(() => null);
   const services: ShellServices = {
     history,
     bus,
     loader: Promise.resolve(loader),
-    transport: createFakeTransport(() => null),
+    transport,
     hubs: DISCONNECTED_HUBS,
+    session: createFallbackSession(bus, transport),
     brand: FAKE_BRAND,
     theme: 'dark',
     setTheme: () => undefined,
