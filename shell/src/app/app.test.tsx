@@ -4,7 +4,7 @@ import type { RemoteMountProps } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
 import { DISCONNECTED_HUBS, FAKE_BRAND, createFakeTransport } from '@companion/remote-kit/testing';
-import { createFallbackSession } from '../chrome/fallback-session.ts';
+import type { SessionApi, SessionSnapshot } from '../session/session-api.ts';
 import { RemoteLoader, type FederationRuntime } from '../federation/remote-loader.ts';
 import type { Registry } from '../federation/registry.ts';
 import { App } from './app.tsx';
@@ -40,6 +40,25 @@ function fakeLifecycles(label: string, mounted: RemoteMountProps[]) {
   };
 }
 
+const SNAPSHOT: SessionSnapshot = {
+  session: { status: 'anonymous', userId: 'u1', isSoftDeleted: false },
+  user: null,
+  balance: null,
+  userKnown: true,
+};
+
+/** A session that never changes: these tests are about routing and remotes, not the visitor. */
+const ANONYMOUS_SESSION: SessionApi = {
+  snapshot: () => SNAPSHOT,
+  subscribe: () => () => undefined,
+  requestMagicLink: async () => undefined,
+  logout: async () => undefined,
+  refreshUser: async () => undefined,
+  refreshBalance: async () => undefined,
+  claimDailyBonus: async () => ({ ok: false, tokens: null }),
+  googleClientId: null,
+};
+
 function setup(path: string, load: FederationRuntime['loadRemote']) {
   window.history.replaceState(null, '', path);
   const runtime: FederationRuntime = { registerRemotes: () => undefined, loadRemote: load };
@@ -53,7 +72,7 @@ function setup(path: string, load: FederationRuntime['loadRemote']) {
     loader: Promise.resolve(loader),
     transport,
     hubs: DISCONNECTED_HUBS,
-    session: createFallbackSession(bus, transport),
+    session: ANONYMOUS_SESSION,
     brand: FAKE_BRAND,
     theme: 'dark',
     setTheme: () => undefined,
