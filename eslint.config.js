@@ -26,8 +26,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      '**/.data/**',
-      '**/test-results/**',
+      '**/.data/**', '**/.data-*/**',
+      '**/test-results*/**',
       '**/playwright-report/**',
       '.bench/**',
     ],

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_ORIGIN } from './support/env.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_ORIGIN, E2E_RESULTS_DIR } from './support/env.ts';
 
 // One worker: the suite drives one running stack and changes its registry (deploy, rollback).
 export default defineConfig({
@@ -12,7 +12,7 @@ export default defineConfig({
   reporter: process.env['CI'] ? [['list']] : [['list'], ['html', { open: 'never' }]],
   globalSetup: './support/global-setup.ts',
   globalTeardown: './support/global-teardown.ts',
-  outputDir: './test-results',
+  outputDir: E2E_RESULTS_DIR,
   use: {
     baseURL: E2E_ORIGIN,
     browserName: 'chromium',

@@ -21,4 +21,7 @@ export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 
 /** The repository root and the e2e data folder (registry, remote store, database). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const E2E_DATA_DIR = path.join(REPO_ROOT, 'e2e', '.data');
+// Runs on other ports (E2E_PORT) get their own data and results folders, so two runs never collide.
+const SUFFIX = E2E_PORT === 3310 ? '' : `-${E2E_PORT}`;
+export const E2E_DATA_DIR = process.env['E2E_DATA_DIR'] ?? path.join(REPO_ROOT, 'e2e', `.data${SUFFIX}`);
+export const E2E_RESULTS_DIR = path.join(REPO_ROOT, 'e2e', `test-results${SUFFIX}`);

@@ -170,7 +170,7 @@ test.describe('shell chrome', () => {
     await expect(page.getByTestId('shell-bottom-nav')).toHaveCount(0);
   });
 
-  test('should show the profile and token menus to a subscribed user', async ({ page }) => {
+  test('should show the profile and token menus to a subscribed user', async ({ page }, testInfo) => {
     // Subscribing needs a payment provider the e2e stack does not run: the real `GET User` answer is taken
     // and only the subscription and email are added to it.
     await page.route('**/api/User?*', async (route) => {
@@ -202,16 +202,19 @@ test.describe('shell chrome', () => {
     await page.getByTestId('token-menu-button').click();
     const tokens = page.getByTestId('token-menu');
     await expect(tokens.getByRole('listitem')).toHaveCount(7);
+    await page.screenshot({ path: testInfo.outputPath('chrome-token-menu.png') });
     await page.mouse.click(700, 500);
     await expect(tokens).toBeHidden();
     await page.getByTestId('profile-menu-button').click();
     const menu = page.getByTestId('profile-menu');
     await expect(menu.getByRole('menuitem', { name: 'Subscription' })).toHaveCount(0);
     await expect(menu.getByRole('menuitemcheckbox', { name: 'Dark mode' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('chrome-profile-menu.png') });
     await menu.getByRole('menuitem', { name: 'Log out' }).click();
     const dialog = page.getByRole('dialog', { name: 'Log out Account' });
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('chrome-logout-dialog.png') });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
   });

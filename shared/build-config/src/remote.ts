@@ -85,6 +85,10 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
         shared: SHARED_SINGLETONS,
         manifest: true,
         dts: false,
+        // The shell provides the federation runtime, so a deployed remote does not ship a second copy
+        // (~16 KB gz per remote, ADR 0009). Development builds keep their own runtime: the standalone page
+        // has no shell to provide one.
+        ...(production ? { experiments: { externalRuntime: true } } : {}),
       }),
       // The standalone page (the fake shell) is for development only; it is not deployed.
       ...(production

@@ -49,6 +49,7 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
         shared: SHARED_SINGLETONS,
         runtimePlugins: options.runtimePlugins ?? [],
         dts: false,
+        experiments: { provideExternalRuntime: true },
       }),
       new rspack.HtmlRspackPlugin({
         template: path.join(options.dir, 'src', 'index.html'),
