@@ -26,7 +26,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      '**/.data/**', '**/.data-*/**',
+      '**/.data/**',
+      '**/.data-*/**',
       '**/test-results*/**',
       '**/playwright-report/**',
       '.bench/**',
