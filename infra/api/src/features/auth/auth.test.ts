@@ -549,6 +549,20 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
       await app.close();
     });
 
+    it('should answer 503 google_unavailable when Google keys cannot be fetched', async () => {
+      const config = testConfig({ googleClientId: GOOGLE_CLIENT, googleJwksUrl: 'http://127.0.0.1:1/certs' });
+      const app = await buildApp({ features: CORE_FEATURES, config, db: t.db });
+      const token = await googleToken({ sub: 'g-x' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/Authenticate/google-signin',
+        payload: { googleAccessToken: token, terms: true, userId: null },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('google_unavailable');
+      await app.close();
+    });
+
     it('should log a generated user back in with its fingerprint only', async () => {
       const s = await preRegister(t.app, 'fp-known');
       const ok = await post('login-pre-register', { userId: s.userId, fingerprint: 'fp-known' });
