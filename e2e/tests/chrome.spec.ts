@@ -242,6 +242,10 @@ test.describe('shell chrome', () => {
           await page.getByRole('button', { name: 'Open menu' }).click();
           const sidebar = page.getByTestId('shell-sidebar');
           await expect(sidebar).toBeVisible();
+          // Let the slide-in finish before the screenshot.
+          await expect
+            .poll(() => sidebar.evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).m41))
+            .toBe(0);
           await expect(sidebar.getByRole('link', { name: 'Contact Us' })).toBeVisible({
             visible: size !== 'phone',
           });
