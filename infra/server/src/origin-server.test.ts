@@ -221,6 +221,22 @@ describe('proxy', () => {
     socket.close();
     expect(messages).toEqual(['hello /hubs/chatHub?id=conn-1', 'echo {"type":6}']);
   });
+
+  it('should forward the browser Origin and host on a WebSocket upgrade (the hubs check it)', async () => {
+    const socket = new WebSocket(`${origin().replace('http', 'ws')}/hubs/chatHub?id=conn-2`, {
+      headers: { origin: 'http://localhost:3000' },
+    });
+    const reply = await new Promise<string>((resolve, reject) => {
+      socket.on('message', (data: Buffer) => {
+        const text = data.toString();
+        if (text.startsWith('hello')) socket.send('headers?');
+        else resolve(text);
+      });
+      socket.on('error', reject);
+    });
+    socket.close();
+    expect(JSON.parse(reply)).toEqual({ origin: 'http://localhost:3000', host: new URL(origin()).host });
+  });
 });
 
 describe('proxy failures', () => {

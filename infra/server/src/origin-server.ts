@@ -11,6 +11,21 @@ import { IMMUTABLE, NO_CACHE, shellCacheControl } from './cache-policy.ts';
 import { sendError } from './errors.ts';
 import { addSecurityHeaders } from './security-headers.ts';
 
+// The hubs check Origin on WebSocket upgrades too: forward it, the cookie (the library's default) and the host
+// the browser used. `rewriteRequestHeaders` is supported by @fastify/http-proxy 11 but missing from its types.
+const WS_CLIENT_OPTIONS = {
+  headers: {},
+  rewriteRequestHeaders: (
+    headers: Record<string, unknown>,
+    request: { headers: Record<string, string | string[] | undefined> },
+  ) => ({
+    ...headers,
+    ...(request.headers['cookie'] ? { cookie: request.headers['cookie'] } : {}),
+    ...(request.headers['origin'] ? { origin: request.headers['origin'] } : {}),
+    'x-forwarded-host': request.headers['host'] ?? '',
+  }),
+};
+
 /** Options of the one-origin server. */
 export interface OriginServerOptions {
   /** Holds `registry.json` and the remote store (`remotes/<name>/<version>/`). */
@@ -53,6 +68,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       prefix,
       rewritePrefix: prefix,
       websocket: true,
+      wsClientOptions: WS_CLIENT_OPTIONS,
       undici: { headersTimeout: proxyTimeoutMs, bodyTimeout: proxyTimeoutMs },
       replyOptions: {
         // Retrying is the client transport's decision; the proxy answers once and says why.

@@ -47,7 +47,16 @@ export async function startFakeApi(): Promise<FakeApi> {
   const sockets = new WebSocketServer({ server });
   sockets.on('connection', (socket, request) => {
     socket.send(`hello ${request.url}`);
-    socket.on('message', (data) => socket.send(`echo ${data.toString()}`));
+    socket.on('message', (data) =>
+      socket.send(
+        data.toString() === 'headers?'
+          ? JSON.stringify({
+              origin: request.headers.origin ?? null,
+              host: request.headers['x-forwarded-host'] ?? null,
+            })
+          : `echo ${data.toString()}`,
+      ),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
