@@ -1,6 +1,6 @@
 import '@companion/ui/fonts';
 import '@companion/ui/themes';
-import { StrictMode, useMemo, useSyncExternalStore } from 'react';
+import { StrictMode, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createAppBus } from '@companion/event-bus';
@@ -31,6 +31,9 @@ loader.catch((error: unknown) => console.error('[shell] registry unavailable', e
 installScrollReset(history);
 const themes = createThemeStore(bus, MAIN_BRAND.fontFamily);
 bus.handle('theme:change-requested', ({ mode }) => themes.set(mode));
+// Root's effect runs after the chrome's own effects, i.e. once its intent handlers are registered.
+let markUiReady: () => void = () => {};
+const uiReady = new Promise<void>((resolve) => (markUiReady = resolve));
 // The visitor lifecycle: guest pre-register, refresh, 410, sign-in returns; its transport goes to every remote.
 const session = createSession({
   bus,
@@ -38,6 +41,7 @@ const session = createSession({
   googleClientId: readGoogleClientId(document),
   inAppBrowser: isInAppBrowser(navigator.userAgent),
   applyTheme: themes.set,
+  uiReady,
 });
 const transport = session.transport;
 const hubs = createHubConnections({ bus, session });
@@ -49,6 +53,7 @@ if (sessionStorage.getItem('companion:test-hooks') === '1') {
 }
 
 function Root() {
+  useEffect(() => markUiReady(), []);
   const theme = useSyncExternalStore(themes.subscribe, themes.get);
   const services = useMemo<ShellServices>(
     () => ({

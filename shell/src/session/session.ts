@@ -51,6 +51,8 @@ export interface SessionDeps {
   /** Full page reload (Google one-tap success). */
   reload?: () => void;
   uuid?: () => string;
+  /** Resolves once the shell's UI has mounted its intent handlers (intents published earlier are dropped). */
+  uiReady?: Promise<void>;
   /** Google one-tap prompt (default: the Google Identity Services script). */
   showOneTap?: typeof showOneTap;
 }
@@ -424,7 +426,10 @@ export function createSession(deps: SessionDeps): Session {
     } catch (error) {
       console.warn('[session] magic link failed', error);
       history.replace({ pathname: '/', search: stripParams(history.location.search, 'magic') });
-      bus.publish('auth:login-requested', { mode: 'expired', source: 'magic-link' });
+      // The modal's handler is registered when the chrome mounts; an intent published before that is dropped.
+      void (deps.uiReady ?? Promise.resolve()).then(() =>
+        bus.publish('auth:login-requested', { mode: 'expired', source: 'magic-link' }),
+      );
     }
   }
 

@@ -15,6 +15,8 @@ describe('transport', () => {
     expect(url.pathname).toBe('/api/Tokens/balance');
     expect(url.search).toBe('?requestID=r1');
     expect((init.headers as Record<string, string>)['Authorization']).toBe('Bearer tkn');
+    // A retried call must reach the API, not the HTTP cache (a 410 is heuristically cacheable).
+    expect(init.cache).toBe('no-cache');
   });
 
   it('should send no token when the request opts out', async () => {

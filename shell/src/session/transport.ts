@@ -111,6 +111,8 @@ export function createTransport(
         body: init.body === undefined ? null : JSON.stringify(init.body),
         signal: controller.signal,
         credentials: 'include',
+        // 410 and 404 are heuristically cacheable: without this a retried `GET User` is answered from cache.
+        cache: 'no-cache',
       });
     } catch (error) {
       const timedOut =
