@@ -75,4 +75,6 @@ export type {
   TransportErrorShape,
   TransportRequest,
 } from './mount.ts';
+export { CHAT_HUB_METHODS, HUB_EVENTS } from './hubs.ts';
+export type { ChatHubErrorCode, ChatReplyItem } from './hubs.ts';
 export { CONTRACT_VERSION, contractMajor, isContractCompatible } from './version.ts';

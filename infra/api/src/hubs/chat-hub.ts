@@ -1,5 +1,6 @@
 // chatHub: stream a companion reply to a message the user sends, resumable, paid through the ledger.
 
+import type { ChatHubErrorCode } from '@companion/contracts';
 import type { HubCallContext, HubDefinition } from '@companion/hubs';
 import { HubError } from '@companion/hubs';
 import type { CompanionEngine } from '../engines/companion/index.ts';
@@ -17,7 +18,7 @@ export const CHAT_ERRORS = {
   replyInProgress: 'reply_in_progress',
   replyNotFound: 'reply_not_found',
   generationFailed: 'generation_failed',
-} as const;
+} as const satisfies Record<string, ChatHubErrorCode>;
 
 /** Longest accepted user message, in characters. */
 export const MAX_MESSAGE_LENGTH = 2000;

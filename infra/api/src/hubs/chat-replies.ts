@@ -1,21 +1,11 @@
 // Replies being generated, kept apart from any connection so they survive reconnects and chat switches.
 
 import { randomUUID } from 'node:crypto';
-import type { Message } from '@companion/contracts';
+import type { ChatReplyItem } from '@companion/contracts';
 import { HubError } from '@companion/hubs';
 
-/** One stream item of `chatHub.SendMessage` / `ResumeReply`; `index` lets a client resume after the last one it saw. */
-export type ChatReplyItem =
-  | {
-      kind: 'accepted';
-      replyId: string;
-      chatId: string;
-      index: number;
-      userMessage: Message;
-      remainingTokens: number;
-    }
-  | { kind: 'text'; replyId: string; index: number; text: string }
-  | { kind: 'completed'; replyId: string; index: number; message: Message };
+/** One stream item of `chatHub.SendMessage` / `ResumeReply` (the wire type lives in @companion/contracts). */
+export type { ChatReplyItem };
 
 /** Lifecycle of a reply. */
 export type ReplyStatus = 'running' | 'completed' | 'failed' | 'cancelled';

@@ -1,0 +1,43 @@
+// What the shell's hub connections carry (spec 001 §7) and what the chat hub streams (infra/api/src/hubs).
+import type { Message } from './entities.ts';
+
+/** Server-to-client event names per hub. */
+export const HUB_EVENTS = {
+  paymentNotificationHub: 'PaymentNotification',
+  registrationNotificationHub: 'RegistrationNotification',
+} as const;
+
+/** chatHub methods: two streams and two invocations. */
+export const CHAT_HUB_METHODS = {
+  /** Stream `(chatId, text)`: stores the user message, streams the reply. Disposing it cancels generation. */
+  sendMessage: 'SendMessage',
+  /** Stream `(replyId, lastIndex)`: resumes a reply after a reconnect or a chat switch. */
+  resumeReply: 'ResumeReply',
+  /** Invoke `(chatId)`: replies of a chat still being generated or just finished. */
+  getReplies: 'GetReplies',
+  /** Invoke `(replyId)`: stops a reply. */
+  cancelReply: 'CancelReply',
+} as const;
+
+/** One stream item of `SendMessage` / `ResumeReply`; `index` lets a client resume after the last one it saw. */
+export type ChatReplyItem =
+  | {
+      kind: 'accepted';
+      replyId: string;
+      chatId: string;
+      index: number;
+      userMessage: Message;
+      remainingTokens: number;
+    }
+  | { kind: 'text'; replyId: string; index: number; text: string }
+  | { kind: 'completed'; replyId: string; index: number; message: Message };
+
+/** The error a chat stream ends with; the client shows it (`insufficient_tokens` opens the offer). */
+export type ChatHubErrorCode =
+  | 'invalid_message'
+  | 'chat_not_found'
+  | 'chat_locked'
+  | 'insufficient_tokens'
+  | 'reply_in_progress'
+  | 'reply_not_found'
+  | 'generation_failed';
