@@ -290,4 +290,36 @@ describe('shell chrome', () => {
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.getByTestId('daily-bonus-modal').dataset['step']).toBe('getTokens');
   });
+
+  it('should open the auth modal in expired mode when the session asks for it', async () => {
+    const { bus } = setup('/legal', fakeSession(makeUser({ email: null })));
+    act(() => bus.publish('auth:login-requested', { mode: 'expired', source: 'magic-link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' });
+    expect(within(dialog).getByTestId('auth-expired').textContent).toContain('expired');
+  });
+
+  it("should refetch a subscriber's user and balance once, 5 s after load, when nothing was spent", () => {
+    vi.useFakeTimers();
+    try {
+      const session = fakeSession(makeUser({ activeSubscription: SUBSCRIPTION }));
+      act(() =>
+        session.set({ balance: { remainingTokens: 10, nextDailyTokenClaimDate: null, spentTokens: 0 } }),
+      );
+      setup('/legal', session);
+      act(() => vi.advanceTimersByTime(4999));
+      expect(session.refreshBalance).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(1));
+      expect(session.refreshBalance).toHaveBeenCalledOnce();
+      expect(session.refreshUser).toHaveBeenCalledOnce();
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(session.refreshBalance).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('should publish the category from the query, anything but anime being realistic', () => {
+    const { bus } = setup('/legal?category=video', fakeSession(makeUser()));
+    expect(bus.current('category:changed')).toEqual({ category: 'realistic' });
+  });
 });
