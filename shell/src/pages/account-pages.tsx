@@ -1,21 +1,168 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@companion/ui';
+import { useShell } from '../app/shell-context.tsx';
+import { brandOf } from '../brand/brand.ts';
+import * as form from '../chrome/chrome.css.ts';
+import { NavLink } from '../chrome/nav-link.tsx';
+import { useVisitor } from '../chrome/use-visitor.ts';
 import * as styles from './pages.css.ts';
 
-/** Settings (NSFW-gated; the gate and the account controls arrive with the shell issue). */
+/** Settings (NSFW-gated by the app): the account, appearance and where to get help. */
 export function SettingsPage() {
+  const { bus, brand, theme, setTheme } = useShell();
+  const { user, loggedIn, subscribed } = useVisitor();
   return (
     <section className={styles.page} data-testid="settings">
       <h1 className={styles.title}>Settings</h1>
-      <p className={styles.text}>Manage your account, content preferences and subscription.</p>
+      <div className={styles.cards}>
+        <div className={styles.card}>
+          <h2 className={styles.cardTitle}>Account</h2>
+          {loggedIn ? (
+            <p className={styles.text}>
+              Signed in as <strong>{user?.email}</strong>.
+            </p>
+          ) : (
+            <>
+              <p className={styles.text}>
+                You are using a guest account. Log in to keep your chats on every device.
+              </p>
+              <Button
+                size="sm"
+                onClick={() => bus.publish('auth:login-requested', { mode: 'login', source: 'settings' })}
+              >
+                Login
+              </Button>
+            </>
+          )}
+        </div>
+        <div className={styles.card}>
+          <h2 className={styles.cardTitle}>Subscription</h2>
+          <p className={styles.text}>
+            {subscribed ? 'Your Premium subscription is active.' : 'You are on the free plan.'}
+          </p>
+          {!subscribed && (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() =>
+                bus.publish('paywall:open-requested', { paywallType: 'subscription', source: 'settings' })
+              }
+            >
+              See Premium
+            </Button>
+          )}
+        </div>
+        {brandOf(brand).themeSwitch && (
+          <div className={styles.card}>
+            <h2 className={styles.cardTitle}>Appearance</h2>
+            <p className={styles.text}>{theme === 'dark' ? 'Dark' : 'Light'} theme</p>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+            >
+              Use {theme === 'dark' ? 'light' : 'dark'} theme
+            </Button>
+          </div>
+        )}
+        <div className={styles.card}>
+          <h2 className={styles.cardTitle}>Help</h2>
+          <p className={styles.text}>
+            <NavLink className={styles.link} href="/contact-us">
+              Contact Us
+            </NavLink>{' '}
+            ·{' '}
+            <NavLink className={styles.link} href="/legal">
+              Legal
+            </NavLink>
+          </p>
+        </div>
+      </div>
     </section>
   );
 }
 
-/** The contact form page. */
+/** The API's error body, when a failure carries one. */
+function apiError(error: unknown): { message: string; field?: string } | null {
+  const body = (error as { body?: { error?: { message?: unknown; field?: unknown } } } | null)?.body;
+  const message = body?.error?.message;
+  if (typeof message !== 'string') return null;
+  return { message, field: typeof body?.error?.field === 'string' ? body.error.field : undefined };
+}
+
+/** The contact form (`POST contact-us`); the API names the field at fault, shown beside it. */
 export function ContactUsPage() {
+  const { transport } = useShell();
+  const { user } = useVisitor();
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const emailId = useId();
+  const messageId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await transport.request('contact-us', { method: 'POST', body: { email: email.trim(), message } });
+      setSent(true);
+    } catch (failure) {
+      setError(apiError(failure) ?? { message: 'We could not send your message. Please try again.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <section className={styles.page} data-testid="contact-us">
       <h1 className={styles.title}>Contact Us</h1>
       <p className={styles.text}>Questions, feedback or billing issues: we answer within one business day.</p>
+      {sent ? (
+        <p className={styles.formCard} role="status" data-testid="contact-sent">
+          Thank you! Your message is on its way; we will reply to {email.trim()}.
+        </p>
+      ) : (
+        <form className={styles.formCard} onSubmit={(event) => void submit(event)} noValidate>
+          <div className={form.field}>
+            <label className={form.fieldLabel} htmlFor={emailId}>
+              Email
+            </label>
+            <input
+              id={emailId}
+              className={form.input}
+              type="email"
+              autoComplete="email"
+              value={email}
+              aria-invalid={error?.field === 'email' || undefined}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+          <div className={form.field}>
+            <label className={form.fieldLabel} htmlFor={messageId}>
+              Message
+            </label>
+            <textarea
+              id={messageId}
+              className={`${form.input} ${styles.textarea}`}
+              rows={6}
+              value={message}
+              aria-invalid={error?.field === 'message' || undefined}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          </div>
+          {error && (
+            <p className={form.fieldError} role="alert">
+              {error.message}
+            </p>
+          )}
+          <Button type="submit" loading={busy}>
+            Send message
+          </Button>
+        </form>
+      )}
     </section>
   );
 }

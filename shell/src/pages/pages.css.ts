@@ -82,3 +82,35 @@ export const maintenanceArt = style({
   color: vars.color.accentText,
   marginBottom: 8,
 });
+
+export const cards = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
+  gap: 16,
+  marginTop: 24,
+});
+
+export const card = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: 12,
+  padding: 20,
+  margin: 0,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.text,
+});
+
+export const cardTitle = style({ margin: 0, fontSize: 17, fontWeight: 800, color: vars.color.text });
+
+export const formCard = style([card, { alignItems: 'stretch', maxWidth: 560, gap: 16, marginTop: 24 }]);
+
+export const textarea = style({
+  height: 'auto',
+  minHeight: 140,
+  padding: 14,
+  resize: 'vertical',
+  lineHeight: 1.5,
+});
