@@ -96,8 +96,6 @@ export function createSession(deps: SessionDeps): Session {
   let balance: TokensBalance | null = null;
   let userKnown = false;
   let fetchingUser = false;
-  let snapshot: SessionSnapshot = { session: sessionState(), user, balance, userKnown };
-  let lastUserId: string | null = snapshot.session.userId;
 
   /** Resolves once the auth query is handled; requests wait for it so a magic link is not raced by a guest. */
   let markReady: () => void = () => {};
@@ -109,15 +107,21 @@ export function createSession(deps: SessionDeps): Session {
   let oneTapShown = false;
   /** Until start() has read the auth query, token changes do not trigger user and balance fetches. */
   let started = false;
+  let snapshot: SessionSnapshot = { session: sessionState(), user, balance, userKnown };
+  let lastUserId: string | null = snapshot.session.userId;
 
   function sessionState(): SessionState {
     const auth = store.auth();
     const claims = decodeClaims(auth.accessToken ?? null);
     const userId = claims?.sub ?? null;
     let status: SessionState['status'];
-    if (!auth.accessToken && !auth.refreshToken) status = 'signed-out';
-    else if (!userKnown && !user) status = 'loading';
-    else status = auth.isAuth || user?.email ? 'registered' : 'anonymous';
+    if (!auth.accessToken && !auth.refreshToken) status = pendingAuth || !started ? 'loading' : 'signed-out';
+    // The token already says who this is (a `webpage` claim marks a generated user), so the chrome need not
+    // wait for `GET User` to show Login or the profile menu.
+    else if (auth.isAuth || user?.email || (claims && typeof claims.webpage !== 'string'))
+      status = 'registered';
+    else if (claims || user) status = 'anonymous';
+    else status = 'loading';
     return { status, userId, isSoftDeleted: auth.isSoftDeleted };
   }
 
@@ -489,9 +493,9 @@ export function createSession(deps: SessionDeps): Session {
       const auth = store.auth();
       // Guest bootstrap: no access token (and no auth query that produced one) → pre-register.
       if (!auth.accessToken) await exclusive(preRegister);
-      emit();
-      lastUserId = snapshot.session.userId;
       started = true;
+      lastUserId = sessionState().userId;
+      emit();
       await refreshAll();
       if (deps.inAppBrowser) {
         void saveAuthForHandOver();
