@@ -114,3 +114,5 @@ export const textarea = style({
   resize: 'vertical',
   lineHeight: 1.5,
 });
+
+globalStyle(`${page} > ${title}`, { marginBottom: 12 });
