@@ -77,14 +77,14 @@ export function App() {
   const [paywall, setPaywall] = useState<BusEventMap['paywall:open-requested'] | null>(null);
   const [authMode, setAuthMode] = useState<AuthMode | null>(null);
   const [bonusOpen, setBonusOpen] = useState(false);
-  // Capture runs once per page load (and once per browser session inside the rule).
-  useState(() =>
+  // Attribution capture (000 §4): once per page load here, once per browser session inside the rule.
+  useEffect(() => {
     runAttributionCapture(localStorage, sessionStorage, {
       search: window.location.search,
       referrer: document.referrer,
       host: window.location.hostname,
-    }),
-  );
+    });
+  }, []);
 
   useEffect(() => {
     const subs = [
