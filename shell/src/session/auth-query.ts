@@ -1,7 +1,7 @@
 import type { TokenPair } from '@companion/contracts';
 
 /** The query parameter that carries a saved-auth id out of an in-app browser (spec 000 §2.3, §4). */
-export const SAVED_AUTH_PARAM = 'savedAuthToken';
+export const SAVED_AUTH_PARAM = 'savedInfoId';
 
 /** The auth-related query parameters of spec 000 §2.3, read once at start. */
 export interface AuthQuery {

@@ -15,6 +15,7 @@ function fakeApi() {
   const valid = new Map<string, string>(); // access token → user id
   const refreshTokens = new Map<string, string>(); // refresh token → user id
   const deleted = new Set<string>();
+  const savedAuth = new Map<string, unknown>();
   const calls: { path: string; auth: string | null; body: unknown }[] = [];
   const issue = (userId: string, webpage?: string) => {
     serial += 1;
@@ -47,6 +48,11 @@ function fakeApi() {
       refreshTokens.delete((body as { refreshToken: string }).refreshToken);
       return json(issue(userId));
     }
+    if (path === 'Authenticate/get-auth-token-info') {
+      const saved = savedAuth.get(url.searchParams.get('savedInfoId') ?? '');
+      if (!saved) return json({ error: { code: 'saved_auth_not_found', message: 'no' } }, 404);
+      return json(saved);
+    }
     if (path === 'Authenticate/magic-link-login') {
       const code = (body as { MagicLinkCode: string }).MagicLinkCode;
       if (code !== 'good')
@@ -59,6 +65,11 @@ function fakeApi() {
     const userId = auth ? valid.get(auth.replace('Bearer ', '')) : undefined;
     if (!userId) return json({ error: { code: 'missing_token', message: 'no' } }, 401);
     if (deleted.has(userId)) return json({ error: { code: 'account_deleted', message: 'gone' } }, 410);
+    if (path === 'Authenticate/save-auth-token-info') {
+      const id = `saved-${savedAuth.size + 1}`;
+      savedAuth.set(id, (body as { authTokenInfoToSave: unknown }).authTokenInfoToSave);
+      return json({ savedToken: id });
+    }
     if (path === 'User') return json(makeUser({ id: userId, email: userId === 'member' ? 'm@x.y' : null }));
     if (path === 'Tokens/balance')
       return json({ remainingTokens: 7, nextDailyTokenClaimDate: null, spentTokens: 1 });
@@ -66,6 +77,7 @@ function fakeApi() {
   });
   return {
     fetchImpl,
+    savedAuth,
     calls,
     issue,
     deleted,
@@ -310,5 +322,78 @@ describe('session', () => {
       fingerprint: 'fp-1',
       terms: true,
     });
+  });
+
+  it('should save auth every 9 minutes in an in-app browser and put the id in the URL', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    try {
+      history.replace('/?utm_source=tiktok');
+      const bus = createAppBus();
+      session = createSession({
+        bus,
+        history,
+        fetchImpl: api.fetchImpl as typeof fetch,
+        fingerprint: { get: async () => 'fp-1', reset: vi.fn() },
+        now: () => NOW,
+        inAppBrowser: true,
+      });
+      await session.start();
+      // Not vi.waitFor: under fake timers it advances the clock, which would fire the interval early.
+      for (let n = 0; n < 50; n += 1) await Promise.resolve();
+      expect(new URLSearchParams(history.location.search).get('savedInfoId')).toBe('saved-1');
+      expect(new URLSearchParams(history.location.search).get('utm_source')).toBe('tiktok');
+      expect(api.savedAuth.get('saved-1')).toMatchObject({
+        isUserLoggedIn: false,
+        generatedUserId: expect.any(String),
+      });
+      expect(JSON.parse(localStorage.getItem(PERSIST_KEYS.auth)!).inAppAuthToken).toBe('saved-1');
+      await vi.advanceTimersByTimeAsync(9 * 60 * 1000 - 1);
+      expect(api.count('Authenticate/save-auth-token-info')).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(api.count('Authenticate/save-auth-token-info')).toBe(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('should take over a saved session from the URL: tokens, category and theme, without a pre-register', async () => {
+    const pair = api.issue('member');
+    api.savedAuth.set('s-9', {
+      ...pair,
+      isUserLoggedIn: true,
+      generatedUserId: null,
+      isLightTheme: true,
+      category: 'anime',
+    });
+    history.replace('/?savedInfoId=s-9');
+    const bus = createAppBus();
+    const applyTheme = vi.fn();
+    session = createSession({
+      bus,
+      history,
+      fetchImpl: api.fetchImpl as typeof fetch,
+      fingerprint: { get: async () => 'fp-1', reset: vi.fn() },
+      now: () => NOW,
+      applyTheme,
+    });
+    await session.start();
+    expect(api.count('Authenticate/pre-register')).toBe(0);
+    expect(applyTheme).toHaveBeenCalledWith('light');
+    expect(bus.current('category:changed')).toEqual({ category: 'anime' });
+    expect(bus.current('session:changed')).toMatchObject({ status: 'registered', userId: 'member' });
+  });
+
+  it('should store tokens from a registration notification and mark the user registered', async () => {
+    const bus = make();
+    await session.start();
+    const pair = api.issue('member');
+    await session.applyRegistration({ userId: 'member', tokens: pair });
+    expect(JSON.parse(localStorage.getItem(PERSIST_KEYS.auth)!)).toMatchObject({
+      isAuth: true,
+      accessToken: pair.accessToken,
+    });
+    expect(localStorage.getItem(PERSIST_KEYS.generatedUserId)).toBeNull();
+    await vi.waitFor(() => expect(bus.current('user:changed')?.user?.email).toBe('m@x.y'));
+    expect(api.count('Fingerprint')).toBe(1);
   });
 });

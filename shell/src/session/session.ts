@@ -380,6 +380,8 @@ export function createSession(deps: SessionDeps): Session {
         isAuth: info.isUserLoggedIn,
         generatedUserId: info.isUserLoggedIn ? null : info.generatedUserId,
       });
+      // Single use on the API: remember it so a reload with the id still in the URL does not ask again.
+      store.patchAuth({ inAppAuthToken: query.savedAuthId });
       if (info.category) bus.publish('category:changed', { category: info.category });
       deps.applyTheme?.(info.isLightTheme ? 'light' : 'dark');
       emit();
