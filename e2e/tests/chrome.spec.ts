@@ -26,6 +26,34 @@ async function waitForUser(page: Page) {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('persist:auth') !== null)).toBe(true);
 }
 
+/** Serves the real `GET User` answer with an active subscription (the e2e stack runs no payment provider). */
+async function asSubscriber(page: Page, extra: Record<string, unknown> = {}) {
+  await page.route('**/api/User?*', async (route) => {
+    const response = await route.fetch();
+    const user = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response,
+      json: {
+        ...user,
+        ...extra,
+        activeSubscription: {
+          id: 'sub-e2e',
+          productId: 'monthly',
+          priceId: null,
+          startDate: '2026-01-01T00:00:00Z',
+          endDate: null,
+          status: 'active',
+          userId: user['id'],
+          cancellationRequestedAt: null,
+          paymentSystem: 'solidgate',
+          periodType: 'month',
+          periodValue: 1,
+        },
+      },
+    });
+  });
+}
+
 test.describe('shell chrome', () => {
   test('should redirect NSFW-gated routes to main when the NSFW check fails, keeping the query', async ({
     page,
@@ -171,32 +199,7 @@ test.describe('shell chrome', () => {
   });
 
   test('should show the profile and token menus to a subscribed user', async ({ page }, testInfo) => {
-    // Subscribing needs a payment provider the e2e stack does not run: the real `GET User` answer is taken
-    // and only the subscription and email are added to it.
-    await page.route('**/api/User?*', async (route) => {
-      const response = await route.fetch();
-      const user = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({
-        response,
-        json: {
-          ...user,
-          email: 'subscriber@example.com',
-          activeSubscription: {
-            id: 'sub-e2e',
-            productId: 'monthly',
-            priceId: null,
-            startDate: '2026-01-01T00:00:00Z',
-            endDate: null,
-            status: 'active',
-            userId: user['id'],
-            cancellationRequestedAt: null,
-            paymentSystem: 'solidgate',
-            periodType: 'month',
-            periodValue: 1,
-          },
-        },
-      });
-    });
+    await asSubscriber(page, { email: 'subscriber@example.com' });
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto('/');
     await page.getByTestId('token-menu-button').click();
@@ -256,4 +259,33 @@ test.describe('shell chrome', () => {
       });
     }
   }
+
+  test('should send a subscriber off a funnel page of the main app, without tokens in the URL', async ({
+    page,
+  }) => {
+    await asSubscriber(page);
+    await page.goto('/quiz-vip?utm_medium=cpc');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/chat');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('utm_medium')).toBe('cpc');
+    expect(url.searchParams.has('accessToken')).toBe(false);
+  });
+
+  test('should send a subscriber from the funnel domain to the main app with tokens and device id', async ({
+    page,
+  }) => {
+    await asSubscriber(page, { utmSource: 'tiktok' });
+    let landed: URL | null = null;
+    await page.route('https://companion.app/**', async (route) => {
+      landed = new URL(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>main app</h1>' });
+    });
+    await page.goto('/quiz-vip?brand=funnels&device_id=dev-42');
+    await expect.poll(() => landed?.origin).toBe('https://companion.app');
+    expect(landed!.pathname).toBe('/');
+    expect(landed!.searchParams.get('utm_source')).toBe('tiktok');
+    expect(landed!.searchParams.get('device_id')).toBe('dev-42');
+    expect(landed!.searchParams.get('accessToken')).toMatch(/^ey/);
+    expect(landed!.searchParams.get('refreshToken')).toBeTruthy();
+  });
 });
