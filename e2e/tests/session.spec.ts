@@ -72,12 +72,16 @@ function countApi(page: Page) {
 const storedAuth = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as Record<string, unknown>);
 
-/** Waits until the session has a user (anonymous or registered) and returns the snapshot. */
+/** Waits until the session knows who the visitor is (anonymous or registered) and returns the snapshot. */
 async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    const snapshot = window.__companionShell?.session.snapshot();
-    return snapshot && (snapshot.session.status === 'anonymous' || snapshot.session.status === 'registered');
-  });
+  await expect
+    .poll(
+      () => page.evaluate(() => window.__companionShell?.session.snapshot().session.status ?? 'no hooks'),
+      {
+        message: 'session status',
+      },
+    )
+    .toMatch(/^(anonymous|registered)$/);
   return page.evaluate(() => window.__companionShell!.session.snapshot());
 }
 
@@ -228,4 +232,34 @@ test('should log out to / after the delay and start a new anonymous visitor', as
   expect(after.session.status).toBe('anonymous');
   expect(after.session.userId).not.toBe(member);
   expect(count('POST Authenticate/pre-register')).toBe(1);
+});
+
+test('should hand an in-app browser session over to the real browser through savedInfoId', async ({
+  browser,
+}) => {
+  const inApp = await browser.newContext({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 300.0.0',
+  });
+  const real = await browser.newContext();
+  try {
+    const page = await inApp.newPage();
+    await page.addInitScript(() => sessionStorage.setItem('companion:test-hooks', '1'));
+    await page.goto(`${ORIGIN}/?utm_source=instagram`);
+    const visitor = await settled(page);
+    await expect(page).toHaveURL(/[?&]savedInfoId=[0-9a-f-]{36}/);
+    const handOver = page.url();
+
+    const other = await real.newPage();
+    await other.addInitScript(() => sessionStorage.setItem('companion:test-hooks', '1'));
+    const count = countApi(other);
+    await other.goto(handOver);
+    const taken = await settled(other);
+    expect(taken.session.userId).toBe(visitor.session.userId);
+    expect(count('GET Authenticate/get-auth-token-info')).toBe(1);
+    expect(count('POST Authenticate/pre-register')).toBe(0);
+  } finally {
+    await inApp.close();
+    await real.close();
+  }
 });
