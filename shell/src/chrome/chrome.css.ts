@@ -573,3 +573,6 @@ export const giftButton = style([
     '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
   },
 ]);
+
+// Logged in, the header carries the bonus, balance and profile controls: narrow phones drop the brand name.
+export const logoTextCompact = style({ '@media': { 'screen and (max-width: 419px)': { display: 'none' } } });

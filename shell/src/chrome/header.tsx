@@ -54,7 +54,7 @@ export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boo
         <span className={styles.logoMark} aria-hidden="true">
           <Icon name="chat" size={16} />
         </span>
-        <span>{brand.name}</span>
+        <span className={visitor.loggedIn ? styles.logoTextCompact : undefined}>{brand.name}</span>
       </NavLink>
       {brand.routeSet === 'full' && (
         <nav className={styles.topNav} aria-label="Top" data-testid="shell-top-nav">
