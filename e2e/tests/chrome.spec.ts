@@ -220,6 +220,10 @@ test.describe('shell chrome', () => {
     await page.screenshot({ path: testInfo.outputPath('chrome-logout-dialog.png') });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
+    // The logged-in header (bonus, balance, profile) still fits a narrow phone.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(page.getByTestId('profile-menu-button')).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
