@@ -1,3 +1,4 @@
+import type { User } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +17,7 @@ function fakeApi() {
   const refreshTokens = new Map<string, string>(); // refresh token → user id
   const deleted = new Set<string>();
   const savedAuth = new Map<string, unknown>();
+  const subscribed = new Set<string>();
   const calls: { path: string; auth: string | null; body: unknown }[] = [];
   const issue = (userId: string, webpage?: string) => {
     serial += 1;
@@ -70,14 +72,26 @@ function fakeApi() {
       savedAuth.set(id, (body as { authTokenInfoToSave: unknown }).authTokenInfoToSave);
       return json({ savedToken: id });
     }
-    if (path === 'User') return json(makeUser({ id: userId, email: userId === 'member' ? 'm@x.y' : null }));
+    if (path === 'User')
+      return json(
+        makeUser({
+          id: userId,
+          email: userId === 'member' ? 'm@x.y' : null,
+          activeSubscription: subscribed.has(userId) ? ({ id: 'sub-1' } as User['activeSubscription']) : null,
+        }),
+      );
     if (path === 'Tokens/balance')
-      return json({ remainingTokens: 7, nextDailyTokenClaimDate: null, spentTokens: 1 });
+      return json({
+        remainingTokens: 7,
+        nextDailyTokenClaimDate: null,
+        spentTokens: subscribed.has(userId) ? 0 : 1,
+      });
     return json({ ok: true, userId });
   });
   return {
     fetchImpl,
     savedAuth,
+    subscribed,
     calls,
     issue,
     deleted,
@@ -395,5 +409,25 @@ describe('session', () => {
     expect(localStorage.getItem(PERSIST_KEYS.generatedUserId)).toBeNull();
     await vi.waitFor(() => expect(bus.current('user:changed')?.user?.email).toBe('m@x.y'));
     expect(api.count('Fingerprint')).toBe(1);
+  });
+
+  it('should refetch user and balance once, 5 s after load, for a subscriber whose spending reads 0', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const pair = api.issue('member');
+      api.subscribed.add('member');
+      localStorage.setItem(PERSIST_KEYS.auth, JSON.stringify({ ...pair, isAuth: true }));
+      make();
+      await session.start();
+      expect([api.count('User'), api.count('Tokens/balance')]).toEqual([1, 1]);
+      await vi.advanceTimersByTimeAsync(4999);
+      expect(api.count('User')).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect([api.count('User'), api.count('Tokens/balance')]).toEqual([2, 2]);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(api.count('User')).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
