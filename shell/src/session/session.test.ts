@@ -430,4 +430,32 @@ describe('session', () => {
       vi.useRealTimers();
     }
   });
+
+  it('should not refresh when another tab refreshed while this one waited for the cross-tab lock', async () => {
+    const stale = api.issue('g0', '/');
+    const fresh = api.issue('g0', '/');
+    const expired = fakeJwt({ sub: 'g0', exp: NOW / 1000 - 5, webpage: '/' });
+    localStorage.setItem(
+      PERSIST_KEYS.auth,
+      JSON.stringify({ accessToken: expired, refreshToken: stale.refreshToken }),
+    );
+    localStorage.setItem(PERSIST_KEYS.generatedUserId, 'g0');
+    const request = vi.fn(async (_name: string, run: () => Promise<boolean>) => {
+      // The other tab held the lock and rotated the tokens meanwhile.
+      localStorage.setItem(PERSIST_KEYS.auth, JSON.stringify(fresh));
+      return run();
+    });
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    try {
+      make();
+      await session.start();
+      await expect(session.transport.request<{ userId: string }>('Chats')).resolves.toMatchObject({
+        userId: 'g0',
+      });
+      expect(request).toHaveBeenCalledWith('companion:auth-refresh', expect.any(Function));
+      expect(api.count(REFRESH_PATHS.generatedUser)).toBe(0);
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
 });

@@ -105,6 +105,7 @@ export function createSession(deps: SessionDeps): Session {
   let goneRecovery: { done: boolean } | null = null;
   let subscriberRefetchArmed = true;
   let oneTapShown = false;
+  let bootstrapFailed = false;
   /** Until start() has read the auth query, token changes do not trigger user and balance fetches. */
   let started = false;
   let snapshot: SessionSnapshot = { session: sessionState(), user, balance, userKnown };
@@ -171,6 +172,8 @@ export function createSession(deps: SessionDeps): Session {
       if (auth.accessToken && !isTokenExpired(auth.accessToken, now())) return auth.accessToken;
       // Guest bootstrap: no session at all (first visit, after logout) → one shared pre-register.
       if (!auth.accessToken && !auth.refreshToken) {
+        // After a failed pre-register (API down) requests go out without a token instead of retrying it each time.
+        if (bootstrapFailed) return null;
         await exclusive(preRegister);
         const token = store.auth().accessToken;
         return token && !isTokenExpired(token, now()) ? token : null;
@@ -183,7 +186,7 @@ export function createSession(deps: SessionDeps): Session {
       const current = store.auth().accessToken;
       // Someone already refreshed since this request left: just retry with the new token.
       if (current && current !== usedToken && !isTokenExpired(current, now())) return true;
-      return exclusive(refresh);
+      return exclusive(() => refreshAcrossTabs(current));
     },
     async recoverGone(usedToken) {
       if (pendingAuth) return pendingAuth;
@@ -232,6 +235,7 @@ export function createSession(deps: SessionDeps): Session {
           pathname: history.location.pathname,
         },
       });
+      bootstrapFailed = false;
       storeTokens(body, { isAuth: false, generatedUserId: body.generatedUserId });
       user = null;
       userKnown = false;
@@ -240,9 +244,24 @@ export function createSession(deps: SessionDeps): Session {
     } catch (error) {
       // Spec 000 §4/§8: a failed pre-registration logs out.
       console.error('[session] pre-register failed', error);
+      bootstrapFailed = true;
       resetAndGoHome();
       return false;
     }
+  }
+
+  /**
+   * Refresh tokens rotate and a reused one revokes the whole family (ADR 0011), so two tabs must never refresh with
+   * the same token: a Web Lock serialises them and the second finds the first one's fresh token in storage.
+   */
+  function refreshAcrossTabs(seenToken: string | null): Promise<boolean> {
+    const run = async () => {
+      const current = store.auth().accessToken;
+      if (current && current !== seenToken && !isTokenExpired(current, now())) return true;
+      return refresh();
+    };
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    return locks ? locks.request('companion:auth-refresh', run) : run();
   }
 
   async function refresh(): Promise<boolean> {
