@@ -19,6 +19,7 @@ interface Sample {
   shellJsRequests: number;
   shellJsGzip: number;
   remoteJsRequests: number;
+  shellJsFiles: { path: string; gzip: number }[];
   apiRequests: number;
   headerInDomMs: number | null;
   headerInteractiveMs: number | null;
@@ -60,6 +61,7 @@ async function measure(browser: Browser, throttle: typeof THROTTLE | null): Prom
     shellJsRequests: 0,
     shellJsGzip: 0,
     remoteJsRequests: 0,
+    shellJsFiles: [],
     apiRequests: 0,
     headerInDomMs: null,
     headerInteractiveMs: null,
@@ -85,7 +87,10 @@ async function measure(browser: Browser, throttle: typeof THROTTLE | null): Prom
     pending.push(
       (async () => {
         const response = await request.response();
-        if (response) sample.shellJsGzip += gzipSync(await response.body(), { level: 6 }).length;
+        if (!response) return;
+        const gzip = gzipSync(await response.body(), { level: 6 }).length;
+        sample.shellJsGzip += gzip;
+        sample.shellJsFiles.push({ path: url.pathname, gzip });
       })(),
     );
   });
@@ -129,6 +134,9 @@ try {
         '',
       ].join('\n'),
     );
+    const files = samples[0]!.shellJsFiles.sort((a, b) => b.gzip - a.gzip);
+    for (const file of files)
+      process.stdout.write(`    ${(file.gzip / 1024).toFixed(1).padStart(6)} KB  ${file.path}\n`);
   }
 } finally {
   await browser.close();
