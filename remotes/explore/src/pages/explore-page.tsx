@@ -1,6 +1,60 @@
-import { PageIntro } from './page-intro.tsx';
+import { useBusState } from '@companion/remote-kit';
+import { Skeleton } from '@companion/ui';
+import { CategoryFilter } from '../features/category/components/category-filter.tsx';
+import { WelcomePopup } from '../features/category/components/welcome-popup.tsx';
+import { useCategory } from '../features/category/hooks/use-category.ts';
+import { HeroBanner } from '../features/hero/components/hero-banner.tsx';
+import { ModelGrid } from '../features/models/components/model-grid.tsx';
+import { useCardClick } from '../features/models/hooks/use-card-click.tsx';
+import { useTopModels } from '../features/models/hooks/use-top-models.ts';
+import { filterModels } from '../features/models/lib/filter-models.ts';
+import { PromoBanner } from '../features/offers/components/promo-banner.tsx';
+import { TimeBombBanner } from '../features/offers/components/time-bomb-banner.tsx';
+import { promoBannersFor } from '../features/offers/lib/promo-banners.ts';
+import * as styles from './page.css.ts';
+import * as bannerStyles from './explore-page.css.ts';
 
-/** Explore: the page's heading until its feature issue fills it. */
+/** Explore, the main page (000 §2.4): hero, time-bomb offer, category filter, model grid with banners. */
 export function ExplorePage() {
-  return <PageIntro title="Explore" description="Find your AI companion: realistic and anime characters." />;
+  const list = useTopModels();
+  const category = useCategory();
+  const user = useBusState('user:changed')?.user;
+  const { onCardClick, dialog } = useCardClick('explore_grid');
+  const models = list.models ? filterModels(list.models, category.filter, category.preference) : null;
+  // While the user loads, one banner slot is held open so the grid does not move when the offer arrives.
+  const banners = user ? promoBannersFor(user.periodInMonths) : [];
+  const bannerCount = user === undefined ? 1 : banners.length;
+
+  return (
+    <div className={styles.page} data-testid="remote-page" data-page="/" data-filter={category.filter}>
+      <HeroBanner />
+      <TimeBombBanner user={user} />
+      <div className={styles.toolbar}>
+        <h1 className={styles.title}>Explore</h1>
+        <CategoryFilter value={category.filter} onChange={category.choose} />
+      </div>
+      {list.status === 'error' ? (
+        <p role="alert" className={styles.error}>
+          We could not load the characters. Please refresh the page.
+        </p>
+      ) : (
+        <ModelGrid
+          label="Characters"
+          models={models}
+          bannerCount={bannerCount}
+          renderBanner={(index) => {
+            const banner = banners[index];
+            return banner ? (
+              <PromoBanner banner={banner} />
+            ) : (
+              <Skeleton className={bannerStyles.bannerSlot} />
+            );
+          }}
+          onCardClick={onCardClick}
+        />
+      )}
+      <WelcomePopup open={category.welcomeOpen} onChoose={category.answerWelcome} />
+      {dialog}
+    </div>
+  );
 }

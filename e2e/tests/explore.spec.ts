@@ -1,0 +1,402 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// The explore remote against the real stack (API seed catalogue). The user's period cannot be set through the
+// API yet (no payments), so the time-bomb and subscriber paths rewrite the real `GET User` answer in the browser.
+
+const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  tablet: { width: 800, height: 1000 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+const grid = (page: Page) => page.getByTestId('model-grid');
+const cards = (page: Page) => page.getByTestId('model-card');
+
+/** Opens explore with a category parameter, so the first-visit popup does not ask. */
+async function openExplore(page: Page, search = '?category=realistic') {
+  await page.goto(`/${search}`);
+  await expect(page.getByTestId('remote-page')).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+}
+
+/** A registered user made through the API, signed in by seeding the shell's persisted auth. */
+async function signIn(page: Page, request: APIRequestContext) {
+  const email = `explore-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await request.post('/api/Authenticate/register', {
+    data: { email, password: 'Explore-pass-123' },
+  });
+  expect(response.ok()).toBe(true);
+  const { accessToken, refreshToken } = (await response.json()) as {
+    accessToken: string;
+    refreshToken: string;
+  };
+  await page.addInitScript(
+    `localStorage.setItem('persist:auth', ${JSON.stringify(
+      JSON.stringify({ isAuth: true, accessToken, refreshToken, isSoftDeleted: false, inAppAuthToken: null }),
+    )})`,
+  );
+}
+
+interface UserPatch {
+  periodInMonths: 'none' | 'monthly' | 'quarterly' | 'annually' | 'lifetime';
+  weeklyPlan?: boolean;
+  subscribed?: boolean;
+}
+
+/** Rewrites the real `GET User` answer with a period (and subscription), as a paid user would get it. */
+async function patchUser(page: Page, patch: UserPatch) {
+  await page.route(/\/api\/User(\?|$)/, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const user = (await response.json()) as Record<string, unknown> & {
+      userFeatures: Record<string, unknown>;
+    };
+    user['periodInMonths'] = patch.periodInMonths;
+    user.userFeatures['featureExperimentWeeklyPlan'] = patch.weeklyPlan ?? false;
+    if (patch.subscribed)
+      user['activeSubscription'] = {
+        productId: 'e2e',
+        priceId: null,
+        startDate: new Date().toISOString(),
+        endDate: null,
+        status: 'active',
+        userId: user['id'],
+        cancellationRequestedAt: null,
+        paymentSystem: 'solidgate',
+        periodType: 'month',
+        periodValue: 1,
+      };
+    await route.fulfill({ response, json: user });
+  });
+}
+
+const gridChildren = (page: Page) =>
+  grid(page).evaluate((element) =>
+    Array.from(element.children).map((child) =>
+      child.getAttribute('data-testid') === 'grid-banner' ? 'banner' : 'card',
+    ),
+  );
+
+test.describe('explore', () => {
+  for (const [width, columns] of [
+    [500, 2],
+    [700, 3],
+    [1000, 4],
+    [1500, 4],
+    [1800, 5],
+  ] as const) {
+    test(`should show ${columns} columns and the first banner after ${columns * 2} cards at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 1000 });
+      await openExplore(page);
+      const tracks = await grid(page).evaluate(
+        (element) => getComputedStyle(element).gridTemplateColumns.split(' ').length,
+      );
+      expect(tracks).toBe(columns);
+      const firstRowTops = await cards(page).evaluateAll((elements) =>
+        elements.map((element) => Math.round(element.getBoundingClientRect().top)),
+      );
+      expect(firstRowTops.filter((top) => top === firstRowTops[0])).toHaveLength(columns);
+      // The banner arrives with the user; until then its slot is held at the same place.
+      await expect(page.getByTestId('grid-banner').locator('button')).toBeVisible();
+      const layout = await gridChildren(page);
+      expect(layout.indexOf('banner')).toBe(columns * 2);
+      const banner = await page.getByTestId('grid-banner').first().boundingBox();
+      const gridBox = await grid(page).boundingBox();
+      expect(Math.round(banner!.width)).toBe(Math.round(gridBox!.width));
+    });
+  }
+
+  test('should put the second banner of a period after four rows', async ({ page }) => {
+    await patchUser(page, { periodInMonths: 'monthly' });
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await openExplore(page);
+    await expect(page.getByTestId('grid-banner')).toHaveCount(2);
+    const layout = await gridChildren(page);
+    const positions = layout.flatMap((kind, index) => (kind === 'banner' ? [index] : []));
+    expect(positions).toEqual([8, 17]);
+    await expect(page.getByTestId('grid-banner').first()).toContainText('3-month plan');
+    await expect(page.getByTestId('grid-banner').nth(1)).toContainText('350 tokens');
+  });
+
+  test('should show 12 skeleton cards while the list loads, then the cards', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/PersonModel\/top/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/?category=realistic');
+    await expect(grid(page).locator('[data-skeleton="card"]')).toHaveCount(12);
+    await expect(grid(page)).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(grid(page).locator('[data-skeleton="card"]')).toHaveCount(0);
+  });
+
+  test('should say No models found when the list is empty', async ({ page }) => {
+    await page.route(/\/api\/PersonModel\/top/, (route) => route.fulfill({ json: [] }));
+    await page.goto('/?category=anime');
+    await expect(page.getByTestId('models-empty')).toHaveText('No models found');
+    await expect(cards(page)).toHaveCount(0);
+  });
+
+  test('should filter realistic, anime and premium, keep With Video disabled, and follow the category parameter', async ({
+    page,
+  }) => {
+    await openExplore(page, '?category=whatever');
+    const filter = page.getByTestId('category-filter');
+    await expect(filter.getByRole('button', { name: 'Realistic' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(filter.getByRole('button', { name: 'With Video' })).toBeDisabled();
+    expect(await cards(page).evaluateAll((els) => els.every((el) => el.dataset['anime'] === 'false'))).toBe(
+      true,
+    );
+
+    await filter.getByRole('button', { name: 'Anime' }).click();
+    await expect(page.getByTestId('remote-page')).toHaveAttribute('data-filter', 'anime');
+    expect(await cards(page).evaluateAll((els) => els.every((el) => el.dataset['anime'] === 'true'))).toBe(
+      true,
+    );
+    // The parameter follows the choice, so a reload shows what was chosen.
+    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('anime');
+
+    await filter.getByRole('button', { name: 'Premium Models' }).click();
+    const premium = await cards(page).evaluateAll((els) => els.map((el) => el.dataset));
+    expect(premium.length).toBeGreaterThan(0);
+    expect(premium.every((data) => data['premium'] === 'true')).toBe(true);
+    // The stored preference is anime, so anime premium characters come first.
+    const firstRealistic = premium.findIndex((data) => data['anime'] === 'false');
+    expect(premium.slice(0, firstRealistic).every((data) => data['anime'] === 'true')).toBe(true);
+    expect(premium.slice(firstRealistic).every((data) => data['anime'] === 'false')).toBe(true);
+    expect(firstRealistic).toBeGreaterThan(0);
+
+    await page.goto('/?category=anime');
+    await expect(page.getByTestId('remote-page')).toHaveAttribute('data-filter', 'anime');
+  });
+
+  test('should list realistic premium characters first when the preference is realistic', async ({
+    page,
+  }) => {
+    await openExplore(page, '?category=realistic');
+    await page.getByTestId('category-filter').getByRole('button', { name: 'Premium Models' }).click();
+    await expect(page.getByTestId('remote-page')).toHaveAttribute('data-filter', 'premium');
+    const anime = await cards(page).evaluateAll((els) => els.map((el) => el.dataset['anime']));
+    expect(anime[0]).toBe('false');
+  });
+
+  test('should ask Realistic or Anime on a first visit, not let it be dismissed, and remember the answer', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const popup = page.getByRole('dialog', { name: 'Who would you like to meet?' });
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole('button', { name: 'Close' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await expect(popup).toBeVisible();
+    await popup.getByRole('button', { name: /Anime/ }).click();
+    await expect(popup).toBeHidden();
+    await expect(page.getByTestId('remote-page')).toHaveAttribute('data-filter', 'anime');
+    // Stored: the next visit neither asks nor forgets (the shell persists `category:changed`).
+    await page.reload();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.getByTestId('remote-page')).toHaveAttribute('data-filter', 'anime');
+    await expect(popup).toBeHidden();
+  });
+
+  test('should not ask when the category parameter is present', async ({ page }) => {
+    await openExplore(page, '?category=anime');
+    await expect(page.getByRole('dialog', { name: 'Who would you like to meet?' })).toHaveCount(0);
+  });
+
+  for (const variant of [
+    { period: 'none', title: 'Premium', label: 'Discount', amount: '12', dialog: 'Get Premium' },
+    {
+      period: 'monthly',
+      weeklyPlan: true,
+      title: '550 Tokens',
+      label: 'Collect 50 FREE Tokens',
+      amount: '550',
+      dialog: 'Buy Tokens',
+    },
+    {
+      period: 'monthly',
+      title: '3-Month Plan',
+      label: 'Cheaper Plan',
+      amount: '3',
+      pill: '85% OFF',
+      dialog: 'Get Premium',
+    },
+    { period: 'quarterly', title: '550 Tokens', amount: '550', dialog: 'Buy Tokens' },
+    {
+      period: 'annually',
+      title: '1150 Tokens',
+      label: 'Collect 150 FREE Tokens',
+      amount: '1150',
+      dialog: 'Buy Tokens',
+    },
+    {
+      period: 'lifetime',
+      title: '1150 Tokens',
+      label: 'Collect 150 FREE Tokens',
+      amount: '1150',
+      dialog: 'Buy Tokens',
+    },
+  ] as const) {
+    const name = `${variant.period}${'weeklyPlan' in variant ? ' with the weekly plan' : ''}`;
+    test(`should show the ${name} time-bomb offer with a 9:59 countdown and open its paywall`, async ({
+      page,
+    }) => {
+      await page.clock.install();
+      await patchUser(page, {
+        periodInMonths: variant.period,
+        weeklyPlan: 'weeklyPlan' in variant ? variant.weeklyPlan : false,
+      });
+      await openExplore(page);
+      const banner = page.getByTestId('time-bomb-banner');
+      await expect(banner).toHaveAttribute('data-offer-amount', variant.amount);
+      await expect(banner).toContainText(variant.title);
+      if ('label' in variant) await expect(banner).toContainText(variant.label);
+      if ('pill' in variant) await expect(banner).toContainText(variant.pill);
+      else await expect(banner).not.toContainText('% OFF');
+      // The page clock keeps running while the test waits, so each check allows a few seconds of drift.
+      const timer = banner.getByRole('timer');
+      await expect(timer).toHaveText(/^9:5\d$/);
+      await page.clock.runFor(60_000);
+      await expect(timer).toHaveText(/^8:5\d$/);
+      // It loops: after a full run it starts again from 9:59 rather than stopping at 0:00.
+      await page.clock.runFor(540_000);
+      await expect(timer).toHaveText(/^9:5\d$/);
+      await banner.click();
+      const dialog = page.getByRole('dialog', { name: variant.dialog });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId('paywall-source')).toHaveText('explore_time_bomb');
+    });
+  }
+
+  test('should open the chat of a public character', async ({ page }) => {
+    await openExplore(page);
+    const card = page.locator('[data-testid="model-card"][data-locked="false"]').first();
+    const id = await card.getAttribute('data-model-id');
+    await card.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/chat');
+    expect(new URL(page.url()).searchParams.get('modelId')).toBe(id);
+  });
+
+  test('should ask an anonymous visitor to sign in for a locked character', async ({ page }) => {
+    await openExplore(page);
+    await page.locator('[data-testid="model-card"][data-locked="true"]').first().click();
+    await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+  });
+
+  test('should open the subscription paywall for a registered user without a subscription', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    await openExplore(page);
+    await expect(page.getByTestId('time-bomb-banner')).toBeVisible();
+    await page.locator('[data-testid="model-card"][data-premium="true"]').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Get Premium' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('paywall-source')).toHaveText('explore_grid');
+  });
+
+  test('should confirm a token unlock for a subscriber and open the tokens paywall when tokens run short', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    await patchUser(page, { periodInMonths: 'monthly', subscribed: true });
+    await openExplore(page);
+    await expect(page.getByTestId('time-bomb-banner')).toBeVisible();
+    const unlock = page.waitForRequest(/\/api\/PersonModel\/unlock$/);
+    await page
+      .locator('[data-testid="model-card"][data-locked="true"][data-premium="false"]')
+      .first()
+      .click();
+    const confirm = page.getByRole('dialog', { name: /^Unlock / });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Unlock' }).click();
+    // A new account holds no tokens: the API answers 402 and the tokens paywall opens.
+    expect((await unlock).postDataJSON()).toMatchObject({ PersonModelId: expect.any(String) });
+    const dialog = page.getByRole('dialog', { name: 'Buy Tokens' });
+    await expect(dialog).toBeVisible();
+    await expect(confirm).toBeHidden();
+  });
+
+  test('should deep-link a premium character on premium models and list only premium ones', async ({
+    page,
+    request,
+  }) => {
+    const models = (await (await request.get('/api/PersonModel/top')).json()) as {
+      id: string;
+      firstName: string;
+      isPremium: boolean;
+    }[];
+    const target = models.filter((model) => model.isPremium).at(-1)!;
+    await page.goto(`/premium-models?modelId=${target.id}`);
+    const spotlight = page.getByTestId('model-spotlight');
+    await expect(spotlight).toHaveAttribute('data-model-id', target.id);
+    await expect(spotlight.getByRole('heading', { level: 2 })).toContainText(target.firstName);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Premium Models');
+    await expect(cards(page)).toHaveCount(models.filter((model) => model.isPremium).length);
+    await spotlight.getByRole('button', { name: `Unlock ${target.firstName}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
+
+    await page.goto('/premium-models?modelId=00000000-0000-4000-8000-000000000000');
+    await expect(page.getByTestId('model-spotlight')).toHaveAttribute('data-status', 'missing');
+  });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of ['dark', 'light'] as const) {
+      test(`should lay out explore at ${size} width in the ${theme} theme`, async ({ page }, testInfo) => {
+        await page.addInitScript((mode) => localStorage.setItem('persist:theme', mode), theme);
+        await page.setViewportSize(viewport);
+        await openExplore(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expect(page.getByTestId('time-bomb-banner')).toBeVisible();
+        await page.evaluate(() =>
+          Promise.all(
+            Array.from(document.images)
+              .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
+              .map((image) => image.decode().catch(() => undefined)),
+          ),
+        );
+        const file = testInfo.outputPath(`explore-${size}-${theme}.png`);
+        await page.screenshot({ path: file });
+        await testInfo.attach(`explore-${size}-${theme}`, { path: file, contentType: 'image/png' });
+        if (size === 'desktop') {
+          const full = testInfo.outputPath(`explore-${size}-${theme}-full.png`);
+          await page.screenshot({ path: full, fullPage: true });
+        }
+      });
+    }
+  }
+
+  test('should screenshot the welcome popup, the unlock dialog and premium models', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto('/');
+    await expect(page.getByRole('dialog', { name: 'Who would you like to meet?' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('explore-welcome.png') });
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.screenshot({ path: testInfo.outputPath('explore-welcome-phone.png') });
+
+    const models = (await (await request.get('/api/PersonModel/top')).json()) as {
+      id: string;
+      isPremium: boolean;
+    }[];
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto(`/premium-models?modelId=${models.find((model) => model.isPremium)!.id}`);
+    await expect(page.getByTestId('model-spotlight')).toHaveAttribute('data-status', 'ready');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: testInfo.outputPath('premium-desktop.png') });
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.screenshot({ path: testInfo.outputPath('premium-phone.png') });
+  });
+});

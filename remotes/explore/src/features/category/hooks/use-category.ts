@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Category } from '@companion/contracts';
+import { useBus, useBusState } from '@companion/remote-kit';
+import { track } from '../../../lib/track.ts';
+import { categoryFromSearch, initialCategory, shouldAskCategory } from '../lib/category.ts';
+
+/** What the explore filter shows: a category or the premium characters. */
+export type ExploreFilter = Category | 'premium';
+
+/**
+ * The explore filter with the stored-preference rules (000 §2.3–§2.4): the query parameter, then the stored
+ * preference (the shell's replayed `category:changed`), then realistic. Choosing realistic or anime stores it.
+ */
+export function useCategory() {
+  const bus = useBus();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromQuery = categoryFromSearch(location.search);
+  const stored = useBusState('category:changed')?.category ?? null;
+  const [filter, setFilter] = useState<ExploreFilter>(() => initialCategory(fromQuery, stored));
+  // Decided once, on arrival: a preference stored later (by the popup itself) must not re-open it.
+  const [askOnArrival] = useState(() => shouldAskCategory(fromQuery, stored));
+
+  // A preference arriving later (session restore, another tab's choice via the shell) moves the category view.
+  useEffect(() => {
+    if (stored) setFilter((current) => (current === 'premium' ? current : stored));
+  }, [stored]);
+
+  const store = (category: Category) => {
+    bus.publish('category:changed', { category });
+    // Keep the query truthful so a reload shows what was chosen (the parameter outranks the preference).
+    if (fromQuery !== null && fromQuery !== category) {
+      const params = new URLSearchParams(location.search);
+      params.set('category', category);
+      void navigate({ pathname: location.pathname, search: `?${params.toString()}` }, { replace: true });
+    }
+  };
+
+  const choose = (next: ExploreFilter) => {
+    setFilter(next);
+    track(bus, 'explore_filter_selected', { filter: next });
+    if (next !== 'premium') store(next);
+  };
+
+  const answerWelcome = (category: Category) => {
+    setFilter(category);
+    track(bus, 'welcome_popup_category_selected', { category });
+    store(category);
+  };
+
+  return {
+    filter,
+    preference: stored,
+    choose,
+    welcomeOpen: askOnArrival && stored === null,
+    answerWelcome,
+  };
+}

@@ -1,0 +1,77 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@companion/ui/theme';
+
+export const hero = style({
+  position: 'relative',
+  overflow: 'hidden',
+  isolation: 'isolate',
+  padding: '36px 32px',
+  minHeight: 188,
+  borderRadius: vars.radius.xl,
+  background: `linear-gradient(135deg, #1a0f24 0%, #3b1238 45%, #7a1e62 100%)`,
+  color: '#fff',
+  '@media': {
+    'screen and (max-width: 767px)': { padding: '24px 20px', minHeight: 150, borderRadius: vars.radius.lg },
+  },
+});
+
+const glow = {
+  position: 'absolute',
+  borderRadius: '50%',
+  filter: 'blur(40px)',
+  zIndex: -1,
+  pointerEvents: 'none',
+} as const;
+
+export const glowA = style({
+  ...glow,
+  width: 320,
+  height: 320,
+  right: -60,
+  top: -120,
+  background: 'rgba(255, 92, 157, 0.55)',
+});
+
+export const glowB = style({
+  ...glow,
+  width: 260,
+  height: 260,
+  right: 180,
+  bottom: -160,
+  background: 'rgba(155, 47, 192, 0.55)',
+});
+
+export const eyebrow = style({
+  margin: 0,
+  fontSize: 12,
+  fontWeight: 800,
+  letterSpacing: '0.12em',
+  textTransform: 'uppercase',
+  color: '#ffb3d1',
+});
+
+export const title = style({
+  margin: '8px 0 0',
+  maxWidth: 620,
+  fontSize: 40,
+  lineHeight: 1.1,
+  fontWeight: 800,
+  letterSpacing: '-0.02em',
+  '@media': { 'screen and (max-width: 767px)': { fontSize: 28 } },
+});
+
+export const accent = style({
+  background: 'linear-gradient(90deg, #ff7ab0 0%, #d99bff 100%)',
+  WebkitBackgroundClip: 'text',
+  backgroundClip: 'text',
+  color: 'transparent',
+});
+
+export const text = style({
+  margin: '12px 0 0',
+  maxWidth: 520,
+  fontSize: 16,
+  lineHeight: 1.5,
+  color: 'rgba(255,255,255,0.82)',
+  '@media': { 'screen and (max-width: 767px)': { fontSize: 14 } },
+});

@@ -1,0 +1,59 @@
+import { Image } from '@companion/ui';
+import type { PersonModel } from '@companion/contracts';
+import { coverImage, lockOf } from '../lib/filter-models.ts';
+import * as styles from './model-card.css.ts';
+
+/** A character card: portrait, name and age, anime and premium marks, a lock when it needs unlocking. */
+export function ModelCard({
+  model,
+  priority,
+  onClick,
+}: {
+  model: PersonModel;
+  /** Above the fold: load now with high priority (the page's largest paint is the first row). */
+  priority: boolean;
+  onClick: (model: PersonModel) => void;
+}) {
+  const lock = lockOf(model);
+  return (
+    <button
+      type="button"
+      className={styles.card}
+      data-testid="model-card"
+      data-model-id={model.id}
+      data-anime={model.isAnime}
+      data-premium={model.isPremium}
+      data-locked={lock !== null}
+      aria-label={`${model.firstName}, ${model.age}${model.isPremium ? ', premium' : ''}${lock ? ', locked' : ''}`}
+      onClick={() => onClick(model)}
+    >
+      <Image
+        src={coverImage(model)}
+        alt=""
+        // The portraits are 512×768 (2:3); the box is reserved before they arrive.
+        aspectRatio={2 / 3}
+        className={styles.image}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding={priority ? 'sync' : 'async'}
+      />
+      <span className={styles.shade} aria-hidden="true" />
+      <span className={styles.marks}>
+        {model.isPremium ? <span className={styles.premium}>Premium</span> : null}
+        {model.isAnime ? <span className={styles.anime}>Anime</span> : null}
+      </span>
+      {lock ? (
+        <span className={styles.lock} aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
+            <rect x="5" y="11" width="14" height="10" rx="2" />
+            <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+          </svg>
+        </span>
+      ) : null}
+      <span className={styles.foot}>
+        <span className={styles.name}>{model.firstName}</span>
+        <span className={styles.age}>{model.age}</span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,27 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@companion/ui/theme';
+
+// The same steps as grid-layout.ts (000 §2.4): ≤550 → 2, ≤768 → 3, ≤1750 → 4, above → 5.
+export const grid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: 10,
+  '@media': {
+    'screen and (min-width: 551px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 14 },
+    'screen and (min-width: 769px)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 16 },
+    'screen and (min-width: 1751px)': { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))', gap: 18 },
+  },
+});
+
+export const banner = style({ gridColumn: '1 / -1' });
+
+export const empty = style({
+  display: 'grid',
+  placeItems: 'center',
+  minHeight: 240,
+  borderRadius: vars.radius.lg,
+  border: `1px dashed ${vars.color.borderStrong}`,
+  background: vars.color.surface,
+});
+
+export const emptyTitle = style({ margin: 0, fontSize: 18, fontWeight: 700, color: vars.color.textMuted });

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { PersonModel, TransportErrorShape } from '@companion/contracts';
+import { useBus, useTransport } from '@companion/remote-kit';
+import { track } from '../../../lib/track.ts';
+import { unlockModel } from '../api/unlock-model.ts';
+import { unlockPremiumModel } from '../api/unlock-premium-model.ts';
+import { UnlockDialog } from '../components/unlock-dialog.tsx';
+import { cardAction, chatHref } from '../lib/card-action.ts';
+import { useVisitor } from './use-visitor.ts';
+
+interface Pending {
+  model: PersonModel;
+  endpoint: 'PersonModel/unlock' | 'PersonModel/unlock-premium-model';
+}
+
+/**
+ * The card click path (000 §6): open characters go to chat; locked and premium ones go through the shell's
+ * sign-in and paywall intents, or a confirmed token unlock; running out of tokens opens the tokens paywall.
+ */
+export function useCardClick(source: string) {
+  const bus = useBus();
+  const transport = useTransport();
+  const navigate = useNavigate();
+  const visitor = useVisitor();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onCardClick = (model: PersonModel) => {
+    const action = cardAction(model, visitor);
+    track(bus, 'explore_model_clicked', { model_id: model.id, action: action.kind, placement: source });
+    if (action.kind === 'open-chat') void navigate(chatHref(model.id));
+    else if (action.kind === 'sign-in') bus.publish('auth:login-requested', { mode: 'login', source });
+    else if (action.kind === 'paywall')
+      bus.publish('paywall:open-requested', { paywallType: 'subscription', source });
+    else {
+      setError(null);
+      setPending({ model, endpoint: action.endpoint });
+    }
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    setError(null);
+    const { model, endpoint } = pending;
+    try {
+      const unlock = endpoint === 'PersonModel/unlock' ? unlockModel : unlockPremiumModel;
+      await unlock(transport, model.id);
+      bus.publish('character:unlocked', { personModelId: model.id });
+      bus.publish('tokens:balance-refresh-requested', { source });
+      setPending(null);
+      void navigate(chatHref(model.id));
+    } catch (caught) {
+      const failure = caught as Partial<TransportErrorShape>;
+      const code = (failure.body as { error?: { code?: string } } | undefined)?.error?.code;
+      if (failure.status === 402) {
+        setPending(null);
+        bus.publish('paywall:open-requested', { paywallType: 'tokens', source });
+      } else if (failure.status === 409 && code === 'already_unlocked') {
+        setPending(null);
+        void navigate(chatHref(model.id));
+      } else if (failure.status === 401) {
+        setPending(null);
+        bus.publish('auth:login-requested', { mode: 'login', source });
+      } else {
+        setError('We could not unlock this character. Please try again.');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const dialog = (
+    <UnlockDialog
+      model={pending?.model ?? null}
+      busy={busy}
+      error={error}
+      onConfirm={() => void confirm()}
+      onClose={() => setPending(null)}
+    />
+  );
+  return { onCardClick, dialog };
+}
