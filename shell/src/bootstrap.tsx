@@ -9,7 +9,7 @@ import { App } from './app/app.tsx';
 import { ShellProvider, type ShellServices } from './app/shell-context.tsx';
 import { MAIN_BRAND } from './brand/brand.ts';
 import { integrityPlugin } from './federation/integrity.ts';
-import { fetchRegistry } from './federation/registry.ts';
+import { loadRegistry } from './federation/registry.ts';
 import { RemoteLoader } from './federation/remote-loader.ts';
 import { installScrollReset } from './routing/scroll-reset.ts';
 import { createHubConnections } from './hubs/hub-connections.ts';
@@ -22,7 +22,7 @@ const history = createAppHistory(window);
 const bus = createAppBus();
 let integrity: ReadonlyMap<string, string> = new Map();
 registerPlugins([integrityPlugin(() => integrity)]);
-const loader = fetchRegistry().then((registry) => {
+const loader = loadRegistry().then((registry) => {
   const remoteLoader = new RemoteLoader(registry, { registerRemotes, loadRemote }, window.location.origin);
   integrity = remoteLoader.integrity;
   return remoteLoader;

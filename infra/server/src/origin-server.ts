@@ -4,11 +4,12 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import { emptyRegistry } from '@companion/registry';
+import { emptyRegistry, type Registry } from '@companion/registry';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE, NO_CACHE, shellCacheControl } from './cache-policy.ts';
 import { sendError } from './errors.ts';
+import { createIndexRenderer } from './index-html.ts';
 import { addSecurityHeaders } from './security-headers.ts';
 
 // The hubs check Origin on WebSocket upgrades too: forward it, the cookie (the library's default) and the host
@@ -105,17 +106,27 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
   await app.register(async (site) => {
     await site.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-    site.get('/registry.json', async (_request, reply) => {
-      // Read on every request: a deploy or rollback is live on the next page load, no restart or cache.
-      let body: string;
+    // Read on every request: a deploy or rollback is live on the next page load, no restart or cache.
+    const readRegistryText = async (): Promise<string> => {
       try {
-        body = await readFile(registryFile, 'utf8');
+        return await readFile(registryFile, 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        body = JSON.stringify(emptyRegistry());
+        return JSON.stringify(emptyRegistry());
       }
-      return reply.header('cache-control', NO_CACHE).type('application/json; charset=utf-8').send(body);
+    };
+    const renderIndex = createIndexRenderer({
+      shellDir: options.shellDir,
+      remotesDir,
+      readRegistry: async () => JSON.parse(await readRegistryText()) as Registry,
     });
+
+    site.get('/registry.json', async (_request, reply) =>
+      reply
+        .header('cache-control', NO_CACHE)
+        .type('application/json; charset=utf-8')
+        .send(await readRegistryText()),
+    );
 
     await site.register(fastifyStatic, {
       root: remotesDir,
@@ -151,15 +162,16 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       },
     });
 
-    const sendIndex = (reply: FastifyReply): FastifyReply =>
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
       reply
         .header('cache-control', NO_CACHE)
-        .sendFile('index.html', options.shellDir, { cacheControl: false });
+        .type('text/html; charset=utf-8')
+        .send(await renderIndex(request.url.split('?')[0] ?? '/'));
 
-    site.get('/', async (_request, reply) => sendIndex(reply));
+    site.get('/', async (request, reply) => sendIndex(request, reply));
 
     site.setNotFoundHandler(async (request, reply) => {
-      if (isClientRoute(request)) return sendIndex(reply);
+      if (isClientRoute(request)) return sendIndex(request, reply);
       return sendError(reply, 404, 'not_found', `Nothing at ${request.method} ${request.url.split('?')[0]}.`);
     });
 

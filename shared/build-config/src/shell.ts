@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { rspack, type Configuration } from '@rspack/core';
+import { rspack, type Compiler, type Configuration } from '@rspack/core';
+import type { RouteManifest } from '@companion/contracts';
 import { resolveOptions, isProduction, moduleRules, vanillaExtract } from './common.ts';
 import { SHARED_SINGLETONS } from './federation.ts';
 
@@ -10,6 +11,24 @@ export interface ShellBuildOptions {
   devPort: number;
   /** Runtime plugins registered with the federation runtime at start-up (paths relative to `dir`). */
   runtimePlugins?: string[];
+  /** Path → remote ownership, written to `dist/routes.json` for the origin server's preloads. */
+  routes: RouteManifest['routes'];
+}
+
+/** Emits `routes.json` beside `index.html`. */
+class RouteManifestPlugin {
+  constructor(private readonly routes: RouteManifest['routes']) {}
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('RouteManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'RouteManifestPlugin', stage: 0 }, () => {
+        const manifest: RouteManifest = { schemaVersion: 1, routes: this.routes };
+        compilation.emitAsset(
+          'routes.json',
+          new compiler.webpack.sources.RawSource(`${JSON.stringify(manifest)}\n`),
+        );
+      });
+    });
+  }
 }
 
 /**
@@ -51,6 +70,7 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
         dts: false,
         experiments: { provideExternalRuntime: true },
       }),
+      new RouteManifestPlugin(options.routes),
       new rspack.HtmlRspackPlugin({
         template: path.join(options.dir, 'src', 'index.html'),
         inject: 'body',

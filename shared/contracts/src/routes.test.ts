@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesPattern } from './match-path.ts';
+import { matchRoutePattern as matchesPattern } from './routes.ts';
 
 describe('matchesPattern', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RegistryError, fetchRegistry, parseRegistry } from './registry.ts';
+import { RegistryError, fetchRegistry, loadRegistry, parseRegistry } from './registry.ts';
 
 const entry = {
   version: '1.0.0',
@@ -33,6 +33,24 @@ describe('registry', () => {
   it('should fail on an HTTP error without retrying', async () => {
     const fetchImpl = vi.fn().mockResolvedValue(new Response('nope', { status: 500 }));
     await expect(fetchRegistry(fetchImpl)).rejects.toThrow('registry.json answered 500');
+    expect(fetchImpl).toHaveBeenCalledOnce();
+  });
+
+  it('should use the copy inlined in the page and fetch only without one', async () => {
+    const doc = document.implementation.createHTMLDocument();
+    const fetchImpl = vi
+      .fn()
+      .mockResolvedValue(new Response(JSON.stringify({ schemaVersion: 1, remotes: {} })));
+    await expect(loadRegistry(doc, fetchImpl)).resolves.toEqual({ schemaVersion: 1, remotes: {} });
+    expect(fetchImpl).toHaveBeenCalledOnce();
+    const script = doc.createElement('script');
+    script.id = 'registry';
+    script.textContent = JSON.stringify({ schemaVersion: 1, remotes: { chat: entry } });
+    doc.head.append(script);
+    await expect(loadRegistry(doc, fetchImpl)).resolves.toEqual({
+      schemaVersion: 1,
+      remotes: { chat: entry },
+    });
     expect(fetchImpl).toHaveBeenCalledOnce();
   });
 });

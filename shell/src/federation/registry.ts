@@ -45,6 +45,25 @@ export function parseRegistry(raw: unknown): Registry {
   return { schemaVersion: 1, remotes };
 }
 
+/**
+ * The live registry: the copy the origin server inlined into the HTML (`#registry`, same response as the page,
+ * so it cannot be staler than the page), else `/registry.json`.
+ */
+export async function loadRegistry(
+  doc: Document = document,
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+): Promise<Registry> {
+  const inline = doc.getElementById('registry')?.textContent;
+  if (inline) {
+    try {
+      return parseRegistry(JSON.parse(inline));
+    } catch (error) {
+      console.warn('[registry] inline copy unreadable; fetching /registry.json', error);
+    }
+  }
+  return fetchRegistry(fetchImpl);
+}
+
 /** Fetches `/registry.json` (the server sends it with `no-cache`), retrying once on a network error. */
 export async function fetchRegistry(
   fetchImpl: typeof fetch = fetch,

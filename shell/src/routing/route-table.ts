@@ -1,5 +1,5 @@
 import type { RemoteName } from '@companion/contracts';
-import { matchesPattern } from './match-path.ts';
+import { matchRoutePattern as matchesPattern } from '@companion/contracts';
 
 /** Who renders a path: a remote, a page of the shell's own, or the server (never the SPA). */
 export type RouteOwner =
