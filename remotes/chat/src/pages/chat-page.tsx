@@ -1,6 +1,6 @@
-import { PageIntro } from './page-intro.tsx';
+import { RemotePage } from '@companion/remote-kit';
 
 /** Chat: the page's heading until its feature issue fills it. */
 export function ChatPage() {
-  return <PageIntro title="Chat" description="Your conversations with AI characters." />;
+  return <RemotePage title="Chat" description="Your conversations with AI characters." />;
 }

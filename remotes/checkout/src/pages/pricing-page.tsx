@@ -1,6 +1,6 @@
-import { PageIntro } from './page-intro.tsx';
+import { RemotePage } from '@companion/remote-kit';
 
 /** Pricing: the page's heading until its feature issue fills it. */
 export function PricingPage() {
-  return <PageIntro title="Pricing" description="Choose your plan." />;
+  return <RemotePage title="Pricing" description="Choose your plan." />;
 }

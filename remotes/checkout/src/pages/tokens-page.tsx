@@ -1,6 +1,6 @@
-import { PageIntro } from './page-intro.tsx';
+import { RemotePage } from '@companion/remote-kit';
 
 /** Buy Tokens: the page's heading until its feature issue fills it. */
 export function TokensPage() {
-  return <PageIntro title="Buy Tokens" description="Top up your token balance." />;
+  return <RemotePage title="Buy Tokens" description="Top up your token balance." />;
 }

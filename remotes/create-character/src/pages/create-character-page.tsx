@@ -1,6 +1,6 @@
-import { PageIntro } from './page-intro.tsx';
+import { RemotePage } from '@companion/remote-kit';
 
 /** Create Character: the page's heading until its feature issue fills it. */
 export function CreateCharacterPage() {
-  return <PageIntro title="Create Character" description="Design your own AI companion, step by step." />;
+  return <RemotePage title="Create Character" description="Design your own AI companion, step by step." />;
 }

@@ -1,6 +1,6 @@
-import { PageIntro } from './page-intro.tsx';
+import { RemotePage } from '@companion/remote-kit';
 
 /** My AI: the page's heading until its feature issue fills it. */
 export function MyAiPage() {
-  return <PageIntro title="My AI" description="The characters you have created." />;
+  return <RemotePage title="My AI" description="The characters you have created." />;
 }

@@ -1,6 +1,6 @@
-import { PageIntro } from './page-intro.tsx';
+import { RemotePage } from '@companion/remote-kit';
 
 /** Affiliates: the page's heading until its feature issue fills it. */
 export function AffiliatesPage() {
-  return <PageIntro title="Affiliates" description="Partner with us." />;
+  return <RemotePage title="Affiliates" description="Partner with us." />;
 }

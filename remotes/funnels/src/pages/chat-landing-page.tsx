@@ -1,6 +1,6 @@
-import { PageIntro } from './page-intro.tsx';
+import { RemotePage } from '@companion/remote-kit';
 
 /** Chat: the page's heading until its feature issue fills it. */
 export function ChatLandingPage() {
-  return <PageIntro title="Chat" description="Say hi and start chatting." />;
+  return <RemotePage title="Chat" description="Say hi and start chatting." />;
 }

@@ -1,6 +1,6 @@
-import { PageIntro } from './page-intro.tsx';
+import { RemotePage } from '@companion/remote-kit';
 
 /** Quiz: the page's heading until its feature issue fills it. */
 export function FunnelPage() {
-  return <PageIntro title="Quiz" description="Answer a few questions to meet your perfect AI companion." />;
+  return <RemotePage title="Quiz" description="Answer a few questions to meet your perfect AI companion." />;
 }

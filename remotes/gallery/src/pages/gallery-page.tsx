@@ -1,6 +1,6 @@
-import { PageIntro } from './page-intro.tsx';
+import { RemotePage } from '@companion/remote-kit';
 
 /** Gallery: the page's heading until its feature issue fills it. */
 export function GalleryPage() {
-  return <PageIntro title="Gallery" description="Unlock photos of your favourite characters." />;
+  return <RemotePage title="Gallery" description="Unlock photos of your favourite characters." />;
 }

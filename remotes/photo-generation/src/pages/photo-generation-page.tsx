@@ -1,6 +1,6 @@
-import { PageIntro } from './page-intro.tsx';
+import { RemotePage } from '@companion/remote-kit';
 
 /** Photo Generation: the page's heading until its feature issue fills it. */
 export function PhotoGenerationPage() {
-  return <PageIntro title="Photo Generation" description="Generate photos of your AI girlfriend." />;
+  return <RemotePage title="Photo Generation" description="Generate photos of your AI girlfriend." />;
 }
