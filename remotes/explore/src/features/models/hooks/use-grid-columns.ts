@@ -1,15 +1,16 @@
 import { useSyncExternalStore } from 'react';
-import { columnsForWidth, GRID_STEPS } from '../lib/grid-layout.ts';
-
-const QUERIES = GRID_STEPS.map(([maxWidth]) => `(max-width: ${maxWidth}px)`);
+import { columnsForWidth } from '../lib/grid-layout.ts';
 
 function subscribe(onChange: () => void) {
-  const lists = QUERIES.map((query) => window.matchMedia(query));
-  lists.forEach((list) => list.addEventListener('change', onChange));
-  return () => lists.forEach((list) => list.removeEventListener('change', onChange));
+  // Resize fires often, but useSyncExternalStore re-renders only when the column count changes.
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
 }
 
-/** Columns the grid's CSS is showing now; the media queries are the same, so banners land on row boundaries. */
+/**
+ * Columns the grid's CSS is showing now. `innerWidth` is the width CSS media queries test, so banners land on
+ * row boundaries of the CSS grid.
+ */
 export function useGridColumns(): number {
   return useSyncExternalStore(
     subscribe,

@@ -11,23 +11,31 @@ export type TopModelsState =
 
 // Kept for the page's life (query keep-unused time is 60 s in the spec; one list per audience is small), so
 // going back to explore or to premium models shows the grid at once and refreshes behind it.
-const cache = new WeakMap<Transport, Map<string, Promise<PersonModel[]>>>();
-const settled = new Map<string, PersonModel[]>();
+interface Entry {
+  promise: Promise<PersonModel[]>;
+  value?: PersonModel[];
+}
+const cache = new WeakMap<Transport, Map<string, Entry>>();
 
-function load(transport: Transport, audience: TopModelsAudience, utmSource: string | null) {
+function entries(transport: Transport): Map<string, Entry> {
   let byKey = cache.get(transport);
   if (!byKey) cache.set(transport, (byKey = new Map()));
+  return byKey;
+}
+
+function load(transport: Transport, audience: TopModelsAudience, utmSource: string | null) {
+  const byKey = entries(transport);
   const key = topModelsKey(audience, utmSource);
-  let promise = byKey.get(key);
-  if (!promise) {
-    promise = getTopModels(transport, audience, utmSource);
-    promise.then(
-      (models) => settled.set(key, models),
+  let entry = byKey.get(key);
+  if (!entry) {
+    const created: Entry = { promise: getTopModels(transport, audience, utmSource) };
+    created.promise.then(
+      (models) => (created.value = models),
       () => byKey.delete(key),
     );
-    byKey.set(key, promise);
+    byKey.set(key, (entry = created));
   }
-  return { key, promise };
+  return { key, promise: entry.promise };
 }
 
 function utmFromLocation(): string | null {
@@ -48,7 +56,8 @@ export function useTopModels(): TopModelsState {
   // Started during render, not in an effect: the request leaves as soon as the page renders.
   const { key, promise } = load(transport, audience, utmSource);
   const [state, setState] = useState<TopModelsState>(() => {
-    const ready = settled.get(key) ?? settled.get(topModelsKey('public', utmSource));
+    const byKey = entries(transport);
+    const ready = byKey.get(key)?.value ?? byKey.get(topModelsKey('public', utmSource))?.value;
     return ready ? { status: 'ready', models: ready } : { status: 'loading', models: null };
   });
 
