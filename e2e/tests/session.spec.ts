@@ -170,6 +170,25 @@ test('should recover a soft-deleted account with a new user and go to /', async 
     .toBe(user.id);
 });
 
+test('should recover a soft-deleted account on the next load with exactly one new user, hubs included', async ({
+  page,
+}) => {
+  await page.goto(`${ORIGIN}/`);
+  const before = await settled(page);
+  await page.evaluate(() => window.__companionShell!.transport.request('User', { method: 'DELETE' }));
+  const count = countApi(page);
+  // A full load with the deleted account's (still unexpired) tokens: API calls and hub negotiates all answer 410.
+  await page.goto(`${ORIGIN}/pricing`);
+  await expect(page).toHaveURL(`${ORIGIN}/`);
+  await expect
+    .poll(() => page.evaluate(() => window.__companionShell!.hubs.state('paymentNotificationHub')))
+    .toBe('Connected');
+  const after = await settled(page);
+  expect(after.session.userId).not.toBe(before.session.userId);
+  expect(count('POST Authenticate/pre-register')).toBe(1);
+  expect(await storedAuth(page)).toMatchObject({ isSoftDeleted: false });
+});
+
 /** The newest magic link mailed to `email`, from the development outbox. */
 async function magicLinkFor(page: Page, email: string): Promise<string> {
   let link: string | undefined;

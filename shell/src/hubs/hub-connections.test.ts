@@ -158,6 +158,7 @@ describe('hub connections', () => {
     hubs.start();
     bus.publish('session:changed', { status: 'anonymous', userId: 'u1', isSoftDeleted: false });
     await vi.waitFor(() => expect(s.resetAfterHubGone).toHaveBeenCalledTimes(1));
+    expect(s.resetAfterHubGone).toHaveBeenCalledWith('tkn');
     expect(hubs.state('registrationNotificationHub')).toBe('Connected');
 
     const other = fakeSignalR({ failStart: () => Object.assign(new Error('x'), { statusCode: 500 }) });

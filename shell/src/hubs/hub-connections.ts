@@ -25,7 +25,8 @@ export const EAGER_HUBS: readonly HubName[] = ['paymentNotificationHub', 'regist
 /** What the hubs need from the session. */
 export interface HubSession {
   hubAccessToken(): Promise<string>;
-  resetAfterHubGone(): Promise<void>;
+  /** `usedToken`: the token the failed connection presented (no reset when the session already moved on). */
+  resetAfterHubGone(usedToken: string | null): Promise<void>;
   applyRegistration(notification: RegistrationNotification): Promise<void>;
 }
 
@@ -43,6 +44,8 @@ interface Entry {
   starting: Promise<HubConnection> | null;
   /** Bumped on every stop so a start that resolves late for an old session is discarded. */
   generation: number;
+  /** The token this hub's connection last presented. */
+  token: string | null;
 }
 
 /** Creates the hub connections (`@microsoft/signalr`, loaded on first need) and republishes their events on the bus. */
@@ -68,7 +71,7 @@ export function createHubConnections(deps: {
   const entry = (hub: HubName): Entry => {
     let found = entries.get(hub);
     if (!found) {
-      found = { connection: null, starting: null, generation: 0 };
+      found = { connection: null, starting: null, generation: 0, token: null };
       entries.set(hub, found);
     }
     return found;
@@ -78,7 +81,7 @@ export function createHubConnections(deps: {
     const signalR = await load();
     const connection = new signalR.HubConnectionBuilder()
       .withUrl(`${baseUrl}/${hub}`, {
-        accessTokenFactory: () => session.hubAccessToken(),
+        accessTokenFactory: async () => (entry(hub).token = await session.hubAccessToken()),
         withCredentials: true,
         timeout: HUB_HTTP_TIMEOUT_MS,
       })
@@ -153,7 +156,7 @@ export function createHubConnections(deps: {
       const status = (error as { statusCode?: number } | null)?.statusCode;
       if (status === 410 && goneRecoveries < 1) {
         goneRecoveries += 1;
-        await session.resetAfterHubGone();
+        await session.resetAfterHubGone(entry(hub).token);
         // The new session's user id change reopens the hubs (see start()).
         return;
       }

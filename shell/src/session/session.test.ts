@@ -458,4 +458,16 @@ describe('session', () => {
       Reflect.deleteProperty(navigator, 'locks');
     }
   });
+
+  it('should reset the session on a hub 410 only if the hub used the current token', async () => {
+    const bus = make();
+    await session.start();
+    const first = bus.current('session:changed')!.userId;
+    await session.resetAfterHubGone('some-older-token');
+    expect(api.count('Authenticate/pre-register')).toBe(1);
+    const current = JSON.parse(localStorage.getItem(PERSIST_KEYS.auth)!).accessToken as string;
+    await session.resetAfterHubGone(current);
+    expect(api.count('Authenticate/pre-register')).toBe(2);
+    expect(bus.current('session:changed')?.userId).not.toBe(first);
+  });
 });

@@ -66,7 +66,7 @@ export interface Session extends SessionApi {
   /** A valid token for a hub connection, refreshing first when the stored one expired ('' when none). */
   hubAccessToken(): Promise<string>;
   /** Spec 001 §8: hub connect failure with 410 resets the session state and sets the fingerprint again. */
-  resetAfterHubGone(): Promise<void>;
+  resetAfterHubGone(usedToken: string | null): Promise<void>;
   /** Spec 001 §7: the registration hub's event registers the user and stores its tokens. */
   applyRegistration(notification: RegistrationNotification): Promise<void>;
   /** Google one-tap credential (only offered to an anonymous user without email): sign in, then reload. */
@@ -562,11 +562,14 @@ export function createSession(deps: SessionDeps): Session {
       return refreshed ? (store.auth().accessToken ?? '') : '';
     },
 
-    async resetAfterHubGone() {
+    async resetAfterHubGone(usedToken) {
       if (pendingAuth) {
         await pendingAuth;
         return;
       }
+      // The transport's own 410 recovery may already have replaced the session the hub connected with.
+      const current = store.auth().accessToken;
+      if (current && current !== usedToken && !isTokenExpired(current, now())) return;
       store.resetAuth();
       fingerprint.reset();
       user = null;
