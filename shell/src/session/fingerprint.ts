@@ -32,7 +32,8 @@ export function createFingerprint(
     report?: (error: unknown) => void;
   } = {},
 ): Fingerprint {
-  const load = options.load ?? (() => import('@thumbmarkjs/thumbmarkjs'));
+  // Preload: fetched in parallel with the bootstrap chunk, since a first visit needs it before its first request.
+  const load = options.load ?? (() => import(/* webpackPreload: true */ '@thumbmarkjs/thumbmarkjs'));
   const report = options.report ?? ((error: unknown) => console.error('[session] fingerprint failed', error));
   let cached: Promise<string> | null = null;
   const compute = async (): Promise<string> => {
