@@ -376,16 +376,26 @@ test.describe('explore', () => {
     }
   }
 
-  test('should screenshot the welcome popup, the unlock dialog and premium models', async ({
+  test('should screenshot the welcome popup and premium models', async ({
+    browser,
     page,
     request,
   }, testInfo) => {
-    await page.setViewportSize(VIEWPORTS.desktop);
-    await page.goto('/');
-    await expect(page.getByRole('dialog', { name: 'Who would you like to meet?' })).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('explore-welcome.png') });
-    await page.setViewportSize(VIEWPORTS.phone);
-    await page.screenshot({ path: testInfo.outputPath('explore-welcome-phone.png') });
+    for (const size of ['desktop', 'phone'] as const) {
+      // A fresh context each time: a first visit, whatever the previous one stored.
+      const context = await browser.newContext({ viewport: VIEWPORTS[size] });
+      const fresh = await context.newPage();
+      await fresh.goto('/');
+      const popup = fresh.getByRole('dialog', { name: 'Who would you like to meet?' });
+      await expect(popup.locator('img')).toHaveCount(2);
+      await popup
+        .locator('img')
+        .evaluateAll((images) =>
+          Promise.all(images.map((image) => (image as HTMLImageElement).decode().catch(() => undefined))),
+        );
+      await fresh.screenshot({ path: testInfo.outputPath(`explore-welcome-${size}.png`) });
+      await context.close();
+    }
 
     const models = (await (await request.get('/api/PersonModel/top')).json()) as {
       id: string;
@@ -394,9 +404,10 @@ test.describe('explore', () => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto(`/premium-models?modelId=${models.find((model) => model.isPremium)!.id}`);
     await expect(page.getByTestId('model-spotlight')).toHaveAttribute('data-status', 'ready');
-    await page.waitForTimeout(300);
+    await page
+      .getByTestId('model-spotlight')
+      .locator('img')
+      .evaluate((image) => (image as HTMLImageElement).decode());
     await page.screenshot({ path: testInfo.outputPath('premium-desktop.png') });
-    await page.setViewportSize(VIEWPORTS.phone);
-    await page.screenshot({ path: testInfo.outputPath('premium-phone.png') });
   });
 });

@@ -1,3 +1,4 @@
+import type { PersonModel } from '@companion/contracts';
 import { useBusState } from '@companion/remote-kit';
 import { Skeleton } from '@companion/ui';
 import { CategoryFilter } from '../features/category/components/category-filter.tsx';
@@ -7,12 +8,17 @@ import { HeroBanner } from '../features/hero/components/hero-banner.tsx';
 import { ModelGrid } from '../features/models/components/model-grid.tsx';
 import { useCardClick } from '../features/models/hooks/use-card-click.tsx';
 import { useTopModels } from '../features/models/hooks/use-top-models.ts';
-import { filterModels } from '../features/models/lib/filter-models.ts';
+import { coverImage, filterModels } from '../features/models/lib/filter-models.ts';
 import { PromoBanner } from '../features/offers/components/promo-banner.tsx';
 import { TimeBombBanner } from '../features/offers/components/time-bomb-banner.tsx';
 import { promoBannersFor } from '../features/offers/lib/promo-banners.ts';
 import * as styles from './page.css.ts';
 import * as bannerStyles from './explore-page.css.ts';
+
+function coverOf(models: PersonModel[] | null, anime: boolean): string | null {
+  const first = models?.find((model) => model.isAnime === anime && !model.isPremium);
+  return first ? coverImage(first) : null;
+}
 
 /** Explore, the main page (000 §2.4): hero, time-bomb offer, category filter, model grid with banners. */
 export function ExplorePage() {
@@ -53,7 +59,14 @@ export function ExplorePage() {
           onCardClick={onCardClick}
         />
       )}
-      <WelcomePopup open={category.welcomeOpen} onChoose={category.answerWelcome} />
+      <WelcomePopup
+        open={category.welcomeOpen}
+        onChoose={category.answerWelcome}
+        covers={{
+          realistic: coverOf(list.models, false),
+          anime: coverOf(list.models, true),
+        }}
+      />
       {dialog}
     </div>
   );

@@ -10,7 +10,10 @@ const base = style({
   flexDirection: 'column',
   justifyContent: 'flex-end',
   gap: 4,
-  minHeight: 150,
+  position: 'relative',
+  overflow: 'hidden',
+  isolation: 'isolate',
+  minHeight: 220,
   padding: 18,
   borderRadius: vars.radius.lg,
   border: `1px solid ${vars.color.border}`,
@@ -28,6 +31,19 @@ const base = style({
 export const choice = styleVariants({
   realistic: [base, { background: 'linear-gradient(160deg, #e0795f 0%, #8e2b4f 100%)' }],
   anime: [base, { background: 'linear-gradient(160deg, #7b6cf6 0%, #c03fa8 100%)' }],
+});
+
+export const cover = style({
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  objectFit: 'cover',
+  objectPosition: 'center 25%',
+  zIndex: -1,
+  // The style's colour shows through at the foot, where the label sits.
+  maskImage: 'linear-gradient(180deg, #000 45%, transparent 100%)',
+  WebkitMaskImage: 'linear-gradient(180deg, #000 45%, transparent 100%)',
 });
 
 export const label = style({ fontSize: 20, fontWeight: 800 });

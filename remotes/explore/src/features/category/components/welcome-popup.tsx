@@ -8,7 +8,16 @@ const CHOICES: { value: Category; label: string; hint: string }[] = [
 ];
 
 /** First-visit popup (000 §2.4): not dismissable, asks Realistic or Anime. */
-export function WelcomePopup({ open, onChoose }: { open: boolean; onChoose: (category: Category) => void }) {
+export function WelcomePopup({
+  open,
+  onChoose,
+  covers,
+}: {
+  open: boolean;
+  onChoose: (category: Category) => void;
+  /** A portrait of each style, from the loaded list; the cards reuse the grid's (already requested) images. */
+  covers: Record<Category, string | null>;
+}) {
   return (
     <Modal open={open} onClose={() => {}} title="Who would you like to meet?" dismissable={false} hideClose>
       <div data-testid="welcome-popup">
@@ -21,6 +30,9 @@ export function WelcomePopup({ open, onChoose }: { open: boolean; onChoose: (cat
               className={styles.choice[choice.value]}
               onClick={() => onChoose(choice.value)}
             >
+              {covers[choice.value] ? (
+                <img src={covers[choice.value] ?? undefined} alt="" className={styles.cover} />
+              ) : null}
               <span className={styles.label}>{choice.label}</span>
               <span className={styles.hint}>{choice.hint}</span>
             </button>
