@@ -41,26 +41,30 @@ const renderedFont = (page: Page, testId: string) =>
 test.describe('brands', () => {
   test.use({ locale: 'de-DE' });
 
-  for (const [brand, font] of Object.entries(FONTS)) {
-    test(`should give ${brand} its font and legal entity`, async ({ page }) => {
+  // One context for every brand (the override switches it): one guest session, not eleven pre-registrations
+  // against the production rate limit of the e2e stack.
+  test('should give every brand its font and legal entity', async ({ page }) => {
+    for (const [brand, font] of Object.entries(FONTS)) {
       await page.goto(`/legal/privacy-policy?brand=${brand}`);
-      await expect(page.getByTestId('legal-company')).toHaveText(DEFAULT_ENTITY[brand]!);
-      expect(await fontVariable(page)).toMatch(new RegExp(`^'${font}'`));
-      expect(await renderedFont(page, 'legal-page')).toMatch(new RegExp(`^"?${font}"?,`));
+      await expect(page.getByTestId('legal-company'), brand).toHaveText(DEFAULT_ENTITY[brand]!);
+      expect(await fontVariable(page), brand).toMatch(new RegExp(`^'${font}'`));
+      expect(await renderedFont(page, 'legal-page'), brand).toMatch(new RegExp(`^"?${font}"?,`));
       // The browser really loaded the face (fontsource files are bundled, nothing comes from a CDN).
       await expect
-        .poll(() =>
-          page.evaluate(
-            (family) =>
-              [...document.fonts].some(
-                (face) => face.family.replace(/["']/g, '') === family && face.status === 'loaded',
-              ),
-            font,
-          ),
+        .poll(
+          () =>
+            page.evaluate(
+              (family) =>
+                [...document.fonts].some(
+                  (face) => face.family.replace(/["']/g, '') === family && face.status === 'loaded',
+                ),
+              font,
+            ),
+          { message: brand },
         )
         .toBe(true);
-    });
-  }
+    }
+  });
 
   test('should keep the development override across navigation and clear it with an empty ?brand=', async ({
     page,
