@@ -11,8 +11,9 @@ import { measureParcelHosts } from './parcel-probe.ts';
 import { serveStatic } from './static-server.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
-const PORT = 3320;
-const BASELINE_PORT = 3322;
+// Away from the suites' ports (3310 e2e, 3320 the session suite's development stack).
+const PORT = 3370;
+const BASELINE_PORT = 3372;
 const OUT = path.join(REPO_ROOT, '.bench');
 const ROUTES = [
   '/',

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { VanillaExtractPlugin } from '@vanilla-extract/webpack-plugin';
@@ -59,5 +60,16 @@ export async function buildBaseline(outDir: string): Promise<void> {
       else if (stats?.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
       else resolve();
     }),
+  );
+  // The shell reads a registry at boot; here it only has to name the two statically bundled remotes.
+  const entry = (name: string) => ({
+    version: 'baseline',
+    manifest: `/${name}.json`,
+    integrity: '',
+    contract: 1,
+  });
+  writeFileSync(
+    path.join(outDir, 'registry.json'),
+    JSON.stringify({ schemaVersion: 1, remotes: { explore: entry('explore'), chat: entry('chat') } }),
   );
 }

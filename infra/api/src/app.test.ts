@@ -16,6 +16,13 @@ describe.each(BACKENDS)('app skeleton on $backend', ({ backend, available }) => 
       expect(res.json()).toEqual({ status: 'ok' });
     });
 
+    it('should forbid caching API answers, errors included', async () => {
+      for (const url of ['/api/health', '/api/nope', '/api/User']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.headers['cache-control'], url).toBe('no-store');
+      }
+    });
+
     it('should answer unknown routes with a JSON 404', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/nope?x=1' });
       expect(res.statusCode).toBe(404);

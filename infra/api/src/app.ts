@@ -88,6 +88,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installErrorHandling(app);
   const { httpRequests, httpDuration } = featureDeps.metrics;
+  // API answers are per user and per moment: no browser or proxy may reuse one (a cached 410 once outlived
+  // the account it described). Routes with their own policy (immutable images) keep it.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern (not the raw URL) keeps label cardinality bounded.
     const route = request.routeOptions.url ?? 'unmatched';

@@ -9,7 +9,7 @@ const HTML = `<!doctype html><html><head><title>x</title>
     <link rel="preload" href="/registry.json" as="fetch" crossorigin="anonymous" />
   </head><body></body></html>`;
 
-async function fixture(registry: Registry) {
+async function fixture(registry: Registry, googleClientId?: string) {
   const root = await mkdtemp(path.join(tmpdir(), 'index-html-'));
   const shellDir = path.join(root, 'shell');
   const remotesDir = path.join(root, 'remotes');
@@ -39,7 +39,7 @@ async function fixture(registry: Registry) {
       ],
     }),
   );
-  return createIndexRenderer({ shellDir, remotesDir, readRegistry: async () => registry });
+  return createIndexRenderer({ shellDir, remotesDir, googleClientId, readRegistry: async () => registry });
 }
 
 const registry: Registry = {
@@ -78,5 +78,12 @@ describe('index.html renderer', () => {
     expect(html).not.toContain('</script><script>');
     expect(html).toContain('\\u003c/script>');
     expect(html).not.toContain('rel="preload" href="/remotes');
+  });
+
+  it('should publish the Google client id only when one is configured', async () => {
+    expect(await (await fixture(registry))('/')).not.toContain('google-signin-client_id');
+    expect(await (await fixture(registry, 'abc"x.apps'))('/')).toContain(
+      '<meta name="google-signin-client_id" content="abc&quot;x.apps" />',
+    );
   });
 });

@@ -14,6 +14,11 @@ interface ManifestAssets {
 
 const REGISTRY_PRELOAD = /\s*<link rel="preload" href="\/registry.json"[^>]*>/;
 
+/** Text safe inside a double-quoted HTML attribute. */
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
 /** JSON safe inside a `<script>` element. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value)
@@ -29,6 +34,7 @@ function scriptJson(value: unknown): string {
  * (`routes.json`); without it, or for a shell page, the HTML is served with the registry inline only.
  */
 export function createIndexRenderer(options: {
+  googleClientId?: string | undefined;
   shellDir: string;
   remotesDir: string;
   readRegistry: () => Promise<Registry>;
@@ -73,6 +79,10 @@ export function createIndexRenderer(options: {
     const { html, routes } = await loadTemplate();
     const registry = await options.readRegistry();
     const tags = [`<script id="registry" type="application/json">${scriptJson(registry)}</script>`];
+    // The shell shows Google sign-in only when a client id is configured (spec 000 §4).
+    if (options.googleClientId) {
+      tags.push(`<meta name="google-signin-client_id" content="${attribute(options.googleClientId)}" />`);
+    }
     const route = routes.find((candidate) => matchRoutePattern(candidate.path, pathname));
     const entry = route ? registry.remotes[route.remote] : undefined;
     if (route && entry) {

@@ -38,6 +38,8 @@ export interface OriginServerOptions {
   /** Upstream wait for headers and between body chunks; above the hubs' 100 s long-poll hold. */
   proxyTimeoutMs?: number;
   logger?: boolean;
+  /** Google sign-in client id, published to the page as `<meta name="google-signin-client_id">`. */
+  googleClientId?: string | undefined;
 }
 
 /** Path prefixes that never fall back to the shell's index.html. */
@@ -118,6 +120,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
     const renderIndex = createIndexRenderer({
       shellDir: options.shellDir,
       remotesDir,
+      googleClientId: options.googleClientId,
       readRegistry: async () => JSON.parse(await readRegistryText()) as Registry,
     });
 

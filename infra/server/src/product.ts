@@ -127,7 +127,12 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     throw new StartError(`${why}. Its last output:\n${tail.join('\n') || '(none)'}`);
   }
 
-  const server = await createOriginServer({ dataDir: options.dataDir, shellDir: options.shellDir, apiUrl });
+  const server = await createOriginServer({
+    dataDir: options.dataDir,
+    shellDir: options.shellDir,
+    apiUrl,
+    googleClientId: options.env['GOOGLE_CLIENT_ID'],
+  });
   try {
     await server.listen({ port: options.port, host: options.host });
   } catch (error) {

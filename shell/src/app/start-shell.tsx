@@ -1,0 +1,95 @@
+import '@companion/ui/fonts';
+import '@companion/ui/themes';
+import { StrictMode, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createAppBus } from '@companion/event-bus';
+import { createAppHistory } from '@companion/history';
+import { App } from './app.tsx';
+import { ShellProvider, type ShellServices } from './shell-context.tsx';
+import { MAIN_BRAND } from '../brand/brand.ts';
+import { integrityPlugin } from '../federation/integrity.ts';
+import { loadRegistry } from '../federation/registry.ts';
+import { RemoteLoader, type FederationRuntime } from '../federation/remote-loader.ts';
+import { installScrollReset } from '../routing/scroll-reset.ts';
+import { createHubConnections } from '../hubs/hub-connections.ts';
+import { isInAppBrowser, readGoogleClientId } from '../session/in-app-browser.ts';
+import { createSession } from '../session/session.ts';
+import { createThemeStore } from '../theme/theme-store.ts';
+
+/** What differs between the federated shell and the bench's single-bundle baseline: how remotes load. */
+export interface StartShellOptions {
+  runtime: FederationRuntime;
+  /** Registers federation runtime plugins (the integrity check); absent when nothing is federated. */
+  registerPlugins?: (plugins: ReturnType<typeof integrityPlugin>[]) => void;
+  container: HTMLElement;
+}
+
+/**
+ * The composition root: the one bus, the one history, the registry and loader, the session and hubs, the theme,
+ * rendered into `container`.
+ */
+export function startShell(options: StartShellOptions): void {
+  const history = createAppHistory(window);
+  const bus = createAppBus();
+  let integrity: ReadonlyMap<string, string> = new Map();
+  options.registerPlugins?.([integrityPlugin(() => integrity)]);
+  const loader = loadRegistry().then((registry) => {
+    const remoteLoader = new RemoteLoader(registry, options.runtime, window.location.origin);
+    integrity = remoteLoader.integrity;
+    return remoteLoader;
+  });
+  loader.catch((error: unknown) => console.error('[shell] registry unavailable', error));
+  installScrollReset(history);
+  const themes = createThemeStore(bus, MAIN_BRAND.fontFamily);
+  bus.handle('theme:change-requested', ({ mode }) => themes.set(mode));
+  // Root's effect runs after the chrome's own effects, i.e. once its intent handlers are registered.
+  let markUiReady: () => void = () => {};
+  const uiReady = new Promise<void>((resolve) => (markUiReady = resolve));
+  // The visitor lifecycle: guest pre-register, refresh, 410, sign-in returns; its transport goes to every remote.
+  const session = createSession({
+    bus,
+    history,
+    googleClientId: readGoogleClientId(document),
+    inAppBrowser: isInAppBrowser(navigator.userAgent),
+    applyTheme: themes.set,
+    uiReady,
+  });
+  const transport = session.transport;
+  const hubs = createHubConnections({ bus, session });
+  hubs.start();
+  void session.start();
+  // e2e only: the suite sets this flag to drive the real transport from the page (e.g. 20 parallel calls).
+  if (sessionStorage.getItem('companion:test-hooks') === '1') {
+    Object.assign(window, { __companionShell: { transport, session, hubs } });
+  }
+
+  function Root() {
+    useEffect(() => markUiReady(), []);
+    const theme = useSyncExternalStore(themes.subscribe, themes.get);
+    const services = useMemo<ShellServices>(
+      () => ({
+        history,
+        bus,
+        loader,
+        transport,
+        hubs,
+        session,
+        brand: MAIN_BRAND,
+        theme,
+        setTheme: themes.set,
+      }),
+      [theme],
+    );
+    return (
+      <ShellProvider value={services}>
+        <App />
+      </ShellProvider>
+    );
+  }
+
+  createRoot(options.container).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
+}
