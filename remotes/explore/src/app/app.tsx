@@ -1,16 +1,9 @@
-import { Route, Routes } from 'react-router';
-import { RemoteRouter } from '@companion/remote-kit';
+import { useLocation } from '../lib/location.ts';
 import { ExplorePage } from '../pages/explore-page.tsx';
 import { PremiumModelsPage } from '../pages/premium-models-page.tsx';
 
-/** The explore remote's routes. */
+/** The explore remote's pages: `/premium-models` (trailing slash allowed), else the main page. */
 export function App() {
-  return (
-    <RemoteRouter>
-      <Routes>
-        <Route path="/" element={<ExplorePage />} />
-        <Route path="/premium-models" element={<PremiumModelsPage />} />
-      </Routes>
-    </RemoteRouter>
-  );
+  const { pathname } = useLocation();
+  return pathname.replace(/\/+$/, '') === '/premium-models' ? <PremiumModelsPage /> : <ExplorePage />;
 }

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/location.ts';
 import { useBusState } from '@companion/remote-kit';
 import { ModelGrid } from '../features/models/components/model-grid.tsx';
 import { ModelSpotlight } from '../features/models/components/model-spotlight.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/location.ts';
 import type { Category } from '@companion/contracts';
 import { useBus, useBusState } from '@companion/remote-kit';
 import { track } from '../../../lib/track.ts';

@@ -1,17 +1,22 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@companion/ui/theme';
 
+// A fixed height with the text pinned top and bottom: when the brand font replaces the fallback and the title
+// rewraps, nothing outside the title moves (CLS).
 export const hero = style({
   position: 'relative',
   overflow: 'hidden',
   isolation: 'isolate',
-  padding: '36px 32px',
-  minHeight: 188,
+  display: 'flex',
+  flexDirection: 'column',
+  padding: '32px 32px',
+  height: 196,
   borderRadius: vars.radius.xl,
   background: `linear-gradient(135deg, #1a0f24 0%, #3b1238 45%, #7a1e62 100%)`,
   color: '#fff',
   '@media': {
-    'screen and (max-width: 767px)': { padding: '24px 20px', minHeight: 150, borderRadius: vars.radius.lg },
+    'screen and (max-width: 767px)': { padding: '20px 20px', height: 172, borderRadius: vars.radius.lg },
+    'screen and (max-width: 420px)': { height: 150 },
   },
 });
 
@@ -68,10 +73,18 @@ export const accent = style({
 });
 
 export const text = style({
-  margin: '12px 0 0',
+  margin: 'auto 0 0',
   maxWidth: 520,
   fontSize: 16,
   lineHeight: 1.5,
   color: 'rgba(255,255,255,0.82)',
-  '@media': { 'screen and (max-width: 767px)': { fontSize: 14 } },
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  '@media': {
+    'screen and (max-width: 767px)': { fontSize: 14 },
+    // No room for three title lines and the text on a narrow phone: the title carries the message alone.
+    'screen and (max-width: 420px)': { display: 'none' },
+  },
 });

@@ -10,8 +10,8 @@ export function ModelCard({
   onClick,
 }: {
   model: PersonModel;
-  /** Above the fold: load now with high priority (the page's largest paint is the first row). */
-  priority: boolean;
+  /** `high`: first row, the page's largest paint; `eager`: the second row, just below; `lazy`: the rest. */
+  priority: 'high' | 'eager' | 'lazy';
   onClick: (model: PersonModel) => void;
 }) {
   const lock = lockOf(model);
@@ -33,9 +33,9 @@ export function ModelCard({
         // The portraits are 512×768 (2:3); the box is reserved before they arrive.
         aspectRatio={2 / 3}
         className={styles.image}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : 'auto'}
-        decoding={priority ? 'sync' : 'async'}
+        loading={priority === 'lazy' ? 'lazy' : 'eager'}
+        fetchPriority={priority === 'high' ? 'high' : 'auto'}
+        decoding={priority === 'high' ? 'sync' : 'async'}
       />
       <span className={styles.shade} aria-hidden="true" />
       <span className={styles.marks}>

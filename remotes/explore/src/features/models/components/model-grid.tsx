@@ -56,7 +56,13 @@ export function ModelGrid({
         if (!model) return null;
         return (
           <Fragment key={model.id}>
-            <ModelCard model={model} priority={slot.index < columns * 2} onClick={onCardClick} />
+            <ModelCard
+              model={model}
+              // Only the first row competes for bandwidth at high priority; on a slow link eight equal
+              // requests would all finish late.
+              priority={slot.index < columns ? 'high' : slot.index < columns * 2 ? 'eager' : 'lazy'}
+              onClick={onCardClick}
+            />
           </Fragment>
         );
       })}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/location.ts';
 import type { PersonModel, TransportErrorShape } from '@companion/contracts';
 import { useBus, useTransport } from '@companion/remote-kit';
 import { track } from '../../../lib/track.ts';
