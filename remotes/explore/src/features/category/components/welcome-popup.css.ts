@@ -14,6 +14,8 @@ const base = style({
   overflow: 'hidden',
   isolation: 'isolate',
   minHeight: 220,
+  // The dialog fills a phone's screen: taller portraits use it instead of leaving it empty.
+  '@media': { 'screen and (max-width: 550px)': { minHeight: 0, aspectRatio: '3 / 4.6' } },
   padding: 18,
   borderRadius: vars.radius.lg,
   border: `1px solid ${vars.color.border}`,
