@@ -1,6 +1,7 @@
 // `pnpm exec tsx e2e/bench/explore.ts` (after `pnpm run build`): the explore page's first-visit cost in Chromium,
 // localhost and throttled (150 ms, 1.6 Mbps): first card image shown, LCP, CLS while the grid fills, JS gzip,
 // requests, and when `PersonModel/top` left and answered. Median of BENCH_RUNS (5). Prints; asserts nothing.
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
@@ -119,10 +120,13 @@ const med = (samples: Sample[], key: keyof Sample) => {
   return values.length === samples.length ? median(values) : null;
 };
 
+// A fresh data folder: the registry is bootstrapped from the current builds, not a previous run's.
+const DATA_DIR = path.join(REPO_ROOT, '.bench', 'explore-data');
+rmSync(DATA_DIR, { recursive: true, force: true });
 const stack = await startStack({
   port: PORT,
   apiPort: PORT + 1,
-  dataDir: path.join(REPO_ROOT, '.bench', 'explore-data'),
+  dataDir: DATA_DIR,
 });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const rows: Record<string, unknown>[] = [];

@@ -74,6 +74,8 @@ export const accent = style({
 
 export const text = style({
   margin: 'auto 0 0',
+  // Two lines reserved whatever the font wraps to, so the paragraph's top never moves.
+  height: '3em',
   maxWidth: 520,
   fontSize: 16,
   lineHeight: 1.5,
