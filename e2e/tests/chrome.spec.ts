@@ -55,6 +55,13 @@ async function asSubscriber(page: Page, extra: Record<string, unknown> = {}) {
 }
 
 test.describe('shell chrome', () => {
+  // A stored category preference, so explore's first-visit welcome popup does not cover the chrome at `/`.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('persist:category')) localStorage.setItem('persist:category', 'realistic');
+    });
+  });
+
   test('should redirect NSFW-gated routes to main when the NSFW check fails, keeping the query', async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BusEventMap } from '@companion/contracts';
 import { Spinner } from '@companion/ui';
 import { brandOf } from '../brand/brand.ts';
@@ -18,7 +18,7 @@ import { MaintenancePage } from '../pages/maintenance-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { nsfwGate, subscriberFunnelRedirect } from '../routing/access-rules.ts';
 import { homePathOf, isFunnelPage, matchBrandRoute } from '../routing/brand-routes.ts';
-import { categoryFromSearch } from '../routing/category.ts';
+import { categoryFromSearch, installCategoryPersistence } from '../routing/category.ts';
 import { isNsfwContent, readAttribution, runAttributionCapture } from '../routing/nsfw.ts';
 import type { RouteOwner } from '../routing/route-table.ts';
 import { installTrackingPreservation, isInAppBrowser } from '../routing/tracking-params.ts';
@@ -77,6 +77,13 @@ export function App() {
   const [paywall, setPaywall] = useState<BusEventMap['paywall:open-requested'] | null>(null);
   const [authMode, setAuthMode] = useState<AuthMode | null>(null);
   const [bonusOpen, setBonusOpen] = useState(false);
+  // During the first render, not in an effect: the stored category must be on the bus before any remote mounts
+  // (explore decides its welcome popup on arrival). App lives as long as the page, so it is never uninstalled.
+  const categoryInstalled = useRef(false);
+  if (!categoryInstalled.current) {
+    categoryInstalled.current = true;
+    installCategoryPersistence(bus, localStorage);
+  }
   // Attribution capture (000 §4): once per page load here, once per browser session inside the rule.
   useEffect(() => {
     runAttributionCapture(localStorage, sessionStorage, {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
 import { BRANDS } from '../brand/brands.ts';
 import { nsfwGate, subscriberFunnelRedirect } from './access-rules.ts';
 import { homePathOf, isFunnelPage, matchBrandRoute } from './brand-routes.ts';
-import { categoryFromSearch, parseCategory } from './category.ts';
+import { categoryFromSearch, installCategoryPersistence, parseCategory } from './category.ts';
 import {
   captureAttribution,
   clearAttribution,
@@ -266,5 +267,24 @@ describe('attribution storage', () => {
     expect(readAttribution(localStorage)).toEqual({ utmSource: 'x' });
     clearAttribution(localStorage);
     expect(readAttribution(localStorage)).toBeNull();
+  });
+});
+
+describe('category persistence', () => {
+  it('should replay the stored preference and store every change', () => {
+    localStorage.setItem('persist:category', 'anime');
+    const bus = createAppBus();
+    const stop = installCategoryPersistence(bus, localStorage);
+    expect(bus.current('category:changed')).toEqual({ category: 'anime' });
+    bus.publish('category:changed', { category: 'realistic' });
+    expect(localStorage.getItem('persist:category')).toBe('realistic');
+    stop();
+  });
+
+  it('should publish nothing without a stored preference', () => {
+    localStorage.removeItem('persist:category');
+    const bus = createAppBus();
+    installCategoryPersistence(bus, localStorage);
+    expect(bus.current('category:changed')).toBeUndefined();
   });
 });
