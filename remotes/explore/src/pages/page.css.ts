@@ -26,10 +26,11 @@ export const toolbar = style({
 export const title = style({
   margin: 0,
   fontSize: 28,
+  lineHeight: '36px',
   fontWeight: 800,
   letterSpacing: '-0.02em',
   color: vars.color.text,
-  '@media': { 'screen and (max-width: 767px)': { fontSize: 22 } },
+  '@media': { 'screen and (max-width: 767px)': { fontSize: 22, lineHeight: '30px' } },
 });
 
 export const intro = style({ display: 'flex', flexDirection: 'column', gap: 6 });
