@@ -57,7 +57,8 @@ export const eyebrow = style({
 
 export const title = style({
   margin: '8px 0 0',
-  maxWidth: 620,
+  // Wide enough for the fallback font to keep the title on one line too.
+  maxWidth: 760,
   fontSize: 40,
   lineHeight: 1.1,
   fontWeight: 800,
