@@ -52,22 +52,10 @@ function RouteView({ owner, pathname, home }: { owner: RouteOwner; pathname: str
   }
 }
 
-function readStoredTokens(): { accessToken: string | null; refreshToken: string | null } {
-  try {
-    const stored = JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as {
-      accessToken?: string | null;
-      refreshToken?: string | null;
-    };
-    return { accessToken: stored.accessToken ?? null, refreshToken: stored.refreshToken ?? null };
-  } catch {
-    return { accessToken: null, refreshToken: null };
-  }
-}
-
 /** The shell's page: chrome around the route outlet, the shell's modals, and the paywall slot. */
 export function App() {
   const services = useShell();
-  const { history, bus } = services;
+  const { history, bus, session } = services;
   const brand = brandOf(services.brand);
   const location = useAppLocation(history);
   const visitor = useVisitor();
@@ -138,20 +126,34 @@ export function App() {
   const onFunnel = brand.isFunnel || isFunnelPage(location.pathname);
   useEffect(() => {
     if (!onFunnel || !visitor.userKnown) return;
-    const tokens = readStoredTokens();
-    const target = subscriberFunnelRedirect({
-      brand,
-      onFunnelPage: isFunnelPage(location.pathname),
-      user: visitor.user,
-      ...tokens,
-      deviceId:
-        new URLSearchParams(location.search).get('device_id') ?? localStorage.getItem('persist:device-id'),
-      mainAppOrigin: MAIN_APP_ORIGIN,
+    let cancelled = false;
+    void session.deviceId().then((deviceId) => {
+      if (cancelled) return;
+      const target = subscriberFunnelRedirect({
+        brand,
+        onFunnelPage: isFunnelPage(location.pathname),
+        user: visitor.user,
+        ...session.tokens(),
+        deviceId: deviceId || null,
+        mainAppOrigin: MAIN_APP_ORIGIN,
+      });
+      if (!target) return;
+      if (target.startsWith('/')) history.replace(target);
+      else window.location.assign(target);
     });
-    if (!target) return;
-    if (target.startsWith('/')) history.replace(target);
-    else window.location.assign(target);
-  }, [onFunnel, visitor.userKnown, visitor.user, brand, location.pathname, location.search, history]);
+    return () => {
+      cancelled = true;
+    };
+  }, [
+    onFunnel,
+    visitor.userKnown,
+    visitor.user,
+    brand,
+    location.pathname,
+    location.search,
+    history,
+    session,
+  ]);
 
   const { subscribed, balance, api } = visitor;
   const spentNothing = balance?.spentTokens === 0;

@@ -94,6 +94,8 @@ function fakeSession(
       listeners.forEach((listener) => listener());
     },
     requestMagicLink: vi.fn(async () => undefined),
+    tokens: () => ({ accessToken: null, refreshToken: null }),
+    deviceId: async () => '',
     logout: vi.fn(async () => undefined),
     refreshUser: vi.fn(async () => undefined),
     refreshBalance: vi.fn(async () => undefined),

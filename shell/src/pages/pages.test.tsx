@@ -21,6 +21,8 @@ const SESSION: SessionApi = {
   snapshot: () => SNAPSHOT,
   subscribe: () => () => undefined,
   requestMagicLink: async () => undefined,
+  tokens: () => ({ accessToken: null, refreshToken: null }),
+  deviceId: async () => '',
   logout: async () => undefined,
   refreshUser: async () => undefined,
   refreshBalance: async () => undefined,

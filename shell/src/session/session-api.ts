@@ -28,6 +28,10 @@ export interface SessionApi {
   refreshBalance(): Promise<void>;
   /** `POST Tokens/claim-bonus`, then refetches the balance whether it succeeded or failed. */
   claimDailyBonus(): Promise<{ ok: boolean; tokens: number | null }>;
+  /** The stored token pair, for handing the session to the main app from a funnel domain (spec 000 §2.2). */
+  tokens(): { accessToken: string | null; refreshToken: string | null };
+  /** This device's id: a `device_id` that arrived in the query, else the device fingerprint ('' if it failed). */
+  deviceId(): Promise<string>;
   /** Google sign-in client id, or null when Google sign-in is not configured (then it is hidden). */
   readonly googleClientId: string | null;
 }

@@ -147,6 +147,16 @@ describe('session', () => {
     expect(bus.current('tokens:balance-changed')?.balance.remainingTokens).toBe(7);
   });
 
+  it('should hand out the stored tokens and a device id (query first, else the fingerprint)', async () => {
+    make();
+    await session.start();
+    const stored = JSON.parse(localStorage.getItem(PERSIST_KEYS.auth)!);
+    expect(session.tokens()).toEqual({ accessToken: stored.accessToken, refreshToken: stored.refreshToken });
+    await expect(session.deviceId()).resolves.toBe('fp-1');
+    history.replace('/?device_id=dev-9');
+    await expect(session.deviceId()).resolves.toBe('dev-9');
+  });
+
   it('should send no token when expired and share one refresh among 20 concurrent 401s', async () => {
     const pair = api.issue('g0', '/');
     const expired = fakeJwt({ sub: 'g0', exp: NOW / 1000 - 5, webpage: '/' });

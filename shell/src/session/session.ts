@@ -524,6 +524,15 @@ export function createSession(deps: SessionDeps): Session {
       }
     },
 
+    tokens() {
+      const { accessToken, refreshToken } = store.auth();
+      return { accessToken, refreshToken };
+    },
+
+    async deviceId() {
+      return new URLSearchParams(history.location.search).get('device_id') ?? (await fingerprint.get());
+    },
+
     async requestMagicLink(email, destination) {
       await transport.request('Authenticate/passwordless-login', {
         method: 'POST',
