@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -111,6 +112,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     else defaultJson(request, text, done);
   });
 
+  // JSON lists and SVG portraits shrink 3–6× (PersonModel/top: 40 KB → 13 KB); gzip only, because brotli at its
+  // default quality costs more CPU per dynamic response than it saves. Hubs hijack their replies, untouched.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   // Off by default; routes opt in with `config: { rateLimit: … }` (auth endpoints).
   await app.register(rateLimit, {
     global: false,

@@ -58,6 +58,19 @@ describe.each(BACKENDS)('characters on $backend', ({ backend, available }) => {
       });
 
     describe('GET PersonModel/top', () => {
+      it('should gzip large answers for clients that accept it', async () => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/PersonModel/top',
+          headers: { 'accept-encoding': 'gzip, br' },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe('gzip');
+        const plain = await t.app.inject({ method: 'GET', url: '/api/PersonModel/top' });
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.rawPayload.length).toBeGreaterThan(res.rawPayload.length);
+      });
+
       it('should list the whole public catalogue with body images, anonymous or signed in', async () => {
         const res = await get('/api/PersonModel/top');
         expect(res.statusCode).toBe(200);
