@@ -18,6 +18,9 @@ export function startStack(
         HOST: '127.0.0.1',
         DATA_DIR: options.dataDir ?? E2E_DATA_DIR,
         NODE_ENV: 'production',
+        // Every test is a new visitor from 127.0.0.1: the production sign-in limit (30/min per IP) would turn
+        // later pre-registers into 429s and make the suite flaky. The limit itself is tested in infra/api.
+        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
