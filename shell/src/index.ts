@@ -1,2 +1,2 @@
 // Async boundary: the federation runtime negotiates shared singletons (React) before bootstrap imports them.
-void import('./bootstrap.tsx');
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap.tsx');

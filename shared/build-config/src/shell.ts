@@ -32,6 +32,47 @@ class RouteManifestPlugin {
 }
 
 /**
+ * Adds `<link rel="preload" as="script">` to `index.html` for every JS file the boot needs after `main`: the
+ * chunks of the `bootstrap` import and the chunks holding the shared singletons (React), which the federation
+ * runtime only requests once `main` has run. Without them a cold load fetches `main`, then everything else (a
+ * round trip plus `main`'s transfer later); with them every boot file downloads in parallel with `main`.
+ */
+class BootPreloadPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('BootPreloadPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap(
+        'BootPreloadPlugin',
+        (data) => {
+          const group = compilation.namedChunkGroups.get('bootstrap');
+          const files = new Set<string>();
+          for (const chunk of group?.chunks ?? []) for (const file of chunk.files) files.add(file);
+          for (const chunk of compilation.chunks) {
+            const shared = compilation.chunkGraph
+              .getChunkModules(chunk)
+              .some((module) =>
+                /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(module.identifier()),
+              );
+            if (shared && !chunk.canBeInitial()) for (const file of chunk.files) files.add(file);
+          }
+          for (const file of files) {
+            const style = file.endsWith('.css');
+            if (!style && !file.endsWith('.js')) continue;
+            // After `main` (scripts are injected into the head, `main` first): over HTTP/1.1's six connections
+            // the request issued first is the one that runs first.
+            data.assetTags.scripts.push({
+              tagName: 'link',
+              voidTag: true,
+              attributes: { rel: 'preload', href: `/${file}`, as: style ? 'style' : 'script' },
+            });
+          }
+          return data;
+        },
+      );
+    });
+  }
+}
+
+/**
  * Rspack configuration for the host. It declares no remotes: it learns them from `/registry.json` at run
  * time (spike §3), so deploying or rolling back a remote never rebuilds it.
  */
@@ -68,12 +109,15 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
         shared: SHARED_SINGLETONS,
         runtimePlugins: options.runtimePlugins ?? [],
         dts: false,
-        experiments: { provideExternalRuntime: true },
+        // `target: 'web'` drops the runtime's Node loaders from the browser bundle.
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       new RouteManifestPlugin(options.routes),
+      new BootPreloadPlugin(),
       new rspack.HtmlRspackPlugin({
         template: path.join(options.dir, 'src', 'index.html'),
-        inject: 'body',
+        // In the head with `defer` (runs after parsing, as at the end of body) so `main` is requested first.
+        inject: 'head',
         scriptLoading: 'defer',
       }),
     ],
