@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
-import { CONTRACT_VERSION } from '@companion/contracts';
+import { CONTRACT_VERSION, type FirstLoadHint } from '@companion/contracts';
 import { resolveOptions, isProduction, moduleRules, vanillaExtract } from './common.ts';
 import { SHARED_SINGLETONS, containerName } from './federation.ts';
 
@@ -16,6 +16,8 @@ export interface RemoteBuildOptions {
   exposes?: Record<string, string>;
   /** Dev server port for `pnpm --filter @companion/<name> dev`. */
   devPort: number;
+  /** Public data and images its routes read on arrival; the origin inlines them into the first HTML (ADR 0082). */
+  firstLoad?: FirstLoadHint[];
 }
 
 /** The version a build is for: `REMOTE_VERSION` (set by `pnpm remote deploy --version`) or package.json's. */
@@ -29,9 +31,14 @@ export function remoteVersion(dir: string): string {
   return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** Writes `companion-remote.json`, which the registry reads to learn the remote's contract version. */
+/**
+ * Writes `companion-remote.json`, which the registry reads to learn the remote's contract version and the origin
+ * its first-load hints.
+ */
 class RemoteMetadataPlugin {
-  constructor(private readonly meta: { name: string; version: string; contract: string }) {}
+  constructor(
+    private readonly meta: { name: string; version: string; contract: string; firstLoad?: FirstLoadHint[] },
+  ) {}
   apply(compiler: {
     hooks: { afterEmit: { tap(name: string, fn: (c: { outputOptions: { path?: string } }) => void): void } };
   }) {
@@ -88,7 +95,7 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
         // The shell provides the federation runtime, so a deployed remote does not ship a second copy
         // (~16 KB gz per remote, ADR 0009). Development builds keep their own runtime: the standalone page
         // has no shell to provide one.
-        ...(production ? { experiments: { externalRuntime: true } } : {}),
+        ...(production ? { experiments: { externalRuntime: true, optimization: { target: 'web' } } } : {}),
       }),
       // The standalone page (the fake shell) is for development only; it is not deployed.
       ...(production
@@ -99,7 +106,12 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
               chunks: ['main'],
             }),
           ]),
-      new RemoteMetadataPlugin({ name: options.name, version, contract: CONTRACT_VERSION }),
+      new RemoteMetadataPlugin({
+        name: options.name,
+        version,
+        contract: CONTRACT_VERSION,
+        ...(options.firstLoad ? { firstLoad: options.firstLoad } : {}),
+      }),
     ],
     devServer: {
       port: options.devPort,
