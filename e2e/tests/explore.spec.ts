@@ -120,12 +120,47 @@ test.describe('explore', () => {
     await expect(page.getByTestId('grid-banner').nth(1)).toContainText('350 tokens');
   });
 
+  test('should render the first visit from the list inlined in the HTML, with the first covers preloaded', async ({
+    page,
+  }) => {
+    const publicListCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/PersonModel/top') && !request.headers()['authorization'])
+        publicListCalls.push(request.url());
+    });
+    const response = await page.goto('/?category=realistic');
+    const html = (await response?.text()) ?? '';
+    const inlined = JSON.parse(
+      /<script id="first-load" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
+    ) as Record<string, { id: string; isAnime: boolean; bodyImages: { imageUrl: string }[] }[]> | null;
+    const list = inlined?.['PersonModel/top?'] ?? [];
+    expect(list.length).toBeGreaterThan(0);
+    const firstRealistic = list.filter((model) => !model.isAnime).slice(0, 5);
+    for (const model of firstRealistic)
+      expect(html).toContain(
+        `<link rel="preload" href="${model.bodyImages[0]!.imageUrl}" as="image" fetchpriority="high" />`,
+      );
+    // The grid shows the inlined list's first realistic character, and the public list was never asked for.
+    await expect(cards(page).first()).toHaveAttribute('data-model-id', firstRealistic[0]!.id);
+    await expect(cards(page).first().locator('img')).toHaveAttribute(
+      'src',
+      firstRealistic[0]!.bodyImages[0]!,
+    );
+    expect(publicListCalls).toEqual([]);
+  });
+
   test('should show 12 skeleton cards while the list loads, then the cards', async ({ page }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/api\/PersonModel\/top/, async (route) => {
       await held;
       await route.continue();
+    });
+    // As when the origin could not inline the list (API slow at render time): the page asks for it itself.
+    await page.route(/\/\?category=realistic$/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script id="first-load"[^>]*>.*?<\/script>/, '');
+      await route.fulfill({ response, body });
     });
     await page.goto('/?category=realistic');
     await expect(grid(page).locator('[data-skeleton="card"]')).toHaveCount(12);

@@ -1,3 +1,5 @@
+import type { FirstLoadHint } from '@companion/contracts';
+
 /** One remote's live entry in `registry.json`, the shape the shell reads at boot. */
 export interface RegistryEntry {
   version: string;
@@ -31,6 +33,8 @@ export interface RemoteBuildInfo {
   version: string;
   contract: string;
   builtAt?: string;
+  /** Public data and images the remote's routes read on arrival, which the origin may inline (ADR 0082). */
+  firstLoad?: FirstLoadHint[];
 }
 
 /** The outcome of publishing one build folder to the store. */

@@ -1,15 +1,20 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { FirstLoadHint } from '@companion/contracts';
 import type { Registry } from '@companion/registry';
-import { createIndexRenderer } from './index-html.ts';
+import { createIndexRenderer, hintedImages } from './index-html.ts';
 
 const HTML = `<!doctype html><html><head><title>x</title>
     <link rel="preload" href="/registry.json" as="fetch" crossorigin="anonymous" />
   </head><body></body></html>`;
 
-async function fixture(registry: Registry, googleClientId?: string) {
+async function fixture(
+  registry: Registry,
+  googleClientId?: string,
+  extra: { firstLoad?: FirstLoadHint[]; fetchApi?: (key: string) => Promise<unknown> } = {},
+) {
   const root = await mkdtemp(path.join(tmpdir(), 'index-html-'));
   const shellDir = path.join(root, 'shell');
   const remotesDir = path.join(root, 'remotes');
@@ -39,7 +44,17 @@ async function fixture(registry: Registry, googleClientId?: string) {
       ],
     }),
   );
-  return createIndexRenderer({ shellDir, remotesDir, googleClientId, readRegistry: async () => registry });
+  await writeFile(
+    path.join(remotesDir, 'chat', '1.2.0', 'companion-remote.json'),
+    JSON.stringify({ name: 'chat', version: '1.2.0', contract: '1.0.0', firstLoad: extra.firstLoad }),
+  );
+  return createIndexRenderer({
+    shellDir,
+    remotesDir,
+    googleClientId,
+    readRegistry: async () => registry,
+    ...(extra.fetchApi ? { fetchApi: extra.fetchApi } : {}),
+  });
 }
 
 const registry: Registry = {
@@ -85,5 +100,82 @@ describe('index.html renderer', () => {
     expect(await (await fixture(registry, 'abc"x.apps'))('/')).toContain(
       '<meta name="google-signin-client_id" content="abc&quot;x.apps" />',
     );
+  });
+
+  const MODELS = [
+    { id: 'r1', isAnime: false, bodyImages: ['/api/images/r1.svg'] },
+    { id: 'a1', isAnime: true, bodyImages: [{ imageUrl: '/api/images/a1.svg' }] },
+    { id: 'r2', isAnime: false, bodyImages: ['/api/images/r2.svg?x="1"'] },
+    { id: 'r3', isAnime: false, bodyImages: ['javascript:alert(1)'] },
+    { id: 'r4', isAnime: false, bodyImages: [] },
+    { id: 'r5', isAnime: false, bodyImages: ['https://cdn.example/r5.svg'] },
+  ];
+  const HINTS: FirstLoadHint[] = [
+    {
+      path: '/chat/:chatId',
+      api: [{ path: 'PersonModel/top', query: { utmSource: 'utm_source' } }],
+      images: {
+        field: 'bodyImages',
+        take: 2,
+        rules: [{ query: { category: 'anime' }, where: { isAnime: true } }, { where: { isAnime: false } }],
+      },
+    },
+  ];
+
+  it('should inline the hinted public answers and preload the images of the first matching items', async () => {
+    const fetchApi = vi.fn(async () => MODELS);
+    const render = await fixture(registry, undefined, { firstLoad: HINTS, fetchApi });
+    const html = await render('/chat/42?utm_source=ads&other=1');
+    expect(fetchApi).toHaveBeenCalledWith('PersonModel/top?utmSource=ads');
+    const inlined = /<script id="first-load" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(inlined ?? 'null')).toEqual({ 'PersonModel/top?utmSource=ads': MODELS });
+    expect(html).toContain(
+      '<link rel="preload" href="/api/images/r1.svg" as="image" fetchpriority="high" />',
+    );
+    expect(html).toContain(
+      '<link rel="preload" href="/api/images/r2.svg?x=&quot;1&quot;" as="image" fetchpriority="high" />',
+    );
+    expect(html).not.toContain('href="/api/images/a1.svg"');
+    expect(html).not.toContain('href="https://cdn.example/r5.svg"');
+  });
+
+  it('should choose the image rule by the page query', async () => {
+    const render = await fixture(registry, undefined, { firstLoad: HINTS, fetchApi: async () => MODELS });
+    const html = await render('/chat/42?category=anime');
+    expect(html).toContain('href="/api/images/a1.svg" as="image"');
+    expect(html).not.toContain('r1.svg" as="image"');
+  });
+
+  it('should serve the page without inlining when the API gives nothing, or for a route without hints', async () => {
+    const failing = await fixture(registry, undefined, { firstLoad: HINTS, fetchApi: async () => undefined });
+    const html = await failing('/chat/42');
+    expect(html).not.toContain('id="first-load"');
+    expect(html).not.toContain('as="image"');
+    expect(html).toContain('expose.abc.js');
+    const fetchApi = vi.fn(async () => MODELS);
+    expect(await (await fixture(registry, undefined, { firstLoad: HINTS, fetchApi }))('/chat')).not.toContain(
+      'first-load',
+    );
+    expect(fetchApi).not.toHaveBeenCalled();
+  });
+
+  it('should escape an inlined answer that holds markup', async () => {
+    const render = await fixture(registry, undefined, {
+      firstLoad: HINTS,
+      fetchApi: async () => [{ id: '</script><script>alert(1)</script>', isAnime: false, bodyImages: [] }],
+    });
+    const html = await render('/chat/42');
+    expect(html).not.toContain('</script><script>alert');
+    expect(html).toContain('\\u003c/script>');
+  });
+
+  it('should pick images only from an array answer', () => {
+    const images = { field: 'bodyImages', take: 3, rules: [{ where: {} }] };
+    expect(hintedImages(images, { not: 'a list' }, new URLSearchParams())).toEqual([]);
+    expect(hintedImages(images, MODELS, new URLSearchParams())).toEqual([
+      '/api/images/r1.svg',
+      '/api/images/a1.svg',
+      '/api/images/r2.svg?x="1"',
+    ]);
   });
 });

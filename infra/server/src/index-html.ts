@@ -1,6 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { matchRoutePattern, type RouteManifest } from '@companion/contracts';
+import {
+  firstLoadKey,
+  matchRoutePattern,
+  type FirstLoadHint,
+  type RouteManifest,
+} from '@companion/contracts';
 import type { Registry } from '@companion/registry';
 
 interface ManifestAssets {
@@ -27,6 +32,43 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The largest answer the origin inlines; a bigger one is left for the page to fetch. */
+const MAX_INLINE_CHARS = 256 * 1024;
+
+/** Image URLs the origin will write into a preload: same-origin paths or http(s) URLs. */
+const PRELOADABLE = /^(\/(?!\/)|https?:\/\/)/;
+
+/** The first image of `item[field]`: a URL, or an object with `imageUrl` (spec 000 §3 allows both). */
+function firstImage(item: unknown, field: string): string | null {
+  const list = (item as Record<string, unknown> | null)?.[field];
+  const first: unknown = Array.isArray(list) ? list[0] : undefined;
+  const url = typeof first === 'string' ? first : (first as { imageUrl?: unknown } | undefined)?.imageUrl;
+  return typeof url === 'string' && PRELOADABLE.test(url) ? url : null;
+}
+
+/** Images a hint names in an answer, for the page's query (see `FirstLoadHint.images`). */
+export function hintedImages(
+  images: NonNullable<FirstLoadHint['images']>,
+  answer: unknown,
+  search: URLSearchParams,
+): string[] {
+  if (!Array.isArray(answer)) return [];
+  const rule = images.rules.find((candidate) =>
+    Object.entries(candidate.query ?? {}).every(([name, value]) => search.get(name) === value),
+  );
+  if (!rule) return [];
+  const urls: string[] = [];
+  for (const item of answer) {
+    if (urls.length >= images.take) break;
+    const matches = Object.entries(rule.where).every(
+      ([name, value]) => (item as Record<string, unknown> | null)?.[name] === value,
+    );
+    const url = matches ? firstImage(item, images.field) : null;
+    if (url) urls.push(url);
+  }
+  return urls;
+}
+
 /**
  * Serves the shell's `index.html` with the live registry inlined and preloads for the route's remote
  * (manifest, remoteEntry, exposed chunk and CSS), so a first visit fetches them in parallel with the shell's
@@ -38,9 +80,15 @@ export function createIndexRenderer(options: {
   shellDir: string;
   remotesDir: string;
   readRegistry: () => Promise<Registry>;
+  /**
+   * A public `GET /api/<key>` for first-load hints (ADR 0082): the parsed JSON, or `undefined` when the API is
+   * slow, failing or answers something else; the page then fetches it itself. Absent: nothing is inlined.
+   */
+  fetchApi?: (key: string) => Promise<unknown>;
 }) {
   let template: { mtimeMs: number; html: string; routes: RouteManifest['routes'] } | null = null;
   const manifests = new Map<string, ManifestAssets | null>();
+  const hints = new Map<string, FirstLoadHint[]>();
 
   const loadTemplate = async () => {
     const file = path.join(options.shellDir, 'index.html');
@@ -75,7 +123,50 @@ export function createIndexRenderer(options: {
     return manifests.get(key) ?? null;
   };
 
-  return async function render(pathname: string): Promise<string> {
+  // `companion-remote.json` is immutable per version like the manifest; a build without hints has none.
+  const loadHints = async (remote: string, version: string): Promise<FirstLoadHint[]> => {
+    const key = `${remote}/${version}`;
+    if (!hints.has(key)) {
+      try {
+        const info = JSON.parse(
+          await readFile(path.join(options.remotesDir, remote, version, 'companion-remote.json'), 'utf8'),
+        ) as { firstLoad?: unknown };
+        hints.set(key, Array.isArray(info.firstLoad) ? (info.firstLoad as FirstLoadHint[]) : []);
+      } catch {
+        hints.set(key, []);
+      }
+    }
+    return hints.get(key) ?? [];
+  };
+
+  /** The route's public answers (inlined for the shell's transport) and the image preloads they name. */
+  const firstLoad = async (hint: FirstLoadHint, search: URLSearchParams) => {
+    const fetchApi = options.fetchApi;
+    if (!fetchApi) return { answers: {}, images: [] };
+    const calls = hint.api.map((call) => {
+      const query: Record<string, string> = {};
+      for (const [apiName, pageName] of Object.entries(call.query ?? {})) {
+        const value = search.get(pageName);
+        if (value !== null) query[apiName] = value;
+      }
+      const key = firstLoadKey(call.path, query);
+      return fetchApi(key).then(
+        (answer) => [key, answer] as const,
+        () => [key, undefined] as const,
+      );
+    });
+    const answers: Record<string, unknown> = {};
+    const settled = await Promise.all(calls);
+    for (const [key, answer] of settled) {
+      if (answer !== undefined && JSON.stringify(answer).length <= MAX_INLINE_CHARS) answers[key] = answer;
+    }
+    const first = settled[0]?.[1];
+    const images = hint.images && first !== undefined ? hintedImages(hint.images, first, search) : [];
+    return { answers, images };
+  };
+
+  return async function render(url: string): Promise<string> {
+    const [pathname = '/', query = ''] = url.split('?', 2);
     const { html, routes } = await loadTemplate();
     const registry = await options.readRegistry();
     const tags = [`<script id="registry" type="application/json">${scriptJson(registry)}</script>`];
@@ -99,6 +190,18 @@ export function createIndexRenderer(options: {
           tags.push(`<link rel="preload" href="${base}${file}" as="script" />`);
         for (const file of expose?.assets?.css?.sync ?? [])
           tags.push(`<link rel="preload" href="${base}${file}" as="style" />`);
+      }
+      const hint = (await loadHints(route.remote, entry.version)).find((candidate) =>
+        matchRoutePattern(candidate.path, pathname),
+      );
+      if (hint) {
+        const { answers, images } = await firstLoad(hint, new URLSearchParams(query));
+        if (Object.keys(answers).length > 0) {
+          tags.push(`<script id="first-load" type="application/json">${scriptJson(answers)}</script>`);
+        }
+        for (const image of images) {
+          tags.push(`<link rel="preload" href="${attribute(image)}" as="image" fetchpriority="high" />`);
+        }
       }
     }
     return html.replace(REGISTRY_PRELOAD, '').replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);

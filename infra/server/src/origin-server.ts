@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE, NO_CACHE, shellCacheControl } from './cache-policy.ts';
 import { sendError } from './errors.ts';
+import { createFirstLoadApi } from './first-load-api.ts';
 import { createIndexRenderer } from './index-html.ts';
 import { addSecurityHeaders } from './security-headers.ts';
 
@@ -122,6 +123,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       remotesDir,
       googleClientId: options.googleClientId,
       readRegistry: async () => JSON.parse(await readRegistryText()) as Registry,
+      fetchApi: createFirstLoadApi({ apiUrl }),
     });
 
     site.get('/registry.json', async (_request, reply) =>
@@ -169,7 +171,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       reply
         .header('cache-control', NO_CACHE)
         .type('text/html; charset=utf-8')
-        .send(await renderIndex(request.url.split('?')[0] ?? '/'));
+        .send(await renderIndex(request.url));
 
     site.get('/', async (request, reply) => sendIndex(request, reply));
 

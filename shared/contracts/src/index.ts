@@ -76,7 +76,7 @@ export type {
   TransportRequest,
 } from './mount.ts';
 export { CHAT_HUB_METHODS, HUB_EVENTS } from './hubs.ts';
-export { matchRoutePattern } from './routes.ts';
-export type { RouteManifest } from './routes.ts';
+export { firstLoadKey, matchRoutePattern } from './routes.ts';
+export type { FirstLoadHint, RouteManifest } from './routes.ts';
 export type { ChatHubErrorCode, ChatReplyItem } from './hubs.ts';
 export { CONTRACT_VERSION, contractMajor, isContractCompatible } from './version.ts';

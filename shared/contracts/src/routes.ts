@@ -16,3 +16,38 @@ export function matchRoutePattern(pattern: string, pathname: string): boolean {
   if (want.length !== have.length) return false;
   return want.every((segment, i) => (segment.startsWith(':') ? Boolean(have[i]) : segment === have[i]));
 }
+
+/**
+ * Public data a remote's route reads on arrival, declared by the remote (its build writes it into the version
+ * folder's `companion-remote.json`) so the origin server can put it into the first HTML instead of the page
+ * asking for it after all its JS ran (ADR 0082). Only calls the page sends without a token are eligible.
+ */
+export interface FirstLoadHint {
+  /** Route pattern, as in the shell's route table. */
+  path: string;
+  /** `GET` calls under `/api`; `query` maps the API's query names to the page's (`utmSource ← utm_source`). */
+  api: { path: string; query?: Record<string, string> }[];
+  /**
+   * Images to preload from the first call's answer (an array): the first `take` items that match `where` of the
+   * first rule whose `query` matches the page's query (a rule without `query` always matches); the image is the
+   * first entry of `field` (a URL, or an object with `imageUrl`).
+   */
+  images?: {
+    field: string;
+    take: number;
+    rules: { query?: Record<string, string>; where: Record<string, string | number | boolean> }[];
+  };
+}
+
+/** The key under which an inlined answer is stored and looked up: path and sorted query, `PersonModel/top?a=1`. */
+export function firstLoadKey(
+  path: string,
+  query: Record<string, string | number | boolean | null | undefined> = {},
+): string {
+  const params = new URLSearchParams();
+  for (const name of Object.keys(query).sort()) {
+    const value = query[name];
+    if (value !== undefined && value !== null) params.set(name, String(value));
+  }
+  return `${path.replace(/^\//, '')}?${params.toString()}`;
+}

@@ -13,6 +13,7 @@ import { RemoteLoader, type FederationRuntime } from '../federation/remote-loade
 import { installScrollReset } from '../routing/scroll-reset.ts';
 import { createHubConnections } from '../hubs/hub-connections.ts';
 import { isInAppBrowser, readGoogleClientId } from '../session/in-app-browser.ts';
+import { readFirstLoad } from '../session/first-load.ts';
 import { createSession } from '../session/session.ts';
 import { createThemeStore } from '../theme/theme-store.ts';
 
@@ -53,6 +54,7 @@ export function startShell(options: StartShellOptions): void {
     inAppBrowser: isInAppBrowser(navigator.userAgent),
     applyTheme: themes.set,
     uiReady,
+    firstLoad: readFirstLoad(document),
   });
   const transport = session.transport;
   const hubs = createHubConnections({ bus, session });

@@ -55,6 +55,8 @@ export interface SessionDeps {
   uiReady?: Promise<void>;
   /** Google one-tap prompt (default: the Google Identity Services script). */
   showOneTap?: typeof showOneTap;
+  /** Public answers the origin inlined into the HTML, for the transport (ADR 0082). */
+  firstLoad?: Map<string, unknown>;
 }
 
 /** The shell's session: the `SessionApi` the chrome uses, plus what bootstrap, transport and hubs need. */
@@ -211,7 +213,10 @@ export function createSession(deps: SessionDeps): Session {
       }
     },
   };
-  const transport = createTransport(tokenSource, deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {});
+  const transport = createTransport(tokenSource, {
+    ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
+    ...(deps.firstLoad ? { firstLoad: deps.firstLoad } : {}),
+  });
 
   function exclusive(task: () => Promise<boolean>): Promise<boolean> {
     pendingAuth ??= task().finally(() => {

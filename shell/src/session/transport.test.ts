@@ -31,6 +31,43 @@ describe('transport', () => {
     expect((fetchImpl.mock.calls[0]?.[1] as RequestInit).headers).not.toHaveProperty('Authorization');
   });
 
+  it('should answer the first public GET of an inlined key from the HTML, once, and nothing else', async () => {
+    const fetchImpl = vi.fn(async () => json(['from the network']));
+    const tokens = { accessToken: vi.fn(async () => 'tkn') };
+    const firstLoad = new Map<string, unknown>([['PersonModel/top?utmSource=ads', ['inlined']]]);
+    const transport = createTransport(tokens, { fetchImpl, firstLoad });
+    // With a token it is another user's view: never answered from the public copy.
+    await expect(transport.request('PersonModel/top', { query: { utmSource: 'ads' } })).resolves.toEqual([
+      'from the network',
+    ]);
+    // Another query is another key.
+    await expect(
+      transport.request('PersonModel/top', { query: { utmSource: 'other' }, ignoreAuthorization: true }),
+    ).resolves.toEqual(['from the network']);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    await expect(
+      transport.request('PersonModel/top', {
+        query: { utmSource: 'ads' },
+        headers: { 'Ignore-Authorization': 'true' },
+      }),
+    ).resolves.toEqual(['inlined']);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    // Used once: a later refresh reaches the API.
+    await expect(
+      transport.request('PersonModel/top', { query: { utmSource: 'ads' }, ignoreAuthorization: true }),
+    ).resolves.toEqual(['from the network']);
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+  });
+
+  it('should never answer a write from inlined answers', async () => {
+    const fetchImpl = vi.fn(async () => json({ written: true }));
+    const firstLoad = new Map<string, unknown>([['Thing?', { inlined: true }]]);
+    const transport = createTransport({ accessToken: async () => null }, { fetchImpl, firstLoad });
+    await expect(
+      transport.request('Thing', { method: 'POST', body: {}, ignoreAuthorization: true }),
+    ).resolves.toEqual({ written: true });
+  });
+
   it('should tell fetch, timeout, parsing and http errors apart', async () => {
     const tokens = { accessToken: async () => null };
     const network = createTransport(tokens, {

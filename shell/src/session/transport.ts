@@ -1,3 +1,4 @@
+import { firstLoadKey } from '@companion/contracts';
 import type {
   Transport,
   TransportErrorKind,
@@ -53,9 +54,31 @@ const buildUrl = (base: string, path: string, query: TransportRequest['query']) 
  */
 export function createTransport(
   tokens: TokenSource,
-  options: { base?: string; fetchImpl?: typeof fetch } = {},
+  options: {
+    base?: string;
+    fetchImpl?: typeof fetch;
+    /**
+     * Public answers the origin inlined into the HTML (`firstLoadKey` → body, ADR 0082). Each answers the first
+     * matching `GET` sent without a token, once; everything after goes to the network.
+     */
+    firstLoad?: Map<string, unknown>;
+  } = {},
 ): Transport {
   const base = options.base ?? '/api';
+  const firstLoad = options.firstLoad ?? new Map<string, unknown>();
+  /** The inlined answer for a public GET, taken out so only the first caller gets it. */
+  const takeFirstLoad = (path: string, init: TransportRequest): { hit: boolean; body?: unknown } => {
+    if (firstLoad.size === 0 || (init.method ?? 'GET') !== 'GET') return { hit: false };
+    const publicCall =
+      Boolean(init.ignoreAuthorization) ||
+      Object.keys(init.headers ?? {}).some((name) => name.toLowerCase() === IGNORE_AUTHORIZATION);
+    if (!publicCall) return { hit: false };
+    const key = firstLoadKey(path, init.query ?? {});
+    if (!firstLoad.has(key)) return { hit: false };
+    const body = firstLoad.get(key);
+    firstLoad.delete(key);
+    return { hit: true, body };
+  };
   const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
 
   interface Sent {
@@ -129,6 +152,8 @@ export function createTransport(
 
   return {
     async request<T>(path: string, init: TransportRequest = {}): Promise<T> {
+      const inlined = takeFirstLoad(path, init);
+      if (inlined.hit) return inlined.body as T;
       const { response, ignoreAuthorization } = await send(path, init, 'none');
       if (response.ok && !ignoreAuthorization) tokens.succeeded?.();
       const text = await response.text();

@@ -1,0 +1,45 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createFirstLoadApi } from './first-load-api.ts';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('first-load API reader', () => {
+  it('should GET the key under /api without a token and keep the answer for the ttl', async () => {
+    let now = 0;
+    const fetchImpl = vi.fn(async () => json([{ id: 'a' }]));
+    const read = createFirstLoadApi({ apiUrl: 'http://api:1', fetchImpl, ttlMs: 1000, now: () => now });
+    await expect(read('PersonModel/top?utmSource=x')).resolves.toEqual([{ id: 'a' }]);
+    await expect(read('PersonModel/top?utmSource=x')).resolves.toEqual([{ id: 'a' }]);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://api:1/api/PersonModel/top?utmSource=x');
+    expect(init.headers).not.toHaveProperty('authorization');
+    now = 1001;
+    await read('PersonModel/top?utmSource=x');
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
+
+  it('should give undefined for an error status, a non-JSON answer or a network failure, and not keep it', async () => {
+    const fetchImpl = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(json({ error: {} }, 500))
+      .mockResolvedValueOnce(new Response('<html>', { headers: { 'content-type': 'text/html' } }))
+      .mockRejectedValueOnce(new TypeError('connection refused'))
+      .mockResolvedValueOnce(json(['ok']));
+    const read = createFirstLoadApi({ apiUrl: 'http://api:1', fetchImpl });
+    await expect(read('a?')).resolves.toBeUndefined();
+    await expect(read('a?')).resolves.toBeUndefined();
+    await expect(read('a?')).resolves.toBeUndefined();
+    await expect(read('a?')).resolves.toEqual(['ok']);
+  });
+
+  it('should give up on a slow API after the timeout', async () => {
+    const fetchImpl: typeof fetch = (_url, init) =>
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('timeout', 'TimeoutError'))),
+      );
+    const read = createFirstLoadApi({ apiUrl: 'http://api:1', fetchImpl, timeoutMs: 20 });
+    await expect(read('slow?')).resolves.toBeUndefined();
+  });
+});
