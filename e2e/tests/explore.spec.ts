@@ -144,7 +144,7 @@ test.describe('explore', () => {
     await expect(cards(page).first()).toHaveAttribute('data-model-id', firstRealistic[0]!.id);
     await expect(cards(page).first().locator('img')).toHaveAttribute(
       'src',
-      firstRealistic[0]!.bodyImages[0]!,
+      firstRealistic[0]!.bodyImages[0]!.imageUrl,
     );
     expect(publicListCalls).toEqual([]);
   });

@@ -199,4 +199,35 @@ test.describe('federated remotes', () => {
         ).toBe(false);
     }
   });
+
+  test('should request every boot file of the shell with the HTML, main first', async ({ page }) => {
+    const html = await (await page.request.get('/legal', { headers: { accept: 'text/html' } })).text();
+    const preloaded = [...html.matchAll(/<link as="(script|style)" href="([^"]+)" rel="preload">/g)].map(
+      (match) => match[2]!,
+    );
+    const main = /<script defer="defer" src="([^"]+)"|<script defer src="([^"]+)"/.exec(html);
+    const mainSrc = main?.[1] ?? main?.[2] ?? '';
+    expect(mainSrc).toMatch(/^\/assets\/main\./);
+    // main is requested before any preload.
+    expect(html.indexOf(mainSrc)).toBeLessThan(html.indexOf(preloaded[0] ?? 'missing'));
+    // React's shared chunks (from the shell's own manifest) and the bootstrap chunk are all preloaded.
+    const manifest = JSON.parse(
+      readFileSync(path.join(REPO_ROOT, 'shell', 'dist', 'mf-manifest.json'), 'utf8'),
+    ) as {
+      shared: { name: string; assets: { js: { sync: string[] } } }[];
+    };
+    const reactFiles = manifest.shared.flatMap((entry) => entry.assets.js.sync);
+    expect(reactFiles.length).toBeGreaterThan(0);
+    for (const file of reactFiles) expect(preloaded, file).toContain(`/${file}`);
+    expect(preloaded.some((file) => /^\/assets\/bootstrap\.[0-9a-f]+\.js$/.test(file))).toBe(true);
+    // And a cold load asks for no boot script that the HTML did not announce, besides the lazily imported ones.
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && new URL(request.url()).pathname.startsWith('/assets/'))
+        requested.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/legal');
+    await expect(page.locator('header')).toBeVisible();
+    for (const file of [...reactFiles.map((f) => `/${f}`), mainSrc]) expect(requested, file).toContain(file);
+  });
 });
