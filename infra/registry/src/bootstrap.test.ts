@@ -76,6 +76,20 @@ describe('bootstrap', () => {
     expect(outcomes.find((outcome) => outcome.remote === 'gallery')?.message).toBeUndefined();
   });
 
+  it('should say when a newer build than the live version exists, without deploying it', async () => {
+    await bootstrap(repo, { dataDir });
+    repo = await writeFakeRepo(repo, { chat: '1.0.1', gallery: '2.1.0', funnels: '1.0.0' });
+    await writeFakeBuild(path.join(repo, 'remotes', 'chat', 'dist', '1.0.1'), 'chat', '1.0.1');
+    const outcomes = await bootstrap(repo, { dataDir });
+    expect(outcomes.find((outcome) => outcome.remote === 'chat')).toEqual({
+      remote: 'chat',
+      status: 'kept',
+      version: '1.0.0',
+      message: 'chat 1.0.1 is built but 1.0.0 is live; to serve it: pnpm remote deploy chat --no-build',
+    });
+    expect((await openStore(dataDir).readRegistry()).remotes['chat']?.version).toBe('1.0.0');
+  });
+
   it('should report a conflicting build without stopping the others', async () => {
     const store = openStore(dataDir);
     await store.publish(

@@ -49,7 +49,13 @@ async function bootstrapOne(
       (await differsFromStored(dir, path.join(store.remotesDir, pkg.name, live.version)));
     // Rebuilding without a version bump leaves the new code unserved; say so instead of serving it silently stale.
     const message = `${dir} differs from the stored ${pkg.name} ${live.version}; versions are immutable, so deploy it as a new one: pnpm remote deploy ${pkg.name} --version <next>`;
-    return { remote: pkg.name, status: 'kept', version: live.version, ...(stale ? { message } : {}) };
+    if (stale) return { remote: pkg.name, status: 'kept', version: live.version, message };
+    // A newer build (a pull that bumped the version) is not made live behind the operator's back either; say so.
+    if (live.version !== pkg.version && (await exists(dir))) {
+      const notLive = `${pkg.name} ${pkg.version} is built but ${live.version} is live; to serve it: pnpm remote deploy ${pkg.name} --no-build`;
+      return { remote: pkg.name, status: 'kept', version: live.version, message: notLive };
+    }
+    return { remote: pkg.name, status: 'kept', version: live.version };
   }
   if (!(await exists(dir))) {
     return { remote: pkg.name, status: 'missing', version: pkg.version, message: `no build at ${dir}` };
