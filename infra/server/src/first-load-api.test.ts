@@ -5,19 +5,48 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('first-load API reader', () => {
-  it('should GET the key under /api without a token and keep the answer for the ttl', async () => {
-    let now = 0;
+  it('should GET the key under /api without a token, once for concurrent and fresh reads', async () => {
     const fetchImpl = vi.fn(async () => json([{ id: 'a' }]));
-    const read = createFirstLoadApi({ apiUrl: 'http://api:1', fetchImpl, ttlMs: 1000, now: () => now });
-    await expect(read('PersonModel/top?utmSource=x')).resolves.toEqual([{ id: 'a' }]);
-    await expect(read('PersonModel/top?utmSource=x')).resolves.toEqual([{ id: 'a' }]);
+    const read = createFirstLoadApi({ apiUrl: 'http://api:1', fetchImpl, ttlMs: 1000, now: () => 0 });
+    const [first, second] = await Promise.all([
+      read('PersonModel/top?utmSource=x'),
+      read('PersonModel/top?utmSource=x'),
+    ]);
+    expect(first).toEqual([{ id: 'a' }]);
+    expect(second).toEqual([{ id: 'a' }]);
+    await read('PersonModel/top?utmSource=x');
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://api:1/api/PersonModel/top?utmSource=x');
     expect(init.headers).not.toHaveProperty('authorization');
-    now = 1001;
-    await read('PersonModel/top?utmSource=x');
-    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
+
+  it('should serve a stale answer at once while one refresh runs, then the refreshed one', async () => {
+    let now = 0;
+    let version = 1;
+    const fetchImpl = vi.fn(async () => json({ version }));
+    const read = createFirstLoadApi({ apiUrl: 'http://api:1', fetchImpl, ttlMs: 1000, now: () => now });
+    await expect(read('k?')).resolves.toEqual({ version: 1 });
+    now = 1500;
+    version = 2;
+    await expect(read('k?')).resolves.toEqual({ version: 1 });
+    await expect(read('k?')).resolves.toEqual({ version: 1 });
+    await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(2));
+    await vi.waitFor(async () => expect(await read('k?')).toEqual({ version: 2 }));
+  });
+
+  it('should keep the last good answer when a refresh fails', async () => {
+    let now = 0;
+    const fetchImpl = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(json(['good']))
+      .mockResolvedValueOnce(json({ error: {} }, 503));
+    const read = createFirstLoadApi({ apiUrl: 'http://api:1', fetchImpl, ttlMs: 10, now: () => now });
+    await read('k?');
+    now = 100;
+    await expect(read('k?')).resolves.toEqual(['good']);
+    await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(2));
+    await expect(read('k?')).resolves.toEqual(['good']);
   });
 
   it('should give undefined for an error status, a non-JSON answer or a network failure, and not keep it', async () => {

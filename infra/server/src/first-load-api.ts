@@ -1,7 +1,9 @@
 /**
  * The origin's reader of public API answers for first-load hints (ADR 0082): `GET <apiUrl>/api/<key>` without a
- * token, kept for `ttlMs` (one answer per key serves every first visit meanwhile, so inlining never multiplies the
- * API's load), abandoned after `timeoutMs` so a slow API never delays the HTML (the page fetches it itself).
+ * token, abandoned after `timeoutMs` so a slow API never holds the HTML for long (the page then fetches it itself).
+ * An answer is fresh for `ttlMs`; after that the last good answer is still served while one refresh runs behind it
+ * (stale-while-revalidate), so only a key's very first visit waits for the API and inlining never multiplies its
+ * load. Failures are never kept: the last good answer stays, or the next visit asks again.
  */
 export function createFirstLoadApi(options: {
   apiUrl: string;
@@ -14,7 +16,8 @@ export function createFirstLoadApi(options: {
   const ttlMs = options.ttlMs ?? 10_000;
   const fetchImpl = options.fetchImpl ?? fetch;
   const now = options.now ?? Date.now;
-  const cache = new Map<string, { at: number; answer: Promise<unknown> }>();
+  const cache = new Map<string, { at: number; answer: unknown }>();
+  const inFlight = new Map<string, Promise<unknown>>();
 
   const load = async (key: string): Promise<unknown> => {
     try {
@@ -31,17 +34,28 @@ export function createFirstLoadApi(options: {
     }
   };
 
+  const refresh = (key: string): Promise<unknown> => {
+    let running = inFlight.get(key);
+    if (!running) {
+      running = load(key).then((answer) => {
+        inFlight.delete(key);
+        if (answer !== undefined) {
+          cache.delete(key);
+          cache.set(key, { at: now(), answer });
+          // Bounded: a few hundred distinct `utm_source` values at most; the least recently refreshed go first.
+          if (cache.size > 500) cache.delete(cache.keys().next().value as string);
+        }
+        return answer;
+      });
+      inFlight.set(key, running);
+    }
+    return running;
+  };
+
   return (key) => {
     const cached = cache.get(key);
-    if (cached && now() - cached.at < ttlMs) return cached.answer;
-    const answer = load(key);
-    cache.set(key, { at: now(), answer });
-    // A failure is not kept: the next visit asks again.
-    void answer.then((value) => {
-      if (value === undefined && cache.get(key)?.answer === answer) cache.delete(key);
-    });
-    // Bounded: at most a few hundred distinct `utm_source` values stay; the oldest go first.
-    if (cache.size > 500) cache.delete(cache.keys().next().value as string);
-    return answer;
+    if (!cached) return refresh(key);
+    if (now() - cached.at >= ttlMs) void refresh(key);
+    return Promise.resolve(cached.answer);
   };
 }
