@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
@@ -36,6 +37,11 @@ export interface AppDeps {
   features?: readonly FeaturePlugin[];
   /** Replaces the default anonymous→account merge steps. */
   mergeSteps?: readonly AccountMergeStep[];
+  /**
+   * Shared store for the auth rate limits (`REDIS_URL`): without it each instance counts alone, so N instances
+   * allow N× the limit. `nameSpace` separates deployments (and tests) sharing one Redis.
+   */
+  rateLimitStore?: { redis: Redis; nameSpace?: string };
 }
 
 const healthFeature: FeaturePlugin = async (app) => {
@@ -118,6 +124,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Off by default; routes opt in with `config: { rateLimit: … }` (auth endpoints).
   await app.register(rateLimit, {
     global: false,
+    ...(deps.rateLimitStore
+      ? {
+          redis: deps.rateLimitStore.redis,
+          nameSpace: deps.rateLimitStore.nameSpace ?? 'companion-rate-limit:',
+          // A Redis outage must not lock every visitor out of signing in: count nothing until it is back.
+          skipOnError: true,
+        }
+      : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'rate_limited', `Too many requests: retry in ${Math.ceil(context.ttl / 1000)} s.`),
   });

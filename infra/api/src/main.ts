@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
@@ -14,7 +15,17 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
   });
   await migrate(db);
-  const app = await buildApp({ config, db });
+  // With REDIS_URL the auth rate limits are counted across instances (the hubs use it for scale-out too).
+  const redisUrl = process.env['REDIS_URL'];
+  const rateLimitRedis = redisUrl
+    ? new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    : null;
+  rateLimitRedis?.on('error', (error: unknown) => console.error('[api] rate-limit Redis error', error));
+  const app = await buildApp({
+    config,
+    db,
+    ...(rateLimitRedis ? { rateLimitStore: { redis: rateLimitRedis } } : {}),
+  });
   // chatHub, paymentNotificationHub, registrationNotificationHub under /hubs on the same port.
   attachHubs(app, { config, db });
   const stopSweeps = scheduleSweeps(db, 60 * 60 * 1000, (error) =>
@@ -34,6 +45,7 @@ async function main(): Promise<void> {
     console.log(`API received ${signal}, closing`);
     stopSweeps();
     await app.close();
+    rateLimitRedis?.disconnect();
     await db.close();
     process.exit(0);
   };

@@ -1,29 +1,12 @@
 // Two instances sharing Redis: an event for a user published on one reaches their connection on the other.
 
-import { createConnection } from 'node:net';
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness } from './testing/harness.ts';
 import type { Harness } from './testing/harness.ts';
+import { redisAnswers } from './testing/redis-available.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port: 6379 });
-    socket.setTimeout(500);
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => {
-      socket.destroy();
-      resolve(data.toString().startsWith('+PONG'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 const available = await redisAnswers();
 
