@@ -21,6 +21,8 @@ export function startStack(
         // Every test is a new visitor from 127.0.0.1: the production sign-in limit (30/min per IP) would turn
         // later pre-registers into 429s and make the suite flaky. The limit itself is tested in infra/api.
         AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+        // The API's test fixtures (POST /api/testing/user-period): users of each plan period from the API.
+        COMPANION_TEST_FIXTURES: '1',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-// The explore remote against the real stack (API seed catalogue). The user's period cannot be set through the
-// API yet (no payments), so the time-bomb and subscriber paths rewrite the real `GET User` answer in the browser.
+// The explore remote against the real stack (API seed catalogue). Users of each period come from the API (its test
+// fixtures set the period until payments exist); an active subscription cannot be made yet, so the subscriber
+// path rewrites the real `GET User` answer in the browser.
 
 const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -19,8 +20,15 @@ async function openExplore(page: Page, search = '?category=realistic') {
   await expect(cards(page).first()).toBeVisible();
 }
 
-/** A registered user made through the API, signed in by seeding the shell's persisted auth. */
-async function signIn(page: Page, request: APIRequestContext) {
+/**
+ * A registered user made through the API, signed in by seeding the shell's persisted auth; `plan` sets their
+ * period (the suite's stack mounts the API's test fixtures) and the weekly-plan experiment flag through the API.
+ */
+async function signIn(
+  page: Page,
+  request: APIRequestContext,
+  plan?: { periodInMonths: UserPatch['periodInMonths']; weeklyPlan?: boolean },
+) {
   const email = `explore-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const response = await request.post('/api/Authenticate/register', {
     data: { email, password: 'Explore-pass-123' },
@@ -30,6 +38,19 @@ async function signIn(page: Page, request: APIRequestContext) {
     accessToken: string;
     refreshToken: string;
   };
+  if (plan) {
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const period = await request.post('/api/testing/user-period', {
+      headers,
+      data: { periodInMonths: plan.periodInMonths },
+    });
+    expect(period.ok()).toBe(true);
+    const flags = await request.post('/api/Authenticate/update-feature-flags', {
+      headers,
+      data: { featureExperimentWeeklyPlan: plan.weeklyPlan ?? false },
+    });
+    expect(flags.ok()).toBe(true);
+  }
   await page.addInitScript(
     `localStorage.setItem('persist:auth', ${JSON.stringify(
       JSON.stringify({ isAuth: true, accessToken, refreshToken, isSoftDeleted: false, inAppAuthToken: null }),
@@ -108,8 +129,8 @@ test.describe('explore', () => {
     });
   }
 
-  test('should put the second banner of a period after four rows', async ({ page }) => {
-    await patchUser(page, { periodInMonths: 'monthly' });
+  test('should put the second banner of a period after four rows', async ({ page, request }) => {
+    await signIn(page, request, { periodInMonths: 'monthly' });
     await page.setViewportSize({ width: 1000, height: 900 });
     await openExplore(page);
     await expect(page.getByTestId('grid-banner')).toHaveCount(2);
@@ -282,9 +303,10 @@ test.describe('explore', () => {
     const name = `${variant.period}${'weeklyPlan' in variant ? ' with the weekly plan' : ''}`;
     test(`should show the ${name} time-bomb offer with a 9:59 countdown and open its paywall`, async ({
       page,
+      request,
     }) => {
       await page.clock.install();
-      await patchUser(page, {
+      await signIn(page, request, {
         periodInMonths: variant.period,
         weeklyPlan: 'weeklyPlan' in variant ? variant.weeklyPlan : false,
       });

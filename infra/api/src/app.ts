@@ -21,6 +21,7 @@ import { metricsFeature } from './features/metrics/index.ts';
 import { createMetrics } from './features/metrics/registry.ts';
 import type { Metrics } from './features/metrics/registry.ts';
 import { supportFeature } from './features/support/index.ts';
+import { testingFeature } from './features/testing/index.ts';
 import { tokensFeature } from './features/tokens/index.ts';
 import { credit, getBalance, spend } from './features/tokens/ledger.ts';
 import { usersFeature } from './features/users/index.ts';
@@ -57,6 +58,7 @@ export const CORE_FEATURES: readonly FeaturePlugin[] = [
   eventsFeature,
   supportFeature,
   metricsFeature,
+  testingFeature,
 ];
 
 /**

@@ -44,6 +44,11 @@ export interface Config {
    */
   trustProxy: boolean | string;
   logLevel: string;
+  /**
+   * `COMPANION_TEST_FIXTURES=1`: mounts `/api/testing/*`, which lets a signed-in caller set what only payments
+   * can set today (their plan period). Never set in a deployment; the suites' stacks set it.
+   */
+  testFixtures: boolean;
 }
 
 /** The repo root: infra/api/src -> ../../.. */
@@ -104,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     // warn by default: start prints one line; LOG_LEVEL=info adds per-request logs.
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'warn'),
+    testFixtures: env.COMPANION_TEST_FIXTURES === '1',
   };
   return { ...config, ...overrides };
 }

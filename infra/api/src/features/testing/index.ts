@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { currentUser } from '../../http/auth.ts';
+import type { FeaturePlugin } from '../../http/feature.ts';
+import { parseBody } from '../../http/validate.ts';
+
+const UserPeriod = z
+  .object({
+    periodInMonths: z.enum(['none', 'monthly', 'quarterly', 'annually', 'lifetime'], {
+      message: 'periodInMonths must be none, monthly, quarterly, annually or lifetime.',
+    }),
+  })
+  .strict();
+
+/**
+ * Test fixtures for what only payments will set (the payments issue replaces them): `POST testing/user-period`
+ * sets the caller's plan period, so the suites get users of each period from the API. Mounted only when
+ * `COMPANION_TEST_FIXTURES=1`; otherwise the routes do not exist (404).
+ */
+export const testingFeature: FeaturePlugin = async (app, deps) => {
+  if (!deps.config.testFixtures) return;
+  app.post('/testing/user-period', { preHandler: app.authenticate }, async (request) => {
+    const user = currentUser(request);
+    const { periodInMonths } = parseBody(UserPeriod, request.body);
+    await deps.db.query('UPDATE users SET period_in_months = $2 WHERE id = $1', [user.id, periodInMonths]);
+    return { periodInMonths };
+  });
+};

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, bearer, createTestApp, preRegister } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
+
+/** `POST testing/user-period` as `token` (none: without a token). */
+const setPeriod = (app: FastifyInstance, token: string | null, periodInMonths: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/testing/user-period',
+    headers: token ? bearer(token) : {},
+    payload: { periodInMonths },
+  });
+
+describe.each(BACKENDS)('test fixtures on $backend', ({ backend, available }) => {
+  describe.skipIf(!available)('testing/user-period', () => {
+    let on: TestApp;
+    let off: TestApp;
+    beforeAll(async () => {
+      on = await createTestApp(backend, { config: { testFixtures: true } });
+      off = await createTestApp(backend);
+    });
+    afterAll(async () => {
+      await on?.close();
+      await off?.close();
+    });
+
+    it("should set the caller's period, which GET User then reports", async () => {
+      const { accessToken } = await preRegister(on.app);
+      expect((await setPeriod(on.app, accessToken, 'quarterly')).statusCode).toBe(200);
+      const user = await on.app.inject({ method: 'GET', url: '/api/User', headers: bearer(accessToken) });
+      expect(user.json().periodInMonths).toBe('quarterly');
+    });
+
+    it('should name the bad field, and refuse a call without a token', async () => {
+      const { accessToken } = await preRegister(on.app);
+      const bad = await setPeriod(on.app, accessToken, 'weekly');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.field).toBe('periodInMonths');
+      expect((await setPeriod(on.app, null, 'monthly')).statusCode).toBe(401);
+    });
+
+    it('should not exist unless COMPANION_TEST_FIXTURES=1', async () => {
+      const { accessToken } = await preRegister(off.app);
+      expect((await setPeriod(off.app, accessToken, 'lifetime')).statusCode).toBe(404);
+    });
+  });
+});
