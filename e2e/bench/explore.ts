@@ -7,11 +7,10 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT } from '../support/env.ts';
 import { startStack, stopStack } from '../support/stack.ts';
-import { median } from './measure.ts';
+import { THROTTLE, median, openPage } from './measure.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const PORT = Number(process.env['BENCH_EXPLORE_PORT'] ?? 3380);
-const THROTTLE = { latencyMs: 150, downloadKbps: 1600 };
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 interface Sample {
@@ -53,17 +52,7 @@ async function measure(
   throttled: boolean,
 ) {
   const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  if (throttled) {
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: THROTTLE.latencyMs,
-      downloadThroughput: (THROTTLE.downloadKbps * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-  }
+  const page = await openPage(context, throttled ? THROTTLE : null);
   await page.addInitScript(PROBE);
   let requests = 0;
   let jsGzip = 0;

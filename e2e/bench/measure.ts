@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** What one cold page load cost. */
 export interface LoadSample {
@@ -16,13 +16,12 @@ export interface LoadSample {
 
 const gzipCache = new Map<string, number>();
 
-/** Loads `url` in a fresh context (cold cache) and measures it. */
-export async function measureLoad(
-  browser: Browser,
-  url: string,
-  throttle?: { latencyMs: number; downloadKbps: number },
-): Promise<LoadSample> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+/** The issues' slow profile: 150 ms latency, 1.6 Mbps down (750 kbps up). */
+export const THROTTLE = { latencyMs: 150, downloadKbps: 1600 } as const;
+export type Throttle = { latencyMs: number; downloadKbps: number };
+
+/** A fresh page of `context`, throttled through CDP when `throttle` is given. */
+export async function openPage(context: BrowserContext, throttle?: Throttle | null): Promise<Page> {
   const page = await context.newPage();
   if (throttle) {
     const cdp = await context.newCDPSession(page);
@@ -34,6 +33,13 @@ export async function measureLoad(
       uploadThroughput: (750 * 1024) / 8,
     });
   }
+  return page;
+}
+
+/** Loads `url` in a fresh context (cold cache) and measures it. */
+export async function measureLoad(browser: Browser, url: string, throttle?: Throttle): Promise<LoadSample> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openPage(context, throttle);
   // A string, not a function: tsx's transform would wrap a function in helpers the page does not have.
   await page.addInitScript(`(() => {
     const mark = () => {

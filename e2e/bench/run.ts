@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT } from '../support/env.ts';
 import { startStack, stopStack } from '../support/stack.ts';
 import { buildBaseline } from './baseline/build.ts';
-import { measureLoad, median, type LoadSample } from './measure.ts';
+import { THROTTLE, measureLoad, median, type LoadSample } from './measure.ts';
 import { measureParcelHosts } from './parcel-probe.ts';
 import { serveStatic } from './static-server.ts';
 
@@ -24,7 +24,6 @@ const ROUTES = [
   '/pricing',
   '/quiz-vip',
 ];
-const THROTTLE = { latencyMs: 150, downloadKbps: 1600 };
 
 interface Row {
   page: string;

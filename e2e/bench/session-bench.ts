@@ -7,12 +7,11 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT } from '../support/env.ts';
 import { startStack, stopStack } from '../support/stack.ts';
-import { median } from './measure.ts';
+import { THROTTLE, median, openPage, type Throttle } from './measure.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 7);
 const PORT = Number(process.env['BENCH_SESSION_PORT'] ?? 3360);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const THROTTLE = { latencyMs: 150, downloadKbps: 1600 };
 
 interface Sample {
   requests: number;
@@ -28,19 +27,9 @@ interface Sample {
   preRegisterMs: number | null;
 }
 
-async function measure(browser: Browser, throttle: typeof THROTTLE | null): Promise<Sample> {
+async function measure(browser: Browser, throttle: Throttle | null): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  if (throttle) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: throttle.latencyMs,
-      downloadThroughput: (throttle.downloadKbps * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-  }
+  const page = await openPage(context, throttle);
   // A string, not a function: tsx would wrap a function in helpers the page does not have.
   await page.addInitScript(`(() => {
     sessionStorage.setItem('companion:test-hooks', '1');
