@@ -1,25 +1,8 @@
 import type { RouteSetName } from '../brand/brands.ts';
-import { MARKETING_PAGES, matchRoute, type RouteOwner } from './route-table.ts';
+import { MARKETING_PAGES, QUICKDATE_PAGES, QUIZ_PAGES, matchRoute, type RouteOwner } from './route-table.ts';
 
-const QUIZZES = [
-  '/quiz-black-eve',
-  '/quiz-fb',
-  '/quiz-vip',
-  '/funnel-new',
-  '/1801',
-  '/2301',
-  '/2901',
-  '/4201',
-  '/4202',
-  '/4901',
-  '/4902',
-  '/4902-t',
-  '/4901/chat',
-  '/4901/pricing',
-  '/quickdate-honey-gray',
-  '/quickdate-honey-black',
-  '/quickdate-honey-anime',
-];
+// The funnel brands serve every quiz and the quick-date landings.
+const QUIZZES = [...QUIZ_PAGES, ...QUICKDATE_PAGES];
 
 // Served by every brand: legal text, maintenance, the session's hidden auth and the server's sign-in start.
 const ALWAYS = ['/legal', '/maintenance', '/hidden-auth', '/api/Authenticate/start/web'];

@@ -24,19 +24,8 @@ export const LEGAL_PAGES = [
   'chargeback-fraud-mitigation-policy',
 ] as const;
 
-/** Marketing and source pages (spec 000 §2.1), owned by the funnels remote. */
-export const MARKETING_PAGES = [
-  '/tiktok-source',
-  '/adquantum-source',
-  '/quickdate-honey-gray',
-  '/quickdate-honey-black',
-  '/quickdate-honey-anime',
-  '/generation-white',
-  '/generation-gray',
-  '/generation-black',
-  '/generation-anime',
-  '/generation-black-pricing',
-  '/generation-white-pricing',
+/** The quiz funnels (spec 000 §2.1), served by the funnel brands' route sets too. */
+export const QUIZ_PAGES = [
   '/quiz-black-eve',
   '/quiz-fb',
   '/quiz-vip',
@@ -51,6 +40,27 @@ export const MARKETING_PAGES = [
   '/4902-t',
   '/4901/chat',
   '/4901/pricing',
+] as const;
+
+/** The quick-date landings (spec 000 §2.1). */
+export const QUICKDATE_PAGES = [
+  '/quickdate-honey-gray',
+  '/quickdate-honey-black',
+  '/quickdate-honey-anime',
+] as const;
+
+/** Marketing and source pages (spec 000 §2.1), owned by the funnels remote. */
+export const MARKETING_PAGES = [
+  '/tiktok-source',
+  '/adquantum-source',
+  ...QUICKDATE_PAGES,
+  '/generation-white',
+  '/generation-gray',
+  '/generation-black',
+  '/generation-anime',
+  '/generation-black-pricing',
+  '/generation-white-pricing',
+  ...QUIZ_PAGES,
   '/B-JizzGirl',
   '/hentai',
   '/black_anime',
