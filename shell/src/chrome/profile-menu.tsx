@@ -1,11 +1,11 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import * as styles from './chrome.css.ts';
 import { Icon } from './icons.tsx';
 import { LogoutDialog } from './logout-dialog.tsx';
 import { NavLink } from './nav-link.tsx';
-import { useDismiss } from './use-dismiss.ts';
+import { useMenu } from './use-menu.ts';
 import { useVisitor } from './use-visitor.ts';
 
 /**
@@ -16,12 +16,8 @@ import { useVisitor } from './use-visitor.ts';
 export function ProfileMenu() {
   const { bus, theme, setTheme, brand } = useShell();
   const { user, subscribed } = useVisitor();
-  const [open, setOpen] = useState(false);
+  const { open, close, toggle, root, panelId } = useMenu();
   const [confirming, setConfirming] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, root, close);
   const initial = (user?.userName ?? user?.email ?? '?').charAt(0).toUpperCase();
   return (
     <div className={styles.menuRoot} ref={root}>
@@ -33,7 +29,7 @@ export function ProfileMenu() {
         aria-controls={panelId}
         aria-label="Profile menu"
         data-testid="profile-menu-button"
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <span className={styles.avatar} aria-hidden="true">
           {initial}

@@ -1,8 +1,7 @@
-import { useCallback, useId, useRef, useState } from 'react';
 import * as styles from './chrome.css.ts';
 import { Icon } from './icons.tsx';
 import { featureCostRows } from './nav-items.ts';
-import { useDismiss } from './use-dismiss.ts';
+import { useMenu } from './use-menu.ts';
 import { useVisitor } from './use-visitor.ts';
 import { NavLink } from './nav-link.tsx';
 
@@ -14,11 +13,7 @@ const formatTokens = (value: number) => new Intl.NumberFormat('en-US').format(va
  */
 export function TokenMenu() {
   const { user, balance } = useVisitor();
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, root, close);
+  const { open, close, toggle, root, panelId } = useMenu();
   if (!user) return null;
   const remaining = balance?.remainingTokens ?? 0;
   const rows = featureCostRows(user.userPricingInfo, user.userFeatures.featureExperimentFreeMessages);
@@ -32,7 +27,7 @@ export function TokenMenu() {
         aria-controls={panelId}
         aria-label={`Token balance: ${formatTokens(remaining)}`}
         data-testid="token-menu-button"
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <span className={styles.coin} aria-hidden="true">
           <Icon name="tokens" size={16} />
