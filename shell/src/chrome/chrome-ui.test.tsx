@@ -3,56 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
-import { DISCONNECTED_HUBS, FAKE_BRAND, createFakeTransport } from '@companion/remote-kit/testing';
+import { DISCONNECTED_HUBS, FAKE_BRAND, createFakeTransport, testUser } from '@companion/remote-kit/testing';
 import { App } from '../app/app.tsx';
 import { ShellProvider, type ShellServices } from '../app/shell-context.tsx';
 import { RemoteLoader } from '../federation/remote-loader.ts';
 import type { SessionApi, SessionSnapshot } from '../session/session-api.ts';
-
-const PRICES = {
-  tokenPriceForPersonModelCreation: 100,
-  tokenPriceForVideo: 40,
-  tokenPriceForVoiceCall: 30,
-  tokenPriceForImage: 10,
-  tokenPriceForVoiceOver: 5,
-  tokenPriceForAudioMessage: 3,
-  tokenPriceForMessage: 1,
-};
-
-function makeUser(overrides: Partial<User> = {}, features: Partial<User['userFeatures']> = {}): User {
-  return {
-    id: 'u1',
-    email: 'ana@example.com',
-    userName: 'Ana',
-    utmSource: null,
-    nEnabled: false,
-    isNConfirmed: false,
-    isSConfirmed: false,
-    url: null,
-    userProfileUrl: null,
-    isNSFWContent: false,
-    periodInMonths: 'none',
-    activeSubscription: null,
-    isCardTokenExists: false,
-    userPricingInfo: PRICES,
-    userFeatures: {
-      preferredPaymentMethod: 'solidgate',
-      isRomanceModeActive: false,
-      hasConfirmedAge: false,
-      isDailyTokensEnabled: false,
-      featurePaywallCheckoutVariant: null,
-      experimentCharacterTimebomb: false,
-      enabledGenerationVideoBasedImageInChat: false,
-      newCharacterCreationEntryPointV2: false,
-      featureExperimentWeeklyPlan: false,
-      featureExperimentOneclickButtonWordingV2: false,
-      featureExperimentFreeMessages: false,
-      experimentShowWhiteTheme: false,
-      ...features,
-    },
-    ...overrides,
-  };
-}
 
 const SUBSCRIPTION = {
   id: 's1',
@@ -139,7 +94,7 @@ describe('shell chrome', () => {
   afterEach(() => cleanup());
 
   it('should show Login and the theme switch when logged out, and open the auth modal from Login', async () => {
-    const session = fakeSession(makeUser({ email: null }));
+    const session = fakeSession(testUser({ email: null }));
     const { setTheme } = setup('/legal', session);
     const header = screen.getByTestId('shell-header');
     fireEvent.click(within(header).getByRole('button', { name: 'Switch to light theme' }));
@@ -160,7 +115,7 @@ describe('shell chrome', () => {
   });
 
   it('should open the sign-in modal instead of navigating when a logged-out visitor clicks My AI', async () => {
-    setup('/legal', fakeSession(makeUser({ email: null })));
+    setup('/legal', fakeSession(testUser({ email: null })));
     const sidebar = screen.getByTestId('shell-sidebar');
     fireEvent.click(within(sidebar).getByRole('link', { name: 'My AI' }));
     expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();
@@ -168,7 +123,7 @@ describe('shell chrome', () => {
   });
 
   it('should open the paywall intent for Photo Generation without a subscription', () => {
-    const { bus } = setup('/legal', fakeSession(makeUser()));
+    const { bus } = setup('/legal', fakeSession(testUser()));
     const publish = vi.spyOn(bus, 'publish');
     fireEvent.click(
       within(screen.getByTestId('shell-sidebar')).getByRole('link', { name: /Photo Generation/ }),
@@ -181,7 +136,7 @@ describe('shell chrome', () => {
   });
 
   it('should show Subscription in the profile menu only without an active subscription', () => {
-    setup('/legal', fakeSession(makeUser()));
+    setup('/legal', fakeSession(testUser()));
     fireEvent.click(screen.getByTestId('profile-menu-button'));
     const menu = screen.getByRole('menu', { name: 'Profile' });
     expect([...menu.querySelectorAll('[role^="menuitem"]')].map((item) => item.textContent)).toEqual([
@@ -191,13 +146,13 @@ describe('shell chrome', () => {
       'Log out',
     ]);
     cleanup();
-    setup('/legal', fakeSession(makeUser({ activeSubscription: SUBSCRIPTION })));
+    setup('/legal', fakeSession(testUser({ activeSubscription: SUBSCRIPTION })));
     fireEvent.click(screen.getByTestId('profile-menu-button'));
     expect(within(screen.getByRole('menu')).queryByText('Subscription')).toBeNull();
   });
 
   it('should close the profile menu on an outside mousedown', () => {
-    setup('/legal', fakeSession(makeUser()));
+    setup('/legal', fakeSession(testUser()));
     fireEvent.click(screen.getByTestId('profile-menu-button'));
     expect(screen.getByRole('menu')).toBeTruthy();
     fireEvent.mouseDown(document.body);
@@ -205,7 +160,7 @@ describe('shell chrome', () => {
   });
 
   it('should confirm Log out in the Log out Account dialog, with Cancel doing nothing', async () => {
-    const session = fakeSession(makeUser());
+    const session = fakeSession(testUser());
     setup('/legal', session);
     fireEvent.click(screen.getByTestId('profile-menu-button'));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
@@ -221,12 +176,12 @@ describe('shell chrome', () => {
   });
 
   it('should show the token menu to subscribers only, hiding the message row under free messages', () => {
-    setup('/legal', fakeSession(makeUser()));
+    setup('/legal', fakeSession(testUser()));
     expect(screen.queryByTestId('token-menu-button')).toBeNull();
     cleanup();
     setup(
       '/legal',
-      fakeSession(makeUser({ activeSubscription: SUBSCRIPTION }, { featureExperimentFreeMessages: true })),
+      fakeSession(testUser({ activeSubscription: SUBSCRIPTION }, { featureExperimentFreeMessages: true })),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Token balance: 1,250' }));
     const menu = screen.getByRole('dialog', { name: 'Token balance' });
@@ -239,7 +194,7 @@ describe('shell chrome', () => {
     const session = fakeSession(null, false);
     setup('/legal', session);
     expect(screen.getAllByTestId('bottom-nav-skeleton')).toHaveLength(5);
-    act(() => session.set({ user: makeUser({ email: null }), userKnown: true }));
+    act(() => session.set({ user: testUser({ email: null }), userKnown: true }));
     expect(screen.queryByTestId('bottom-nav-skeleton')).toBeNull();
     const nav = screen.getByTestId('shell-bottom-nav');
     expect(within(nav).getByRole('link', { name: 'Create character' })).toBeTruthy();
@@ -247,7 +202,7 @@ describe('shell chrome', () => {
   });
 
   it('should track a bottom navigation click with source navbar and pass the item id as state', () => {
-    const { bus } = setup('/legal', fakeSession(makeUser({ email: null })));
+    const { bus } = setup('/legal', fakeSession(testUser({ email: null })));
     const events: unknown[] = [];
     bus.subscribe('analytics:event-tracked', (event) => events.push(event));
     fireEvent.click(within(screen.getByTestId('shell-bottom-nav')).getByRole('link', { name: /Gallery/ }));
@@ -257,7 +212,7 @@ describe('shell chrome', () => {
   });
 
   it('should redirect a gated route to main when the NSFW check fails, keeping the query', async () => {
-    setup('/settings?utm_medium=cpc', fakeSession(makeUser({ nEnabled: false })));
+    setup('/settings?utm_medium=cpc', fakeSession(testUser({ nEnabled: false })));
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(window.location.search).toBe('?utm_medium=cpc');
   });
@@ -266,13 +221,13 @@ describe('shell chrome', () => {
     const session = fakeSession(null, false);
     setup('/settings', session);
     expect(screen.getByTestId('route-gate')).toBeTruthy();
-    act(() => session.set({ user: makeUser({ nEnabled: true }), userKnown: true }));
+    act(() => session.set({ user: testUser({ nEnabled: true }), userKnown: true }));
     expect(screen.getByTestId('settings')).toBeTruthy();
     expect(window.location.pathname).toBe('/settings');
   });
 
   it('should claim the daily bonus in two steps and go to chat', async () => {
-    const session = fakeSession(makeUser({}, { isDailyTokensEnabled: true }));
+    const session = fakeSession(testUser({}, { isDailyTokensEnabled: true }));
     setup('/legal', session);
     fireEvent.click(screen.getByTestId('daily-bonus-button'));
     const dialog = await screen.findByRole('dialog');
@@ -284,7 +239,7 @@ describe('shell chrome', () => {
   });
 
   it('should stay on getTokens with an error when the claim fails', async () => {
-    const session = fakeSession(makeUser({}, { isDailyTokensEnabled: true }));
+    const session = fakeSession(testUser({}, { isDailyTokensEnabled: true }));
     vi.mocked(session.claimDailyBonus).mockResolvedValueOnce({ ok: false, tokens: null });
     setup('/legal', session);
     fireEvent.click(screen.getByTestId('daily-bonus-button'));
@@ -294,7 +249,7 @@ describe('shell chrome', () => {
   });
 
   it('should open the auth modal in expired mode when the session asks for it', async () => {
-    const { bus } = setup('/legal', fakeSession(makeUser({ email: null })));
+    const { bus } = setup('/legal', fakeSession(testUser({ email: null })));
     act(() => bus.publish('auth:login-requested', { mode: 'expired', source: 'magic-link' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' });
     expect(within(dialog).getByTestId('auth-expired').textContent).toContain('expired');
@@ -303,7 +258,7 @@ describe('shell chrome', () => {
   it("should refetch a subscriber's user and balance once, 5 s after load, when nothing was spent", () => {
     vi.useFakeTimers();
     try {
-      const session = fakeSession(makeUser({ activeSubscription: SUBSCRIPTION }));
+      const session = fakeSession(testUser({ activeSubscription: SUBSCRIPTION }));
       act(() =>
         session.set({ balance: { remainingTokens: 10, nextDailyTokenClaimDate: null, spentTokens: 0 } }),
       );
@@ -321,7 +276,7 @@ describe('shell chrome', () => {
   });
 
   it('should publish the category from the query, anything but anime being realistic', () => {
-    const { bus } = setup('/legal?category=video', fakeSession(makeUser()));
+    const { bus } = setup('/legal?category=video', fakeSession(testUser()));
     expect(bus.current('category:changed')).toEqual({ category: 'realistic' });
   });
 });

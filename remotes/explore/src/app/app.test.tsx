@@ -1,7 +1,12 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PersonModel, ShellBus, TransportRequest, User } from '@companion/contracts';
-import { createFakeMountProps, createFakeTransport, mountRemote } from '@companion/remote-kit/testing';
+import {
+  createFakeMountProps,
+  createFakeTransport,
+  mountRemote,
+  testUser,
+} from '@companion/remote-kit/testing';
 import lifecycles from '../lifecycles.tsx';
 
 function model(id: string, patch: Partial<PersonModel> = {}): PersonModel {
@@ -29,26 +34,8 @@ const MODELS = [
   model('p1', { isPremium: true, isLockedPremiumModel: true }),
 ];
 
-function user(patch: Partial<User> = {}): User {
-  return {
-    id: 'u1',
-    email: 'a@example.com',
-    userName: null,
-    utmSource: null,
-    nEnabled: false,
-    isNConfirmed: false,
-    isSConfirmed: false,
-    url: null,
-    userProfileUrl: null,
-    isNSFWContent: false,
-    periodInMonths: 'none',
-    activeSubscription: null,
-    isCardTokenExists: false,
-    userPricingInfo: {} as User['userPricingInfo'],
-    userFeatures: { featureExperimentWeeklyPlan: false } as User['userFeatures'],
-    ...patch,
-  };
-}
+const user = (patch: Partial<User> = {}): User =>
+  testUser({ email: 'a@example.com', userName: null, ...patch });
 
 type Handler = (key: string, init: TransportRequest) => unknown;
 

@@ -5,3 +5,4 @@ export {
   createFakeTransport,
   mountRemote,
 } from './fake-shell.ts';
+export { TEST_PRICES, testUser } from './user.ts';
