@@ -4,7 +4,7 @@ import type { RemoteMountProps } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
 import { DISCONNECTED_HUBS, FAKE_BRAND, createFakeTransport } from '@companion/remote-kit/testing';
-import type { SessionApi, SessionSnapshot } from '../session/session-api.ts';
+import { staticAnonymousSession } from '../session/test-fixtures.ts';
 import { RemoteLoader, type FederationRuntime } from '../federation/remote-loader.ts';
 import type { Registry } from '../federation/registry.ts';
 import { App } from './app.tsx';
@@ -40,26 +40,8 @@ function fakeLifecycles(label: string, mounted: RemoteMountProps[]) {
   };
 }
 
-const SNAPSHOT: SessionSnapshot = {
-  session: { status: 'anonymous', userId: 'u1', isSoftDeleted: false },
-  user: null,
-  balance: null,
-  userKnown: true,
-};
-
 /** A session that never changes: these tests are about routing and remotes, not the visitor. */
-const ANONYMOUS_SESSION: SessionApi = {
-  snapshot: () => SNAPSHOT,
-  subscribe: () => () => undefined,
-  requestMagicLink: async () => undefined,
-  tokens: () => ({ accessToken: null, refreshToken: null }),
-  deviceId: async () => '',
-  logout: async () => undefined,
-  refreshUser: async () => undefined,
-  refreshBalance: async () => undefined,
-  claimDailyBonus: async () => ({ ok: false, tokens: null }),
-  googleClientId: null,
-};
+const ANONYMOUS_SESSION = staticAnonymousSession();
 
 function setup(path: string, load: FederationRuntime['loadRemote']) {
   window.history.replaceState(null, '', path);

@@ -6,29 +6,11 @@ import { createAppHistory } from '@companion/history';
 import { DISCONNECTED_HUBS, FAKE_BRAND, createFakeTransport } from '@companion/remote-kit/testing';
 import type { TransportRequest } from '@companion/contracts';
 import { ShellProvider, type ShellServices } from '../app/shell-context.tsx';
-import type { SessionApi, SessionSnapshot } from '../session/session-api.ts';
+import { staticAnonymousSession } from '../session/test-fixtures.ts';
 import { ContactUsPage } from './account-pages.tsx';
 import { MaintenancePage } from './maintenance-page.tsx';
 
-const SNAPSHOT: SessionSnapshot = {
-  session: { status: 'anonymous', userId: 'u', isSoftDeleted: false },
-  user: null,
-  balance: null,
-  userKnown: true,
-};
-
-const SESSION: SessionApi = {
-  snapshot: () => SNAPSHOT,
-  subscribe: () => () => undefined,
-  requestMagicLink: async () => undefined,
-  tokens: () => ({ accessToken: null, refreshToken: null }),
-  deviceId: async () => '',
-  logout: async () => undefined,
-  refreshUser: async () => undefined,
-  refreshBalance: async () => undefined,
-  claimDailyBonus: async () => ({ ok: false, tokens: null }),
-  googleClientId: null,
-};
+const SESSION = staticAnonymousSession('u');
 
 function renderWith(ui: ReactNode, handler: (key: string, init: TransportRequest) => unknown) {
   const transport = createFakeTransport(handler);
