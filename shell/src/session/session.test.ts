@@ -3,7 +3,7 @@ import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PERSIST_KEYS } from './auth-store.ts';
-import { REFRESH_PATHS, createSession, type Session } from './session.ts';
+import { REFRESH_PATHS, createSession, type Session, type SessionDeps } from './session.ts';
 import { fakeJwt, makeUser } from './test-fixtures.ts';
 
 const NOW = Date.UTC(2026, 5, 1, 12);
@@ -103,7 +103,8 @@ describe('session', () => {
   let api: ReturnType<typeof fakeApi>;
   let session: Session;
   const history = createAppHistory(window);
-  const make = () => {
+  /** A session over the fake API, with `extra` dependencies on top of the defaults. */
+  const make = (extra: Partial<SessionDeps> = {}) => {
     const bus = createAppBus();
     session = createSession({
       bus,
@@ -112,6 +113,7 @@ describe('session', () => {
       fingerprint: { get: async () => 'fp-1', reset: vi.fn() },
       now: () => NOW,
       uuid: () => 'req-1',
+      ...extra,
     });
     return bus;
   };
@@ -324,15 +326,9 @@ describe('session', () => {
   });
 
   it('should offer Google one-tap to an anonymous user when configured and sign in with its credential', async () => {
-    const bus = createAppBus();
     const reload = vi.fn();
     const prompts: { clientId: string; onCredential(c: string): void }[] = [];
-    session = createSession({
-      bus,
-      history,
-      fetchImpl: api.fetchImpl as typeof fetch,
-      fingerprint: { get: async () => 'fp-1', reset: vi.fn() },
-      now: () => NOW,
+    make({
       googleClientId: 'cid',
       reload,
       showOneTap: async (options) => void prompts.push(options),
@@ -352,13 +348,7 @@ describe('session', () => {
     vi.useFakeTimers({ toFake: ['setInterval'] });
     try {
       history.replace('/?utm_source=tiktok');
-      const bus = createAppBus();
-      session = createSession({
-        bus,
-        history,
-        fetchImpl: api.fetchImpl as typeof fetch,
-        fingerprint: { get: async () => 'fp-1', reset: vi.fn() },
-        now: () => NOW,
+      make({
         inAppBrowser: true,
       });
       await session.start();
@@ -390,14 +380,8 @@ describe('session', () => {
       category: 'anime',
     });
     history.replace('/?savedInfoId=s-9');
-    const bus = createAppBus();
     const applyTheme = vi.fn();
-    session = createSession({
-      bus,
-      history,
-      fetchImpl: api.fetchImpl as typeof fetch,
-      fingerprint: { get: async () => 'fp-1', reset: vi.fn() },
-      now: () => NOW,
+    const bus = make({
       applyTheme,
     });
     await session.start();
