@@ -459,9 +459,8 @@ export const bottomNavItem = style({
   selectors: { '&[aria-current="page"]': { color: vars.color.accentText } },
 });
 
-export const bottomCreate = style({
-  width: 44,
-  height: 44,
+/** A round accent badge holding an icon: the bottom nav's create button, the modals' hero icon. */
+const accentDisc = {
   borderRadius: '50%',
   display: 'inline-flex',
   alignItems: 'center',
@@ -469,7 +468,9 @@ export const bottomCreate = style({
   background: vars.gradient.accent,
   color: vars.color.onAccent,
   boxShadow: vars.shadow.md,
-});
+} as const;
+
+export const bottomCreate = style({ ...accentDisc, width: 44, height: 44 });
 
 export const bottomBadge = style({
   position: 'absolute',
@@ -532,18 +533,7 @@ export const notice = style({
   fontSize: 14,
 });
 
-export const heroIcon = style({
-  alignSelf: 'center',
-  width: 72,
-  height: 72,
-  borderRadius: '50%',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  background: vars.gradient.accent,
-  color: vars.color.onAccent,
-  boxShadow: vars.shadow.md,
-});
+export const heroIcon = style({ ...accentDisc, alignSelf: 'center', width: 72, height: 72 });
 
 export const smallPrint = style({ margin: 0, fontSize: 12, color: vars.color.textSubtle, lineHeight: 1.5 });
 
