@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { activeSubscription } from '../support/subscription.ts';
 
 // The shell's chrome against the real stack (API, hubs, remotes). Screenshots are written to the test output
 // folder and attached to the report, to be looked at; they are not pixel-compared.
@@ -36,19 +37,7 @@ async function asSubscriber(page: Page, extra: Record<string, unknown> = {}) {
       json: {
         ...user,
         ...extra,
-        activeSubscription: {
-          id: 'sub-e2e',
-          productId: 'monthly',
-          priceId: null,
-          startDate: '2026-01-01T00:00:00Z',
-          endDate: null,
-          status: 'active',
-          userId: user['id'],
-          cancellationRequestedAt: null,
-          paymentSystem: 'solidgate',
-          periodType: 'month',
-          periodValue: 1,
-        },
+        activeSubscription: activeSubscription(user['id']),
       },
     });
   });

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { activeSubscription } from '../support/subscription.ts';
 
 // The explore remote against the real stack (API seed catalogue). Users of each period come from the API (its test
 // fixtures set the period until payments exist); an active subscription cannot be made yet, so the subscriber
@@ -74,19 +75,7 @@ async function patchUser(page: Page, patch: UserPatch) {
     };
     user['periodInMonths'] = patch.periodInMonths;
     user.userFeatures['featureExperimentWeeklyPlan'] = patch.weeklyPlan ?? false;
-    if (patch.subscribed)
-      user['activeSubscription'] = {
-        productId: 'e2e',
-        priceId: null,
-        startDate: new Date().toISOString(),
-        endDate: null,
-        status: 'active',
-        userId: user['id'],
-        cancellationRequestedAt: null,
-        paymentSystem: 'solidgate',
-        periodType: 'month',
-        periodValue: 1,
-      };
+    if (patch.subscribed) user['activeSubscription'] = activeSubscription(user['id']);
     await route.fulfill({ response, json: user });
   });
 }
