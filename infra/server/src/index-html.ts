@@ -24,12 +24,17 @@ function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** JSON safe inside a `<script>` element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
+/** JSON text made safe inside a `<script>` element. */
+function scriptSafe(json: string): string {
+  return json
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/** JSON safe inside a `<script>` element. */
+function scriptJson(value: unknown): string {
+  return scriptSafe(JSON.stringify(value));
 }
 
 /** The largest answer the origin inlines; a bigger one is left for the page to fetch. */
@@ -89,6 +94,14 @@ export function createIndexRenderer(options: {
   let template: { mtimeMs: number; html: string; routes: RouteManifest['routes'] } | null = null;
   const manifests = new Map<string, ManifestAssets | null>();
   const hints = new Map<string, FirstLoadHint[]>();
+  // The API reader hands out the same answer object until it refreshes, so each is serialized once, not per page.
+  const serialized = new WeakMap<object, string>();
+  const serialize = (answer: unknown): string => {
+    if (typeof answer !== 'object' || answer === null) return JSON.stringify(answer);
+    let text = serialized.get(answer);
+    if (text === undefined) serialized.set(answer, (text = scriptSafe(JSON.stringify(answer))));
+    return text;
+  };
 
   const loadTemplate = async () => {
     const file = path.join(options.shellDir, 'index.html');
@@ -142,7 +155,7 @@ export function createIndexRenderer(options: {
   /** The route's public answers (inlined for the shell's transport) and the image preloads they name. */
   const firstLoad = async (hint: FirstLoadHint, search: URLSearchParams) => {
     const fetchApi = options.fetchApi;
-    if (!fetchApi) return { answers: {}, images: [] };
+    if (!fetchApi) return { answers: [], images: [] };
     const calls = hint.api.map((call) => {
       const query: Record<string, string> = {};
       for (const [apiName, pageName] of Object.entries(call.query ?? {})) {
@@ -155,10 +168,13 @@ export function createIndexRenderer(options: {
         () => [key, undefined] as const,
       );
     });
-    const answers: Record<string, unknown> = {};
+    // The inlined element, `{"<key>":<answer>,…}`, from each answer's serialized text.
+    const answers: string[] = [];
     const settled = await Promise.all(calls);
     for (const [key, answer] of settled) {
-      if (answer !== undefined && JSON.stringify(answer).length <= MAX_INLINE_CHARS) answers[key] = answer;
+      if (answer === undefined) continue;
+      const text = serialize(answer);
+      if (text.length <= MAX_INLINE_CHARS) answers.push(`${scriptJson(key)}:${text}`);
     }
     const first = settled[0]?.[1];
     const images = hint.images && first !== undefined ? hintedImages(hint.images, first, search) : [];
@@ -196,8 +212,8 @@ export function createIndexRenderer(options: {
       );
       if (hint) {
         const { answers, images } = await firstLoad(hint, new URLSearchParams(query));
-        if (Object.keys(answers).length > 0) {
-          tags.push(`<script id="first-load" type="application/json">${scriptJson(answers)}</script>`);
+        if (answers.length > 0) {
+          tags.push(`<script id="first-load" type="application/json">{${answers.join(',')}}</script>`);
         }
         for (const image of images) {
           tags.push(`<link rel="preload" href="${attribute(image)}" as="image" fetchpriority="high" />`);
