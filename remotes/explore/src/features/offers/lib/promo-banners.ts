@@ -1,4 +1,5 @@
 import type { PeriodInMonths, TimeBombOffer } from '@companion/contracts';
+import { quarterPlanOffer } from './quarter-plan-offer.ts';
 
 /** Where grid banners sit, sent as `banner_placement`. */
 export const GRID_PLACEMENT = 'explore_grid';
@@ -32,15 +33,7 @@ const QUARTER: PromoBanner = {
   headline: 'Switch to the 3-month plan',
   detail: 'Same Premium, a cheaper plan: 85% off.',
   cta: 'Upgrade',
-  offer: {
-    productAmount: 3,
-    productTitle: '3-Month Plan',
-    paywallType: 'subscription',
-    eventName: 'banner_subscription_quarter_clicked',
-    eventProperties,
-    label: 'Cheaper Plan',
-    discountPercent: 85,
-  },
+  offer: quarterPlanOffer(GRID_PLACEMENT),
 };
 const tokens = (amount: 350 | 550 | 1150, eventName: string, label?: string): PromoBanner => ({
   id: `tokens-${amount}`,

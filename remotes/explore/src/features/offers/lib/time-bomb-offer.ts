@@ -1,4 +1,5 @@
 import type { PeriodInMonths, TimeBombOffer } from '@companion/contracts';
+import { quarterPlanOffer } from './quarter-plan-offer.ts';
 
 /** Length of one time-bomb run in seconds: the banner shows 9:59 and loops (000 §4, §9). */
 export const TIME_BOMB_SECONDS = 9 * 60 + 59;
@@ -40,15 +41,7 @@ export function selectTimeBombOffer({ periodInMonths, weeklyPlanExperiment }: Of
             eventProperties,
             label: 'Collect 50 FREE Tokens',
           }
-        : {
-            productAmount: 3,
-            productTitle: '3-Month Plan',
-            paywallType: 'subscription',
-            eventName: 'banner_subscription_quarter_clicked',
-            eventProperties,
-            label: 'Cheaper Plan',
-            discountPercent: 85,
-          };
+        : quarterPlanOffer(TIME_BOMB_PLACEMENT);
     case 'quarterly':
       return {
         productAmount: 550,
