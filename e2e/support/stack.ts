@@ -23,6 +23,8 @@ export function startStack(
         AUTH_RATE_LIMIT_PER_MINUTE: '100000',
         // The API's test fixtures (POST /api/testing/user-period): users of each plan period from the API.
         COMPANION_TEST_FIXTURES: '1',
+        // The loopback-only mail viewer (GET /api/dev/outbox): the magic-link tests read their link there.
+        DEV_MAIL_VIEWER: '1',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -49,6 +49,11 @@ export interface Config {
    * can set today (their plan period). Never set in a deployment; the suites' stacks set it.
    */
   testFixtures: boolean;
+  /**
+   * `DEV_MAIL_VIEWER=1`: mounts `GET /api/dev/outbox` (the recorded mail, sign-in links included), answering
+   * loopback clients only. Off by default in every environment: the terminal shows a local user their link.
+   */
+  devMailViewer: boolean;
 }
 
 /** The repo root: infra/api/src -> ../../.. */
@@ -110,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // warn by default: start prints one line; LOG_LEVEL=info adds per-request logs.
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'warn'),
     testFixtures: env.COMPANION_TEST_FIXTURES === '1',
+    devMailViewer: env.DEV_MAIL_VIEWER === '1',
   };
   return { ...config, ...overrides };
 }

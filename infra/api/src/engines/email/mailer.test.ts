@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/harness.ts';
 import type { Database } from '../../db/database.ts';
-import { createMailer } from './mailer.ts';
+import { createMailer, createOutboxMailer } from './mailer.ts';
 
 /** The smallest SMTP dialogue nodemailer needs; records each DATA block. */
 function fakeSmtp(received: string[]): net.Server {
@@ -50,8 +50,20 @@ describe('mailer', () => {
     await cleanup?.();
   });
 
+  it('should print unsent mail to the terminal, where the local user reads their sign-in link', async () => {
+    const printed: string[] = [];
+    const mailer = createOutboxMailer(db, (text) => printed.push(text));
+    await mailer.send({
+      to: 'term@example.com',
+      subject: 'Your sign-in link',
+      text: 'http://x/?MagicCode=abc',
+    });
+    expect(printed.join('')).toContain('to term@example.com');
+    expect(printed.join('')).toContain('http://x/?MagicCode=abc');
+  });
+
   it('should keep mail in the outbox when SMTP is not configured', async () => {
-    const mailer = createMailer(db, { smtpUrl: null, mailFrom: 'a@b.c' });
+    const mailer = createMailer(db, { smtpUrl: null, mailFrom: 'a@b.c', env: 'test' });
     expect(mailer.kind).toBe('outbox');
     await mailer.send({ to: 'x@example.com', subject: 'S', text: 'T' });
     const rows = await db.query<{ to_address: string; sent_at: Date | null }>(
@@ -65,6 +77,7 @@ describe('mailer', () => {
     const mailer = createMailer(db, {
       smtpUrl: `smtp://127.0.0.1:${port}`,
       mailFrom: 'Companion <no-reply@companion.local>',
+      env: 'test',
     });
     await mailer.send({ to: 'y@example.com', subject: 'Your sign-in link', text: 'Click here' });
     expect(received.join('')).toContain('Subject: Your sign-in link');
@@ -79,7 +92,11 @@ describe('mailer', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const mailer = createMailer(db, { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'a@b.c' });
+    const mailer = createMailer(db, {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailFrom: 'a@b.c',
+      env: 'test',
+    });
     await expect(mailer.send({ to: 'z@example.com', subject: 'S', text: 'T' })).rejects.toThrow();
     const rows = await db.query<{ error: string | null }>(
       "SELECT error FROM email_outbox WHERE to_address = 'z@example.com'",

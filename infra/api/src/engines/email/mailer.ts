@@ -8,7 +8,11 @@ export interface EmailMessage {
   text: string;
 }
 
-/** Sends email; every message is also recorded in `email_outbox` (readable at GET /api/dev/outbox outside production). */
+/**
+ * Sends email; every message is also recorded in `email_outbox`. Without SMTP nothing leaves the machine: the
+ * message is printed to the server's terminal, and the loopback-only viewer `GET /api/dev/outbox` exists only
+ * when `DEV_MAIL_VIEWER=1` (never by default: a public outbox lets anyone read anyone's sign-in link).
+ */
 export interface Mailer {
   readonly kind: 'outbox' | 'smtp';
   send(message: EmailMessage): Promise<void>;
@@ -27,9 +31,24 @@ async function record(
   );
 }
 
-/** Development default: nothing leaves the machine; the outbox table is the inbox. */
-export function createOutboxMailer(db: Queryable): Mailer {
-  return { kind: 'outbox', send: (message) => record(db, message, false, null) };
+/** Where the outbox mailer prints each message for the person running the server locally. */
+export type TerminalPrinter = (text: string) => void;
+
+const printToTerminal: TerminalPrinter = (text) => {
+  process.stdout.write(text);
+};
+
+/** Development default: nothing leaves the machine; the message is recorded and printed to the terminal. */
+export function createOutboxMailer(db: Queryable, print: TerminalPrinter = printToTerminal): Mailer {
+  return {
+    kind: 'outbox',
+    async send(message) {
+      await record(db, message, false, null);
+      print(
+        `\n[mail, not sent: SMTP_URL is not set] to ${message.to}\nSubject: ${message.subject}\n${message.text}\n\n`,
+      );
+    },
+  };
 }
 
 /** SMTP through nodemailer (SMTP_URL, e.g. smtp://user:pass@host:587); failures are recorded and rethrown. */
@@ -49,7 +68,11 @@ export function createSmtpMailer(db: Queryable, smtpUrl: string, from: string): 
   };
 }
 
-/** Picks SMTP when configured, else the outbox. */
-export function createMailer(db: Queryable, config: { smtpUrl: string | null; mailFrom: string }): Mailer {
-  return config.smtpUrl ? createSmtpMailer(db, config.smtpUrl, config.mailFrom) : createOutboxMailer(db);
+/** Picks SMTP when configured, else the outbox (printed to the terminal, silent in tests). */
+export function createMailer(
+  db: Queryable,
+  config: { smtpUrl: string | null; mailFrom: string; env: 'development' | 'test' | 'production' },
+): Mailer {
+  if (config.smtpUrl) return createSmtpMailer(db, config.smtpUrl, config.mailFrom);
+  return createOutboxMailer(db, config.env === 'test' ? () => undefined : printToTerminal);
 }

@@ -68,6 +68,7 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
           googleJwksUrl: `http://127.0.0.1:${port}/certs`,
           googleClientSecret: 'shh',
           googleTokenUrl: `http://127.0.0.1:${port}/token`,
+          devMailViewer: true,
         },
       });
     });

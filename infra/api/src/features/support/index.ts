@@ -32,7 +32,13 @@ const AudioCallFeedback = z.object({
   durationSeconds: z.number().min(0).max(86_400).optional(),
 });
 
-/** Contact form, feedback, audio-call feedback; and the development email outbox. */
+/** True for 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
+export function isLoopbackAddress(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/** Contact form, feedback, audio-call feedback; and the opt-in development mail viewer. */
 export const supportFeature: FeaturePlugin = async (app, deps) => {
   const { db } = deps;
   const optional = { preHandler: app.authenticateOptional };
@@ -60,9 +66,12 @@ export const supportFeature: FeaturePlugin = async (app, deps) => {
     return record('feedback_audio_call', request.user?.id ?? null, null, body);
   });
 
-  // The development inbox for magic links; never mounted in production.
-  app.get('/dev/outbox', async () => {
-    if (deps.config.env === 'production')
+  // The development mail viewer: only with the explicit DEV_MAIL_VIEWER=1 flag, and only for a client on this
+  // machine (the real client address: the origin forwards it and only loopback proxies are trusted). Without
+  // the flag the route does not exist; the terminal prints each message instead.
+  if (!deps.config.devMailViewer) return;
+  app.get('/dev/outbox', async (request) => {
+    if (!isLoopbackAddress(request.ip))
       throw new HttpError(404, 'not_found', 'No route for GET /api/dev/outbox.');
     const rows = await db.query<{
       id: number;

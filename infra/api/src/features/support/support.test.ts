@@ -71,25 +71,57 @@ describe.each(BACKENDS)('support on $backend', ({ backend, available }) => {
       expect(bad.json().error.field).toBe('rating');
     });
 
-    it('should expose the outbox outside production only', async () => {
+    it('should not expose the outbox without the explicit DEV_MAIL_VIEWER flag, in any environment', async () => {
+      // Regression (security issue, item 1): the outbox lists every sign-in link, so a public outbox lets
+      // anyone request a link for someone's e-mail, read it there and sign in as them.
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/Authenticate/passwordless-login',
+        payload: { email: 'victim@example.com' },
+      });
+      expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+      for (const env of ['development', 'production'] as const) {
+        const app = await buildApp({ features: CORE_FEATURES, config: testConfig({ env }), db: t.db });
+        const res = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain('victim@example.com');
+        await app.close();
+      }
+    });
+
+    it('should show the outbox with DEV_MAIL_VIEWER=1 to loopback clients only', async () => {
       await t.app.inject({
         method: 'POST',
         url: '/api/Authenticate/passwordless-login',
         payload: { email: 'box@example.com' },
       });
-      const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
-      expect(res.json().messages[0]).toMatchObject({
+      const viewer = await buildApp({
+        features: CORE_FEATURES,
+        config: testConfig({ devMailViewer: true }),
+        db: t.db,
+      });
+      const local = await viewer.inject({ method: 'GET', url: '/api/dev/outbox' });
+      expect(local.json().messages[0]).toMatchObject({
         to: 'box@example.com',
         subject: 'Your sign-in link',
         sentAt: null,
       });
-      const prod = await buildApp({
-        features: CORE_FEATURES,
-        config: testConfig({ env: 'production' }),
-        db: t.db,
+      const remote = await viewer.inject({
+        method: 'GET',
+        url: '/api/dev/outbox',
+        remoteAddress: '203.0.113.7',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
       });
-      expect((await prod.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
-      await prod.close();
+      expect(remote.statusCode).toBe(404);
+      expect(remote.body).not.toContain('box@example.com');
+      // Through the origin (a loopback proxy) the forwarded client address decides, not the socket's.
+      const proxied = await viewer.inject({
+        method: 'GET',
+        url: '/api/dev/outbox',
+        headers: { 'x-forwarded-for': '198.51.100.4' },
+      });
+      expect(proxied.statusCode).toBe(404);
+      await viewer.close();
     });
   });
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { currentUser } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { FeaturePlugin } from '../../http/feature.ts';
 import { parseBody } from '../../http/validate.ts';
+import { isLoopbackAddress } from '../support/index.ts';
 
 const UserPeriod = z
   .object({
@@ -19,6 +21,9 @@ const UserPeriod = z
 export const testingFeature: FeaturePlugin = async (app, deps) => {
   if (!deps.config.testFixtures) return;
   app.post('/testing/user-period', { preHandler: app.authenticate }, async (request) => {
+    // Like the mail viewer: a fixture route answers only clients on this machine, even when switched on.
+    if (!isLoopbackAddress(request.ip))
+      throw new HttpError(404, 'not_found', 'No route for POST /api/testing/user-period.');
     const user = currentUser(request);
     const { periodInMonths } = parseBody(UserPeriod, request.body);
     await deps.db.query('UPDATE users SET period_in_months = $2 WHERE id = $1', [user.id, periodInMonths]);

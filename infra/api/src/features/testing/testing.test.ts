@@ -40,6 +40,19 @@ describe.each(BACKENDS)('test fixtures on $backend', ({ backend, available }) =>
       expect((await setPeriod(on.app, null, 'monthly')).statusCode).toBe(401);
     });
 
+    it('should refuse a client that is not on this machine, even when switched on', async () => {
+      const { accessToken } = await preRegister(on.app);
+      const res = await on.app.inject({
+        method: 'POST',
+        url: '/api/testing/user-period',
+        payload: { periodInMonths: 'lifetime' },
+        headers: { ...bearer(accessToken), 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(res.statusCode).toBe(404);
+      const user = await on.app.inject({ method: 'GET', url: '/api/User', headers: bearer(accessToken) });
+      expect(user.json().periodInMonths).not.toBe('lifetime');
+    });
+
     it('should not exist unless COMPANION_TEST_FIXTURES=1', async () => {
       const { accessToken } = await preRegister(off.app);
       expect((await setPeriod(off.app, accessToken, 'lifetime')).statusCode).toBe(404);
