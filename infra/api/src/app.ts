@@ -8,7 +8,8 @@ import type { Database } from './db/database.ts';
 import { createMailer } from './engines/email/mailer.ts';
 import type { Mailer } from './engines/email/mailer.ts';
 import { createAuthenticator, installAuth, loadJwtKey } from './http/auth.ts';
-import { HttpError, installErrorHandling } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrors, HttpError, installErrorHandling } from './http/errors.ts';
+import { assertStorableText } from './http/validate.ts';
 import type { AccountMergeStep, FeatureDeps, FeaturePlugin } from './http/feature.ts';
 import { authFeature } from './features/auth/index.ts';
 import { mergeCatalogue } from './features/characters/account-merge.ts';
@@ -43,6 +44,8 @@ export interface AppDeps {
    * allow N× the limit. `nameSpace` separates deployments (and tests) sharing one Redis.
    */
   rateLimitStore?: { redis: Redis; nameSpace?: string };
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 const healthFeature: FeaturePlugin = async (app) => {
@@ -76,13 +79,54 @@ export const FEATURES: readonly FeaturePlugin[] = [
 /** Merge steps for data owned by features, run inside the sign-in transaction (ADR 0011). */
 export const MERGE_STEPS: readonly AccountMergeStep[] = [mergeCatalogue];
 
+/**
+ * Logging never carries a secret: errors are serialized without SQL parameters (the database layer also blanks
+ * values the server echoed into messages), and credentials anywhere in a logged object are censored.
+ */
+const LOG_SAFETY = {
+  serializers: {
+    err: (error: Error) => {
+      const fields = error as unknown as Record<string, unknown>;
+      return {
+        type: error.name,
+        message: error.message,
+        stack: error.stack ?? '',
+        ...(typeof fields['code'] === 'string' ? { code: fields['code'] } : {}),
+        // The statement text names what failed and holds no values; parameters are never logged.
+        ...(typeof fields['query'] === 'string' ? { query: fields['query'] } : {}),
+      };
+    },
+  },
+  redact: {
+    paths: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      '*.password',
+      '*.passwordHash',
+      '*.password_hash',
+      '*.accessToken',
+      '*.refreshToken',
+      '*.token',
+      '*.token_hash',
+      '*.params',
+    ],
+    censor: '[redacted]',
+  },
+};
+
 /** Builds the Fastify app with every route under `/api`; the caller listens (or injects) and closes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      ...LOG_SAFETY,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    frameworkErrors,
+    clientErrorHandler,
   });
   const featureDeps: FeatureDeps = {
     config,
@@ -117,7 +161,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') done(null, undefined);
-    else defaultJson(request, text, done);
+    else
+      defaultJson(request, text, (error, parsed) => {
+        if (error) return done(error);
+        try {
+          assertStorableText(parsed);
+          done(null, parsed);
+        } catch (unsafe) {
+          done(unsafe as HttpError);
+        }
+      });
+  });
+  // Query strings and path parameters reach SQL as well: the same refusal, once, for every route.
+  app.addHook('preValidation', async (request) => {
+    assertStorableText(request.query, 'query');
+    assertStorableText(request.params, 'params');
   });
 
   // JSON lists and SVG portraits shrink 3–6× (PersonModel/top: 40 KB → 13 KB); gzip only, because brotli at its

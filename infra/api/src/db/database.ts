@@ -36,6 +36,46 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+const SCRUBBED_FIELDS = ['message', 'detail', 'where', 'hint', 'stack'] as const;
+
+/**
+ * Makes a failed statement's error safe to log: its parameters (e-mails, password hashes, tokens) are dropped
+ * and every place the server echoed one (`invalid input syntax …: "x"`, `Key (email)=(x)`) reads `[redacted]`.
+ * The statement text stays: it names what failed and holds no values.
+ */
+export function scrubQueryError(error: unknown, sql: string, params: readonly unknown[]): unknown {
+  if (error === null || typeof error !== 'object') return error;
+  const record = error as Record<string, unknown>;
+  delete record['params'];
+  if (typeof record['query'] !== 'string') record['query'] = sql;
+  const secrets = params
+    .map((p) => (p instanceof Date ? null : typeof p === 'object' && p !== null ? JSON.stringify(p) : p))
+    // Short values (flags, small numbers) are no secret and would blot out the words of the message.
+    .filter((p): p is string => typeof p === 'string' && p.length >= 4)
+    .sort((a, b) => b.length - a.length);
+  if (secrets.length === 0) return error;
+  for (const field of SCRUBBED_FIELDS) {
+    let text = record[field];
+    if (typeof text !== 'string') continue;
+    for (const secret of secrets) text = (text as string).split(secret).join('[redacted]');
+    try {
+      record[field] = text;
+    } catch {
+      // A read-only field keeps its text; the logger's serializer still drops parameters.
+    }
+  }
+  return error;
+}
+
+/** Runs a statement; a failure is rethrown scrubbed of its parameters ({@link scrubQueryError}). */
+async function scrubbed<T>(sql: string, params: readonly unknown[], run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw scrubQueryError(error, sql, params);
+  }
+}
+
 /** A FIFO async mutex: PGlite has one connection, so a transaction must own it exclusively. */
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
@@ -88,7 +128,7 @@ async function createPglite(dataDir: string | null | undefined): Promise<Databas
   const lock = new Mutex();
   const raw: Queryable = {
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await pglite.query<T>(sql, params as unknown[]);
+      const result = await scrubbed(sql, params, () => pglite.query<T>(sql, params as unknown[]));
       return result.rows;
     },
     async exec(sql: string) {
@@ -164,7 +204,7 @@ async function createPostgres(
   pool.on('error', () => undefined);
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query(sql, params as unknown[]);
+      const result = await scrubbed(sql, params, () => client.query(sql, params as unknown[]));
       return result.rows as T[];
     },
     async exec(sql: string) {

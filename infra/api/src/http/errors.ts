@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 
 /** The JSON body of every error response. */
@@ -85,6 +86,55 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
     message: 'Invalid content length.',
   },
 };
+
+/**
+ * Fastify `frameworkErrors`: a malformed percent-encoding in the path (400) or an over-long path parameter (414)
+ * answers the platform's JSON error. Neither echoes the URL back (it may be megabytes, or a reflected payload).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const body: ErrorBody = {
+    error: tooLong
+      ? { code: 'uri_too_long', message: 'A path segment is too long.', field: 'path' }
+      : {
+          code: 'invalid_url',
+          message: 'The path is not a valid URL (bad percent-encoding).',
+          field: 'path',
+        },
+  };
+  void reply
+    .status(tooLong ? 414 : 400)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(body);
+}
+
+/**
+ * Fastify `clientErrorHandler`: a request Node could not parse (headers over the limit → 431, anything else →
+ * 400) gets the platform's JSON error and `Connection: close`, so a keep-alive client opens a fresh socket
+ * instead of waiting on this one.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const overflow = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = overflow ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({
+    error: overflow
+      ? { code: 'headers_too_large', message: 'Request headers are too large.', field: 'headers' }
+      : { code: 'bad_request', message: 'The request could not be parsed.' },
+  } satisfies ErrorBody);
+  const reason = overflow
+    ? 'Request Header Fields Too Large'
+    : status === 408
+      ? 'Request Timeout'
+      : 'Bad Request';
+  if (socket.writable) {
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  } else socket.destroy();
+}
 
 /** Installs the central error and 404 handlers: every failure leaves as `{ error: { code, message, field? } }`. */
 export function installErrorHandling(app: FastifyInstance): void {
