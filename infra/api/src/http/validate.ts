@@ -3,6 +3,7 @@ import { badRequest, fromZodError } from './errors.ts';
 
 // A NUL (PostgreSQL text cannot hold it: the query fails) or a UTF-16 half without its partner (stored as U+FFFD,
 // silently changing what the user sent).
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
