@@ -8,7 +8,7 @@ import type { Database } from './db/database.ts';
 import { createMailer } from './engines/email/mailer.ts';
 import type { Mailer } from './engines/email/mailer.ts';
 import { createAuthenticator, installAuth, loadJwtKey } from './http/auth.ts';
-import { clientErrorHandler, frameworkErrors, HttpError, installErrorHandling } from './http/errors.ts';
+import { frameworkErrors, HttpError, installErrorHandling } from './http/errors.ts';
 import { assertStorableText } from './http/validate.ts';
 import type { AccountMergeStep, FeatureDeps, FeaturePlugin } from './http/feature.ts';
 import { authFeature } from './features/auth/index.ts';
@@ -126,7 +126,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     frameworkErrors,
-    clientErrorHandler,
+    // Above the origin's 16 KiB: whatever headers the origin accepted (plus its X-Forwarded-*) pass here, so the
+    // client sees the origin's own 431 instead of a proxied failure.
+    http: { maxHeaderSize: 64 * 1024 },
   });
   const featureDeps: FeatureDeps = {
     config,

@@ -8,7 +8,8 @@ import { emptyRegistry, type Registry } from '@companion/registry';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE, NO_CACHE, shellCacheControl } from './cache-policy.ts';
-import { sendError } from './errors.ts';
+import { Readable } from 'node:stream';
+import { clientErrorHandler, sendError } from './errors.ts';
 import { createFirstLoadApi } from './first-load-api.ts';
 import { createIndexRenderer } from './index-html.ts';
 import { addSecurityHeaders } from './security-headers.ts';
@@ -41,7 +42,15 @@ export interface OriginServerOptions {
   logger?: boolean;
   /** Google sign-in client id, published to the page as `<meta name="google-signin-client_id">`. */
   googleClientId?: string | undefined;
+  /**
+   * The API's body limit (`API_BODY_LIMIT_BYTES`, default 1 MiB): larger `/api` bodies are refused here with the
+   * API's own 413, before a byte is proxied (the API refusing mid-upload broke the proxied exchange: 502).
+   */
+  apiBodyLimitBytes?: number;
 }
+
+/** The API's 413 body, word for word, so a client cannot tell which hop refused. */
+const PAYLOAD_TOO_LARGE = { code: 'payload_too_large', message: 'Request body is too large.' };
 
 /** Path prefixes that never fall back to the shell's index.html. */
 const NOT_CLIENT_ROUTES = ['/api/', '/hubs/', '/remotes/', '/assets/'];
@@ -59,12 +68,50 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
   // @fastify/static needs its root to exist; a fresh data folder has no store yet.
   mkdirSync(remotesDir, { recursive: true });
 
+  const apiBodyLimit = options.apiBodyLimitBytes ?? 1024 * 1024;
   const app = Fastify({
     logger: options.logger ?? false,
     // Long polls and hub sockets would otherwise hold close() open for up to 100 s.
     forceCloseConnections: true,
+    clientErrorHandler,
   });
   app.addHook('onSend', addSecurityHeaders);
+  app.setErrorHandler(
+    async (error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+      if (error.statusCode === 413)
+        return sendError(reply, 413, PAYLOAD_TOO_LARGE.code, PAYLOAD_TOO_LARGE.message);
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+      if (status >= 500) request.log.error(error);
+      return sendError(
+        reply,
+        status,
+        status >= 500 ? 'internal' : 'bad_request',
+        status >= 500 ? 'Something went wrong.' : error.message,
+      );
+    },
+  );
+  // Oversize API bodies end here. A declared length is refused before reading (Node discards the rest of the
+  // upload and the keep-alive socket stays usable); a chunked body is read up to the limit and passed on whole.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!request.url.startsWith('/api/') && request.url !== '/api') return payload;
+    const declared = request.headers['content-length'];
+    if (declared !== undefined) {
+      if (Number(declared) > apiBodyLimit) throw tooLarge();
+      return payload;
+    }
+    if (request.headers['transfer-encoding'] === undefined) return payload;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > apiBodyLimit) throw tooLarge();
+      chunks.push(chunk);
+    }
+    const body = Buffer.concat(chunks);
+    request.headers['content-length'] = String(body.length);
+    delete request.headers['transfer-encoding'];
+    return Object.assign(Readable.from([body]), { receivedEncodedLength: body.length });
+  });
 
   for (const prefix of ['/api', '/hubs']) {
     await app.register(fastifyProxy, {
@@ -201,6 +248,10 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
   });
 
   return app;
+}
+
+function tooLarge(): Error & { statusCode: number } {
+  return Object.assign(new Error(PAYLOAD_TOO_LARGE.message), { statusCode: 413 });
 }
 
 /** False for any path with a segment starting with a dot (staging folders, `.git`, `.env`). */

@@ -132,6 +132,9 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     shellDir: options.shellDir,
     apiUrl,
     googleClientId: options.env['GOOGLE_CLIENT_ID'],
+    ...(options.env['API_BODY_LIMIT_BYTES']
+      ? { apiBodyLimitBytes: Number(options.env['API_BODY_LIMIT_BYTES']) }
+      : {}),
   });
   try {
     await server.listen({ port: options.port, host: options.host });

@@ -1,4 +1,3 @@
-import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 
@@ -109,33 +108,6 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     .send(body);
 }
 
-/**
- * Fastify `clientErrorHandler`: a request Node could not parse (headers over the limit → 431, anything else →
- * 400) gets the platform's JSON error and `Connection: close`, so a keep-alive client opens a fresh socket
- * instead of waiting on this one.
- */
-export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const overflow = error.code === 'HPE_HEADER_OVERFLOW';
-  const status = overflow ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const body = JSON.stringify({
-    error: overflow
-      ? { code: 'headers_too_large', message: 'Request headers are too large.', field: 'headers' }
-      : { code: 'bad_request', message: 'The request could not be parsed.' },
-  } satisfies ErrorBody);
-  const reason = overflow
-    ? 'Request Header Fields Too Large'
-    : status === 408
-      ? 'Request Timeout'
-      : 'Bad Request';
-  if (socket.writable) {
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-    );
-  } else socket.destroy();
-}
-
 /** Installs the central error and 404 handlers: every failure leaves as `{ error: { code, message, field? } }`. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
@@ -167,7 +139,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
   app.setNotFoundHandler((request, reply) => {
     const body: ErrorBody = {
-      error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}.` },
+      error: { code: 'not_found', message: `No route for ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}.` },
     };
     void reply.status(404).send(body);
   });

@@ -1,0 +1,120 @@
+// Regression tests of issue 21 (security and reliability) for the one origin.
+
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { tempDir } from '@companion/registry/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOriginServer } from './origin-server.ts';
+import { startFakeApi } from './testing/fake-api.ts';
+import type { FakeApi } from './testing/fake-api.ts';
+import { RawConnection } from './testing/raw-http.ts';
+
+let root: string;
+let api: FakeApi;
+let app: FastifyInstance;
+let port: number;
+
+beforeAll(async () => {
+  root = await tempDir('origin-security');
+  const shellDir = path.join(root, 'shell');
+  await mkdir(shellDir, { recursive: true });
+  await writeFile(
+    path.join(shellDir, 'index.html'),
+    '<!doctype html><title>shell</title><div id="root"></div>',
+  );
+  api = await startFakeApi();
+  app = await createOriginServer({ dataDir: path.join(root, 'data'), shellDir, apiUrl: api.url });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await app.close();
+  await api.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+function post(pathName: string, body: Buffer, headers: Record<string, string> = {}): Buffer {
+  const head = Object.entries({ host: 'localhost', 'content-type': 'application/json', ...headers })
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  return Buffer.concat([Buffer.from(`POST ${pathName} HTTP/1.1\r\n${head}\r\n`), body]);
+}
+
+const GET_HEALTH = 'GET /api/health HTTP/1.1\r\nhost: localhost\r\n\r\n';
+
+describe('oversize requests through the origin (issue 21 item 2)', () => {
+  it('should answer the API 413 JSON for a 2 MiB and a 1 MiB + 1 byte body and keep the keep-alive socket usable', async () => {
+    const connection = await RawConnection.open(port);
+    try {
+      for (const size of [2 * 1024 * 1024, 1024 * 1024 + 1]) {
+        const body = Buffer.alloc(size, 'a');
+        await connection.write(post('/api/User/update/name', body, { 'content-length': String(size) }));
+        const refused = await connection.read();
+        expect(refused.status, `${size} bytes`).toBe(413);
+        expect(JSON.parse(refused.body)).toEqual({
+          error: { code: 'payload_too_large', message: 'Request body is too large.' },
+        });
+        await connection.write(GET_HEALTH);
+        const next = await connection.read();
+        expect(next.status, `request after ${size} bytes`).toBe(200);
+      }
+      expect(connection.closed).toBe(false);
+    } finally {
+      connection.close();
+    }
+  });
+
+  it('should refuse an oversize chunked body with 413 JSON too', async () => {
+    const connection = await RawConnection.open(port);
+    try {
+      const chunk = Buffer.alloc(256 * 1024, 'b');
+      const head =
+        'POST /api/User/update/name HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n';
+      await connection.write(head);
+      for (let i = 0; i < 6; i += 1)
+        await connection.write(
+          Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]),
+        );
+      await connection.write('0\r\n\r\n');
+      const refused = await connection.read();
+      expect(refused.status).toBe(413);
+      expect(JSON.parse(refused.body).error.code).toBe('payload_too_large');
+    } finally {
+      connection.close();
+    }
+  });
+
+  it('should pass a chunked body under the limit through whole', async () => {
+    const connection = await RawConnection.open(port);
+    try {
+      const head =
+        'POST /api/echo HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n';
+      await connection.write(`${head}7\r\n{"a":1}\r\n0\r\n\r\n`);
+      const answer = await connection.read();
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body).body).toBe('{"a":1}');
+    } finally {
+      connection.close();
+    }
+  });
+
+  it('should answer 431 with the platform JSON and Connection: close for oversize headers', async () => {
+    const connection = await RawConnection.open(port);
+    try {
+      await connection.write(
+        `GET /api/health HTTP/1.1\r\nhost: localhost\r\nx-big: ${'c'.repeat(20_000)}\r\n\r\n`,
+      );
+      const refused = await connection.read();
+      expect(refused.status).toBe(431);
+      expect(refused.headers['connection']).toBe('close');
+      expect(JSON.parse(refused.body)).toMatchObject({
+        error: { code: 'headers_too_large', field: 'headers' },
+      });
+    } finally {
+      connection.close();
+    }
+  });
+});
