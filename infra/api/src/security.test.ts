@@ -1,5 +1,6 @@
 // Regression tests of issue 21 (security and reliability), one named test per item the API owns.
 
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeaturePlugin } from './http/feature.ts';
 import { CORE_FEATURES } from './app.ts';
@@ -98,6 +99,57 @@ describe.each(BACKENDS)('issue 21 on $backend', ({ backend, available }) => {
       for (const secret of [SECRET_EMAIL, SECRET_HASH, SECRET_TOKEN]) expect(all).not.toContain(secret);
       expect(all).not.toContain('"params"');
       expect(all).toContain('SELECT $1::int');
+    });
+
+    it("should scope metric timer ids per user so another user's id neither collides nor shows (item 11)", async () => {
+      const alice = await preRegister(t.app);
+      const bob = await preRegister(t.app);
+      const start = (token: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/Prometheus/start',
+          headers: bearer(token),
+          payload: { metric: 'front_payment_duration', id: 'checkout-1' },
+        });
+      expect((await start(alice.accessToken)).statusCode).toBe(200);
+      const bobs = await start(bob.accessToken);
+      expect(bobs.statusCode, bobs.body).toBe(200);
+      expect((await start(alice.accessToken)).statusCode).toBe(409);
+      const stop = (token: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/Prometheus/stop-by-id',
+          headers: bearer(token),
+          payload: { id: 'checkout-1' },
+        });
+      expect((await stop(bob.accessToken)).statusCode).toBe(200);
+      expect((await stop(alice.accessToken)).statusCode).toBe(200);
+    });
+
+    it('should refuse an access token without exp even when our key signed it (item 13)', async () => {
+      const session = await preRegister(t.app);
+      const forever = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(session.userId)
+        .setIssuedAt()
+        .sign(new TextEncoder().encode(t.config.jwtSecret ?? ''));
+      const res = await t.app.inject({ method: 'GET', url: '/api/Tokens/balance', headers: bearer(forever) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('invalid_token');
+    });
+
+    it('should serve /api/metrics to loopback clients only when no scrape token is set (item 13)', async () => {
+      const remote = await t.app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: '203.0.113.9' });
+      expect(remote.statusCode).toBe(404);
+      const spoofed = await t.app.inject({
+        method: 'GET',
+        url: '/api/metrics',
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(spoofed.statusCode).toBe(404);
+      const local = await t.app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: '127.0.0.1' });
+      expect(local.statusCode).toBe(200);
     });
 
     it('should answer bad percent-encoding in the path with the platform JSON error naming the path (item 12)', async () => {

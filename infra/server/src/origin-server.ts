@@ -40,6 +40,11 @@ export interface OriginServerOptions {
   /** Upstream wait for headers and between body chunks; above the hubs' 100 s long-poll hold. */
   proxyTimeoutMs?: number;
   logger?: boolean;
+  /**
+   * Proxies in front of the origin whose X-Forwarded-For names the client (`TRUSTED_PROXIES`: addresses or CIDRs,
+   * comma-separated). Default none: the socket's address is the client.
+   */
+  trustedProxies?: string | undefined;
   /** Google sign-in client id, published to the page as `<meta name="google-signin-client_id">`. */
   googleClientId?: string | undefined;
   /**
@@ -74,6 +79,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
     // Long polls and hub sockets would otherwise hold close() open for up to 100 s.
     forceCloseConnections: true,
     clientErrorHandler,
+    trustProxy: options.trustedProxies ? options.trustedProxies.split(',').map((a) => a.trim()) : false,
   });
   app.addHook('onSend', addSecurityHeaders);
   app.setErrorHandler(
@@ -126,7 +132,9 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
         retryDelay: () => null,
         rewriteRequestHeaders: (request, headers) => ({
           ...headers,
-          'x-forwarded-for': [headers['x-forwarded-for'], request.ip].filter(Boolean).join(', '),
+          // Only the address the origin itself established: the API trusts this hop (loopback), so passing a
+          // client's own X-Forwarded-For along would let anyone pick the address the rate limits count.
+          'x-forwarded-for': request.ip,
           'x-forwarded-proto': request.protocol,
           'x-forwarded-host': request.headers.host ?? '',
         }),

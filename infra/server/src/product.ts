@@ -132,6 +132,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     shellDir: options.shellDir,
     apiUrl,
     googleClientId: options.env['GOOGLE_CLIENT_ID'],
+    trustedProxies: options.env['TRUSTED_PROXIES'],
     ...(options.env['API_BODY_LIMIT_BYTES']
       ? { apiBodyLimitBytes: Number(options.env['API_BODY_LIMIT_BYTES']) }
       : {}),

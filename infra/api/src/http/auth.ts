@@ -93,6 +93,8 @@ async function checkToken<Row>(
   try {
     const { payload } = await jwtVerify(token, deps.jwtKey, {
       algorithms: ['HS256'],
+      // A token without an expiry would be valid forever: refuse it even when our key signed it.
+      requiredClaims: ['exp', 'sub'],
       ...(deps.now ? { currentDate: deps.now() } : {}),
     });
     sub = payload.sub;

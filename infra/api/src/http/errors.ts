@@ -139,7 +139,10 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
   app.setNotFoundHandler((request, reply) => {
     const body: ErrorBody = {
-      error: { code: 'not_found', message: `No route for ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}.` },
+      error: {
+        code: 'not_found',
+        message: `No route for ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}.`,
+      },
     };
     void reply.status(404).send(body);
   });

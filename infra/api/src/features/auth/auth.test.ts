@@ -12,6 +12,7 @@ import {
   testConfig,
 } from '../../../test/harness.ts';
 import type { TestApp } from '../../../test/harness.ts';
+import { REFRESH_REUSE_GRACE_MS } from './sessions.ts';
 
 const GOOGLE_CLIENT = 'test-client.apps.googleusercontent.com';
 
@@ -177,6 +178,8 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
       const body = (refreshToken: string) => ({ accessToken: s.accessToken, refreshToken, userId: s.userId });
       const first = await post('refresh-generated-user-token', body(s.refreshToken));
       expect(first.statusCode).toBe(200);
+      // Past the grace window a second use is reuse (inside it, see the next test).
+      clock.advance(REFRESH_REUSE_GRACE_MS + 1);
       const reuse = await post('refresh-generated-user-token', body(s.refreshToken));
       expect(reuse.statusCode).toBe(401);
       expect(reuse.json().error.code).toBe('refresh_token_reused');
@@ -184,6 +187,24 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
       const newer = await post('refresh-generated-user-token', body(first.json().refreshToken));
       expect(newer.statusCode).toBe(401);
       expect(newer.json().error.code).toBe('invalid_refresh_token');
+    });
+
+    it('should give two parallel refreshes with one token the same new pair and keep the session (issue 21 item 10)', async () => {
+      const s = await preRegister(t.app);
+      const body = { accessToken: s.accessToken, refreshToken: s.refreshToken, userId: s.userId };
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => post('refresh-generated-user-token', body)),
+      );
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+      const pairs = new Set(answers.map((answer) => answer.json().refreshToken as string));
+      expect(pairs.size).toBe(1);
+      // The shared successor still works: the session survived.
+      const next = await post('refresh-generated-user-token', { ...body, refreshToken: [...pairs][0] });
+      expect(next.statusCode).toBe(200);
+      // Reuse detection is kept: the first token, after the grace window, revokes the family.
+      clock.advance(REFRESH_REUSE_GRACE_MS + 1);
+      const late = await post('refresh-generated-user-token', body);
+      expect(late.json().error.code).toBe('refresh_token_reused');
     });
 
     it('should name the field for malformed refresh, magic-link and login bodies', async () => {

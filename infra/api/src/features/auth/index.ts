@@ -15,7 +15,7 @@ import { parseBody, parseQuery } from '../../http/validate.ts';
 import { createGoogleVerifier } from './google.ts';
 import type { GoogleIdentity } from './google.ts';
 import { mergeAnonymousInto } from './merge.ts';
-import { consumeRefreshToken, hashSecret, issueSession } from './sessions.ts';
+import { consumeRefreshToken, hashSecret, issueSession, rememberSuccessor } from './sessions.ts';
 
 /** The two refresh paths (spec: "two configured paths, not shown"); ADR 0011. */
 export const REFRESH_PATHS = {
@@ -255,6 +255,7 @@ export const authFeature: FeaturePlugin = async (app, deps) => {
       });
       // Reuse revoked the family: commit that, then answer 401 outside the transaction.
       if (!outcome.ok) return { error: outcome.reason } as const;
+      if (outcome.replay) return { pair: outcome.replay } as const;
       const user = await findUser(tx, outcome.userId, true);
       if (!user) return { error: 'unknown' } as const;
       // Spec: confirmations held on the client are sent with each refresh; they only ever turn on.
@@ -264,7 +265,9 @@ export const authFeature: FeaturePlugin = async (app, deps) => {
           [user.id, body.isNConfirmed ?? false, body.isSConfirmed ?? false, now],
         );
       }
-      return { pair: await issueSession(tx, deps, user, outcome.familyId) } as const;
+      const pair = await issueSession(tx, deps, user, outcome.familyId);
+      await rememberSuccessor(tx, body.refreshToken, pair);
+      return { pair } as const;
     });
     if (result.pair) return result.pair;
     switch (result.error) {
@@ -548,7 +551,10 @@ export const authFeature: FeaturePlugin = async (app, deps) => {
     const user = currentUser(request);
     const info: SavedAuthInfo = parseBody(SaveAuthBody, request.body).authTokenInfoToSave;
     // Only your own session can be handed over: the saved access token must be the caller's.
-    const sub = await jwtVerify(info.accessToken, deps.jwtKey, { algorithms: ['HS256'] }).then(
+    const sub = await jwtVerify(info.accessToken, deps.jwtKey, {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub'],
+    }).then(
       (r) => r.payload.sub,
       () => null,
     );

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { CLIENT_METRICS } from '../../config.ts';
 import { bearerToken, currentUser } from '../../http/auth.ts';
-import { conflict, notFound, unauthorized } from '../../http/errors.ts';
+import { conflict, HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import type { FeaturePlugin } from '../../http/feature.ts';
+import { isLoopbackAddress } from '../../http/loopback.ts';
 import { parseBody } from '../../http/validate.ts';
 import type { ClientMetric } from './registry.ts';
 
@@ -24,7 +25,7 @@ export const metricsFeature: FeaturePlugin = async (app, deps) => {
     const body = parseBody(Start, request.body);
     const id = body.id ?? crypto.randomUUID();
     const rows = await db.query(
-      'INSERT INTO metric_timers (id, user_id, metric, started_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING RETURNING id',
+      'INSERT INTO metric_timers (id, user_id, metric, started_at) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, id) DO NOTHING RETURNING id',
       [id, user.id, body.metric, deps.now()],
     );
     if (!rows[0]) throw conflict('A timer with this id already exists.', 'timer_exists', 'id');
@@ -63,6 +64,10 @@ export const metricsFeature: FeaturePlugin = async (app, deps) => {
 
   app.get('/metrics', async (request, reply) => {
     const expected = deps.config.metricsToken;
+    // Without a scrape token only this machine may read the metrics (request.ip is the real client behind the
+    // origin, which forwards it).
+    if (!expected && !isLoopbackAddress(request.ip))
+      throw new HttpError(404, 'not_found', 'No route for GET /api/metrics.');
     if (expected) {
       const given = Buffer.from(bearerToken(request) ?? '');
       const want = Buffer.from(expected);

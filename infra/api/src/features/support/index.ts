@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HttpError } from '../../http/errors.ts';
 import type { FeaturePlugin } from '../../http/feature.ts';
+import { isLoopbackAddress } from '../../http/loopback.ts';
 import { parseBody } from '../../http/validate.ts';
 
 const ContactUs = z.object({
@@ -31,12 +32,6 @@ const AudioCallFeedback = z.object({
   callId: z.string().max(100).optional(),
   durationSeconds: z.number().min(0).max(86_400).optional(),
 });
-
-/** True for 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
-export function isLoopbackAddress(ip: string): boolean {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
-}
 
 /** Contact form, feedback, audio-call feedback; and the opt-in development mail viewer. */
 export const supportFeature: FeaturePlugin = async (app, deps) => {

@@ -3,7 +3,7 @@ import { currentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { FeaturePlugin } from '../../http/feature.ts';
 import { parseBody } from '../../http/validate.ts';
-import { isLoopbackAddress } from '../support/index.ts';
+import { isLoopbackAddress } from '../../http/loopback.ts';
 
 const UserPeriod = z
   .object({
