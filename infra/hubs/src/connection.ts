@@ -26,10 +26,50 @@ export interface TransportSink {
   end(): void;
 }
 
+/** A token bucket: `capacity` at once, refilled at `perSecond`. */
+export class TokenBucket {
+  private tokens: number;
+  private last = Date.now();
+
+  constructor(
+    private readonly capacity: number,
+    private readonly perSecond: number,
+  ) {
+    this.tokens = capacity;
+  }
+
+  /** Takes one token; false when empty. */
+  take(now = Date.now()): boolean {
+    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/** Per-connection flood limits (issue 21 item 6). */
+export interface FloodLimits {
+  /** Invocations one connection may start at once, then `invocationsPerSecond`. */
+  invocationBurst: number;
+  invocationsPerSecond: number;
+  /** Records of any kind (pings, cancels, completions too) per connection: beyond this the connection is closed. */
+  recordBurst: number;
+  recordsPerSecond: number;
+  /** Throttled invocations tolerated before a connection that keeps flooding is closed. */
+  maxRefusals: number;
+}
+
+/** Error text of a throttled invocation; clients may retry after a moment. */
+export const RATE_LIMITED_ERROR = 'rate_limited: too many hub invocations; retry in a moment.';
+
 /** Settings the connection needs from its server. */
 export interface ConnectionSettings {
   maxMessageBytes: number;
   streamHighWaterBytes: number;
+  limits: FloodLimits;
+  /** The user's bucket across their connections on this instance; false when the user is over their limit. */
+  admitUserInvocation(connection: HubConnection): boolean;
   onError(error: unknown, where: string): void;
   onOpen(connection: HubConnection): void;
   onClosed(connection: HubConnection): void;
@@ -46,6 +86,8 @@ export class HubConnection {
   lastReceivedAt = Date.now();
   /** The client timeout only runs after the first client ping, as in .NET. */
   clientPinged = false;
+  /** True once the handshake succeeded (the server counted it as one of its user's connections). */
+  wasOpened = false;
   private readonly splitter: RecordSplitter;
   private readonly decoder = new TextDecoder();
   private readonly streams = new Map<string, AbortController>();
@@ -54,6 +96,9 @@ export class HubConnection {
   private invocationChain: Promise<void> = Promise.resolve();
   private readonly methods: Map<string, NonNullable<HubDefinition['methods']>[string]>;
   private readonly streamMethods: Map<string, NonNullable<HubDefinition['streams']>[string]>;
+  private readonly invocations: TokenBucket;
+  private readonly records: TokenBucket;
+  private refusals = 0;
 
   constructor(
     readonly hubName: string,
@@ -66,6 +111,8 @@ export class HubConnection {
     this.splitter = new RecordSplitter(settings.maxMessageBytes);
     this.methods = lowerKeys(hub.methods);
     this.streamMethods = lowerKeys(hub.streams);
+    this.invocations = new TokenBucket(settings.limits.invocationBurst, settings.limits.invocationsPerSecond);
+    this.records = new TokenBucket(settings.limits.recordBurst, settings.limits.recordsPerSecond);
   }
 
   attach(sink: TransportSink): void {
@@ -91,6 +138,11 @@ export class HubConnection {
       if (this.state === 'handshaking') {
         this.handshake(record);
         continue;
+      }
+      if (!this.records.take()) {
+        // A flood of any record kind costs parsing for everyone on this process: end it.
+        this.close('Connection closed with an error. Too many messages.');
+        return;
       }
       let message: InboundMessage | null;
       try {
@@ -171,6 +223,7 @@ export class HubConnection {
     }
     this.write(HANDSHAKE_OK);
     this.state = 'open';
+    this.wasOpened = true;
     this.settings.onOpen(this);
     if (this.hub.onConnected) {
       Promise.resolve()
@@ -209,11 +262,11 @@ export class HubConnection {
     const key = target.toLowerCase();
     const method = this.methods.get(key);
     const streamMethod = this.streamMethods.get(key);
+    if (!this.admit(invocationId)) return;
     if (method === undefined && streamMethod === undefined) {
-      // The issue asks for unknown targets to end the connection; the caller first learns why.
+      // An error completion, as .NET answers: the connection (and the caller's other streams) stays up.
       if (invocationId !== undefined)
-        this.write(completion(invocationId, { error: `Unknown hub method '${target}'` }));
-      this.close(`Connection closed with an error. Unknown hub method '${target}'`);
+        this.write(completion(invocationId, { error: `Unknown hub method '${target.slice(0, 100)}'` }));
       return;
     }
     if (message.streamIds !== undefined && message.streamIds.length > 0) {
@@ -254,6 +307,24 @@ export class HubConnection {
     const controller = new AbortController();
     this.streams.set(id, controller);
     void this.runStream(streamMethod, target, message.arguments, id, controller);
+  }
+
+  /**
+   * Per-connection and per-user invocation limits: over either, the invocation gets an error completion (nothing
+   * runs); a connection that keeps going after `maxRefusals` refusals is closed.
+   */
+  private admit(invocationId: string | undefined): boolean {
+    if (this.invocations.take() && this.settings.admitUserInvocation(this)) {
+      this.refusals = 0;
+      return true;
+    }
+    this.refusals += 1;
+    if (this.refusals > this.settings.limits.maxRefusals) {
+      this.close('Connection closed with an error. Too many invocations.');
+      return false;
+    }
+    if (invocationId !== undefined) this.write(completion(invocationId, { error: RATE_LIMITED_ERROR }));
+    return false;
   }
 
   private async runMethod(

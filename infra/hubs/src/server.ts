@@ -6,9 +6,9 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import { RedisBackplane } from './backplane.ts';
-import { HubConnection } from './connection.ts';
+import { HubConnection, TokenBucket } from './connection.ts';
 import type { ConnectionSettings, TransportSink } from './connection.ts';
-import { invocation } from './protocol.ts';
+import { closeMessage, invocation } from './protocol.ts';
 import type { HubDefinition, HubServer, HubServerOptions, TransportName } from './types.ts';
 
 const CORS_HEADERS = 'authorization, content-type, x-requested-with, x-signalr-user-agent';
@@ -56,6 +56,10 @@ export function createHubServer(options: HubServerOptions): HubServer {
   /** `${hub}\n${userId}` → open connections of that user on this instance. */
   const byUser = new Map<string, Set<HubConnection>>();
   const pendingSubscriptions = new Set<Promise<void>>();
+  /** userId → invocation budget shared by all of that user's connections (every hub) on this instance. */
+  const userBuckets = new Map<string, { bucket: TokenBucket; connections: number }>();
+  const userInvocationBurst = options.userInvocationBurst ?? 40;
+  const userInvocationsPerSecond = options.userInvocationsPerSecond ?? 20;
   let draining = false;
 
   const wss = new WebSocketServer({
@@ -88,8 +92,25 @@ export function createHubServer(options: HubServerOptions): HubServer {
   const settings: ConnectionSettings = {
     maxMessageBytes,
     streamHighWaterBytes: options.streamHighWaterBytes ?? 1024 * 1024,
+    limits: {
+      invocationBurst: options.invocationBurst ?? 20,
+      invocationsPerSecond: options.invocationsPerSecond ?? 10,
+      recordBurst: options.recordBurst ?? 200,
+      recordsPerSecond: options.recordsPerSecond ?? 100,
+      maxRefusals: options.maxRefusals ?? 100,
+    },
+    admitUserInvocation(connection) {
+      return userBuckets.get(connection.userId)?.bucket.take() ?? true;
+    },
     onError,
     onOpen(connection) {
+      const budget = userBuckets.get(connection.userId);
+      if (budget) budget.connections += 1;
+      else
+        userBuckets.set(connection.userId, {
+          bucket: new TokenBucket(userInvocationBurst, userInvocationsPerSecond),
+          connections: 1,
+        });
       const key = userKey(connection.hubName, connection.userId);
       let set = byUser.get(key);
       if (set === undefined) {
@@ -100,6 +121,9 @@ export function createHubServer(options: HubServerOptions): HubServer {
       set.add(connection);
     },
     onClosed(connection) {
+      const budget = userBuckets.get(connection.userId);
+      // onClosed follows onOpen only for connections that opened; the count never goes below zero.
+      if (budget && connection.wasOpened && --budget.connections <= 0) userBuckets.delete(connection.userId);
       const key = userKey(connection.hubName, connection.userId);
       const set = byUser.get(key);
       if (set?.delete(connection) && set.size === 0) {
@@ -398,7 +422,13 @@ export function createHubServer(options: HubServerOptions): HubServer {
     const matched = route(url);
     if (matched === null) return false;
     if (!originAllowed(req)) {
-      sendError(req, res, 403, 'origin_not_allowed', 'This origin may not connect to the hubs.');
+      // No CORS headers: reflecting a refused Origin would tell its page it may read the answer.
+      res.writeHead(403, { 'Content-Type': 'application/json', ...NO_CACHE });
+      res.end(
+        JSON.stringify({
+          error: { code: 'origin_not_allowed', message: 'This origin may not connect to the hubs.' },
+        }),
+      );
       return true;
     }
     if (req.method === 'OPTIONS') {
@@ -533,6 +563,19 @@ export function createHubServer(options: HubServerOptions): HubServer {
     return n;
   }
 
+  async function closeUser(userId: string, reason: string): Promise<void> {
+    const close = closeMessage(reason, false);
+    for (const connection of [...byToken.values()]) {
+      if (connection.userId !== userId || connection.state === 'closed') continue;
+      connection.close(reason);
+      if (polls.get(connection) === undefined) byToken.delete(connection.token);
+    }
+    // Other instances: their connections of this user get the Close record (the client ends them); best effort.
+    if (backplane)
+      for (const { name } of hubs.values())
+        await backplane.publish(name, userId, close).catch((e: unknown) => onError(e, 'redis publish'));
+  }
+
   async function drain(): Promise<void> {
     draining = true;
     for (const connection of [...byToken.values()]) {
@@ -560,7 +603,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
     await backplane?.close();
   }
 
-  return { handleHttp, handleUpgrade, sendToUser, connectionCount, drain, close, ready };
+  return { handleHttp, handleUpgrade, sendToUser, closeUser, connectionCount, drain, close, ready };
 }
 
 /** 16 random bytes, base64url: URL-safe because the client appends ids to the query unencoded. */

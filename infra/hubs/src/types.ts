@@ -69,6 +69,17 @@ export interface HubServerOptions {
   maxMessageBytes?: number;
   /** Pause a stream while this many bytes wait on a WebSocket. Default 1 MiB. */
   streamHighWaterBytes?: number;
+  /** Invocations one connection may start at once (default 20), then this many per second (default 10). */
+  invocationBurst?: number;
+  invocationsPerSecond?: number;
+  /** The same for all of one user's connections on this instance together (defaults 40 and 20 per second). */
+  userInvocationBurst?: number;
+  userInvocationsPerSecond?: number;
+  /** Records of any kind per connection, burst (default 200) and per second (default 100); beyond, it is closed. */
+  recordBurst?: number;
+  recordsPerSecond?: number;
+  /** Throttled invocations in a row before a flooding connection is closed (default 100). */
+  maxRefusals?: number;
   /** Receives errors the server contains (hub code, Redis); default `console.error`. */
   onError?: (error: unknown, where: string) => void;
 }
@@ -81,6 +92,11 @@ export interface HubServer {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   /** Sends an event to every connection of a user on a hub, on every instance when Redis is on. */
   sendToUser(hub: string, userId: string, target: string, ...args: unknown[]): Promise<void>;
+  /**
+   * Ends every connection of a user (account deleted): local ones are closed now, and with Redis the others
+   * receive a Close record. The next negotiate answers what `authenticate` says (410 for a deleted account).
+   */
+  closeUser(userId: string, reason: string): Promise<void>;
   /** Number of live connections on this instance, per hub or in total. */
   connectionCount(hub?: string): number;
   /** Resolves when Redis is connected and every pending user subscription is active. */

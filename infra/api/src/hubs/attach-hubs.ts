@@ -84,6 +84,13 @@ export function attachHubs(app: FastifyInstance, deps: AttachHubsDeps): ApiHubs 
       }
     });
   });
+  // A deleted account keeps no live connection: close them all, so nothing more can be spent through them; the
+  // client's reconnect then negotiates into the 410 it already handles.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'DELETE' || request.routeOptions.url !== '/api/User') return;
+    if (reply.statusCode >= 300 || !request.user) return;
+    await server.closeUser(request.user.id, 'account_deleted');
+  });
   app.server.on('upgrade', (req, socket, head) => {
     if (!server.handleUpgrade(req, socket, head)) socket.destroy();
   });

@@ -1,0 +1,99 @@
+// Issue 21 items 6, 8, 9 and 13: flooding limits, closing a user's connections, refused origins, unknown methods.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITED_ERROR } from './connection.ts';
+import { rawPeer, startHarness } from './testing/harness.ts';
+import type { Harness, RawPeer } from './testing/harness.ts';
+import type { HubDefinition } from './types.ts';
+
+const RS = '\x1e';
+const handshake = `{"protocol":"json","version":1}${RS}`;
+const calls = { add: 0 };
+
+const testHub: HubDefinition = {
+  methods: {
+    Add: (_ctx, a, b) => {
+      calls.add += 1;
+      return (a as number) + (b as number);
+    },
+  },
+};
+
+function invoke(id: string, target = 'Add', args: unknown[] = [1, 2]): string {
+  return `${JSON.stringify({ type: 1, invocationId: id, target, arguments: args })}${RS}`;
+}
+
+async function open(h: Harness, token: string): Promise<RawPeer> {
+  const peer = await rawPeer(h.url, 'testHub', token);
+  peer.send(handshake);
+  await peer.next((m) => m === `{}${RS}`);
+  return peer;
+}
+
+describe('hub flooding and hardening', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ hubs: { testHub } });
+  });
+  afterAll(async () => h.stop());
+
+  it('should throttle then close one connection sending 1,000 invocations, and run at most its budget (issue 21 item 6)', async () => {
+    const flooder = await open(h, 'user:flooder');
+    const before = calls.add;
+    flooder.send(Array.from({ length: 1000 }, (_, i) => invoke(String(i))).join(''));
+    expect(await flooder.closed).toBeGreaterThan(0);
+    const text = flooder.messages.join('');
+    expect(text).toContain(RATE_LIMITED_ERROR);
+    expect(text).toContain('Too many invocations');
+    // The per-connection burst (20) ran; the other 980 never reached the hub method.
+    expect(calls.add - before).toBeLessThanOrEqual(20);
+    // Another user is served as usual.
+    const other = await open(h, 'user:bystander');
+    other.send(invoke('x', 'Add', [40, 2]));
+    expect(await other.next((m) => m.includes('"invocationId":"x"'))).toContain('"result":42');
+    other.ws.close();
+  });
+
+  it('should share one budget between all connections of a user (issue 21 item 6)', async () => {
+    const tabs = await Promise.all([open(h, 'user:tabs'), open(h, 'user:tabs'), open(h, 'user:tabs')]);
+    // 3 × 20 within each connection's own burst, above the user's 40.
+    tabs.forEach((tab, t) => tab.send(Array.from({ length: 20 }, (_, i) => invoke(`${t}-${i}`)).join('')));
+    await Promise.all(tabs.map((tab, t) => tab.next((m) => m.includes(`"invocationId":"${t}-19"`))));
+    const refused = tabs.flatMap((tab) => tab.messages).filter((m) => m.includes(RATE_LIMITED_ERROR)).length;
+    expect(refused).toBeGreaterThanOrEqual(15);
+    for (const tab of tabs) tab.ws.close();
+  });
+
+  it('should answer an unknown hub method with an error completion and keep the connection (issue 21 item 13)', async () => {
+    const peer = await open(h, 'user:curious');
+    peer.send(invoke('u', 'NoSuchMethod', []));
+    expect(await peer.next((m) => m.includes('"invocationId":"u"'))).toContain(
+      "Unknown hub method 'NoSuchMethod'",
+    );
+    peer.send(invoke('v', 'Add', [2, 3]));
+    expect(await peer.next((m) => m.includes('"invocationId":"v"'))).toContain('"result":5');
+    peer.ws.close();
+  });
+
+  it('should close every connection of a user on closeUser (issue 21 item 8)', async () => {
+    const [a, b] = await Promise.all([open(h, 'user:leaving'), open(h, 'user:leaving')]);
+    const stays = await open(h, 'user:staying');
+    await h.hubs.closeUser('leaving', 'account_deleted');
+    expect(await a.closed).toBeGreaterThan(0);
+    expect(await b.closed).toBeGreaterThan(0);
+    expect(a.messages.join('')).toContain('account_deleted');
+    stays.send(invoke('s'));
+    expect(await stays.next((m) => m.includes('"invocationId":"s"'))).toContain('"result":3');
+    stays.ws.close();
+  });
+
+  it('should not reflect a refused Origin in CORS headers on 403 (issue 21 item 9)', async () => {
+    const res = await fetch(`${h.url}/hubs/testHub/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer user:x', origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+});
