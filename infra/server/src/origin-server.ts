@@ -13,21 +13,7 @@ import { clientErrorHandler, sendError } from './errors.ts';
 import { createFirstLoadApi } from './first-load-api.ts';
 import { createIndexRenderer } from './index-html.ts';
 import { addSecurityHeaders } from './security-headers.ts';
-
-// The hubs check Origin on WebSocket upgrades too: forward it, the cookie (the library's default) and the host
-// the browser used. `rewriteRequestHeaders` is supported by @fastify/http-proxy 11 but missing from its types.
-const WS_CLIENT_OPTIONS = {
-  headers: {},
-  rewriteRequestHeaders: (
-    headers: Record<string, unknown>,
-    request: { headers: Record<string, string | string[] | undefined> },
-  ) => ({
-    ...headers,
-    ...(request.headers['cookie'] ? { cookie: request.headers['cookie'] } : {}),
-    ...(request.headers['origin'] ? { origin: request.headers['origin'] } : {}),
-    'x-forwarded-host': request.headers['host'] ?? '',
-  }),
-};
+import { relayUpgrades } from './upgrade-proxy.ts';
 
 /** Options of the one-origin server. */
 export interface OriginServerOptions {
@@ -124,8 +110,6 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       upstream: apiUrl,
       prefix,
       rewritePrefix: prefix,
-      websocket: true,
-      wsClientOptions: WS_CLIENT_OPTIONS,
       undici: { headersTimeout: proxyTimeoutMs, bodyTimeout: proxyTimeoutMs },
       replyOptions: {
         // Retrying is the client transport's decision; the proxy answers once and says why.
@@ -159,6 +143,9 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       },
     });
   }
+
+  // WebSockets (hubs) bypass the HTTP proxy: relayed as bytes so the API's refusals (401, 410, 403…) reach clients.
+  relayUpgrades(app, apiUrl);
 
   // Static content lives in its own context so compression never wraps proxied streams (long polls, SSE).
   await app.register(async (site) => {

@@ -1,11 +1,15 @@
 // Regression tests of issue 21 (security and reliability) for the one origin.
 
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { tempDir } from '@companion/registry/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createOriginServer } from './origin-server.ts';
 import { startFakeApi } from './testing/fake-api.ts';
 import type { FakeApi } from './testing/fake-api.ts';
@@ -115,6 +119,41 @@ describe('oversize requests through the origin (issue 21 item 2)', () => {
       });
     } finally {
       connection.close();
+    }
+  });
+});
+
+describe('WebSocket upgrades the API refuses (issue 21 item 9)', () => {
+  it('should pass the API status (401, 403, 404, 409, 410) to the client instead of accepting and closing', async () => {
+    const refusing = createServer((_request, response) => response.writeHead(404).end());
+    refusing.on('upgrade', (request: IncomingMessage, socket: Duplex) => {
+      const status = Number(new URL(request.url ?? '/', 'http://x').searchParams.get('status'));
+      socket.end(`HTTP/1.1 ${status} Refused\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const upstream = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+    const front = await createOriginServer({
+      dataDir: path.join(root, 'data'),
+      shellDir: path.join(root, 'shell'),
+      apiUrl: upstream,
+    });
+    await front.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const frontPort = (front.server.address() as AddressInfo).port;
+      for (const status of [401, 403, 404, 409, 410]) {
+        const socket = new WebSocket(`ws://127.0.0.1:${frontPort}/hubs/chatHub?status=${status}`);
+        const seen = await new Promise<number | 'open'>((resolve) => {
+          socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+          socket.on('open', () => resolve('open'));
+          socket.on('error', () => undefined);
+        });
+        socket.terminate();
+        expect(seen, `API answered ${status}`).toBe(status);
+      }
+    } finally {
+      await front.close();
+      refusing.closeAllConnections();
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
     }
   });
 });
