@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import { clientErrorHandler, sendError } from './errors.ts';
 import { createFirstLoadApi } from './first-load-api.ts';
 import { createIndexRenderer } from './index-html.ts';
-import { addSecurityHeaders } from './security-headers.ts';
+import { addSecurityHeaders, createNonce, setHtmlSecurityHeaders, withNonce } from './security-headers.ts';
 import { relayUpgrades } from './upgrade-proxy.ts';
 
 /** Options of the one-origin server. */
@@ -209,11 +209,12 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       },
     });
 
-    const sendIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
-      reply
-        .header('cache-control', NO_CACHE)
-        .type('text/html; charset=utf-8')
-        .send(await renderIndex(request.url));
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      const nonce = createNonce();
+      const html = withNonce(await renderIndex(request.url), nonce);
+      setHtmlSecurityHeaders(request, reply, nonce);
+      return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+    };
 
     site.get('/', async (request, reply) => sendIndex(request, reply));
 

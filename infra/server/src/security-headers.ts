@@ -1,15 +1,63 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/**
- * Headers safe for module federation: they forbid MIME sniffing, framing by other sites and leaking full
- * URLs, but add no script policy, because remotes load chunks at run time and the shell talks to
- * third parties (Google sign-in, payment pages) whose origins are not ours to pin here.
- */
+/** Headers on every response: no MIME sniffing, no framing by other sites, no full URLs leaked. */
 const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'SAMEORIGIN',
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
+
+/** Google sign-in (One Tap / button): its script, styles, iframe and XHR (spec 000 §4). */
+const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
+
+/**
+ * The page's Content-Security-Policy. Scripts: our origin (shell and remote chunks, loaded as files) and Google
+ * sign-in; the one inline script (the theme painter in index.html) carries the per-response nonce. No
+ * `unsafe-inline`, no `eval`. Images may come from any https origin (an external image engine or CDN).
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' ${GOOGLE_SIGN_IN}client`,
+    `style-src 'self' 'nonce-${nonce}' ${GOOGLE_SIGN_IN}style`,
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${GOOGLE_SIGN_IN}`,
+    `frame-src ${GOOGLE_SIGN_IN}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/** Browser features the product never uses are off; the microphone stays available to our own pages (audio calls). */
+const PERMISSIONS_POLICY =
+  'camera=(), geolocation=(), microphone=(self), payment=(self), usb=(), interest-cohort=()';
+
+/** A fresh nonce for one HTML response. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/**
+ * Headers of an HTML page: its CSP with `nonce`, Permissions-Policy, Referrer-Policy, and HSTS when the page was
+ * served over TLS (directly, or by a trusted proxy that said so in X-Forwarded-Proto).
+ */
+export function setHtmlSecurityHeaders(request: FastifyRequest, reply: FastifyReply, nonce: string): void {
+  reply.header('content-security-policy', contentSecurityPolicy(nonce));
+  reply.header('permissions-policy', PERMISSIONS_POLICY);
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  if (request.protocol === 'https')
+    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+}
+
+/** Adds the nonce to every inline `<script>` of a rendered page (JSON data blocks are not executed and need none). */
+export function withNonce(html: string, nonce: string): string {
+  return html.replaceAll('<script>', `<script nonce="${nonce}">`);
+}
 
 /** onSend hook adding the security headers unless the response (e.g. from the API) set its own. */
 export async function addSecurityHeaders(

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await mkdir(shellDir, { recursive: true });
   await writeFile(
     path.join(shellDir, 'index.html'),
-    '<!doctype html><title>shell</title><div id="root"></div>',
+    '<!doctype html><html><head><script>document.title = "x";</script></head><div id="root"></div></html>',
   );
   api = await startFakeApi();
   app = await createOriginServer({ dataDir: path.join(root, 'data'), shellDir, apiUrl: api.url });
@@ -155,5 +155,61 @@ describe('WebSocket upgrades the API refuses (issue 21 item 9)', () => {
       refusing.closeAllConnections();
       await new Promise<void>((resolve) => refusing.close(() => resolve()));
     }
+  });
+});
+
+describe('HTML hardening (issue 21 item 13)', () => {
+  it('should send a strict CSP whose nonce the inline script carries, plus Permissions- and Referrer-Policy', async () => {
+    const page = await app.inject({ url: '/chat/1', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    const csp = page.headers['content-security-policy'] as string;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(page.body).toContain(`<script nonce="${nonce}">`);
+    expect(csp).toContain("script-src 'self' 'nonce-");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(page.headers['permissions-policy']).toContain('camera=()');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // Plain HTTP: no HSTS (it would pin a local http origin).
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+    const again = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(again.headers['content-security-policy']).not.toBe(csp);
+  });
+
+  it('should send HSTS when a trusted proxy says the page was served over TLS, and not trust anyone else', async () => {
+    const behindProxy = await createOriginServer({
+      dataDir: path.join(root, 'data'),
+      shellDir: path.join(root, 'shell'),
+      apiUrl: api.url,
+      trustedProxies: '127.0.0.1',
+    });
+    try {
+      const tls = await behindProxy.inject({
+        url: '/',
+        headers: { accept: 'text/html', 'x-forwarded-proto': 'https' },
+        remoteAddress: '127.0.0.1',
+      });
+      expect(tls.headers['strict-transport-security']).toContain('max-age=');
+      const spoofed = await app.inject({
+        url: '/',
+        headers: { accept: 'text/html', 'x-forwarded-proto': 'https' },
+      });
+      expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
+describe('client addresses (issue 21 item 13)', () => {
+  it('should forward only the address the origin saw, never a client-supplied X-Forwarded-For', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/echo`, {
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    const echoed = (await response.json()) as { headers: Record<string, string> };
+    expect(echoed.headers['x-forwarded-for']).toBe('127.0.0.1');
   });
 });
