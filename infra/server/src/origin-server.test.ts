@@ -240,7 +240,7 @@ describe('proxy', () => {
 });
 
 describe('proxy failures', () => {
-  it('should answer 502 with a JSON error when the API is down', async () => {
+  it('should answer 503 with a JSON error when the API is down', async () => {
     const down = await createOriginServer({
       dataDir,
       shellDir,
@@ -249,7 +249,7 @@ describe('proxy failures', () => {
     try {
       for (const url of ['/api/User', '/hubs/chatHub/negotiate?negotiateVersion=1']) {
         const response = await down.inject({ method: url.startsWith('/hubs') ? 'POST' : 'GET', url });
-        expect(response.statusCode, url).toBe(502);
+        expect(response.statusCode, url).toBe(503);
         expect(response.json()).toEqual({
           error: { code: 'api_unavailable', message: expect.stringContaining('not reachable') },
         });

@@ -38,7 +38,11 @@ export interface OriginServerOptions {
    * API's own 413, before a byte is proxied (the API refusing mid-upload broke the proxied exchange: 502).
    */
   apiBodyLimitBytes?: number;
+  /** False while the supervised API is down (restarting): `/api` and `/hubs` answer 503 at once. */
+  apiAvailable?: () => boolean;
 }
+
+const API_DOWN_MESSAGE = 'The API is not reachable right now. Try again in a moment.';
 
 /** The API's 413 body, word for word, so a client cannot tell which hop refused. */
 const PAYLOAD_TOO_LARGE = { code: 'payload_too_large', message: 'Request body is too large.' };
@@ -82,6 +86,12 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       );
     },
   );
+  const apiAvailable = options.apiAvailable ?? (() => true);
+  app.addHook('onRequest', async (request, reply) => {
+    if (apiAvailable() || !isApiPath(request.url)) return;
+    reply.header('retry-after', '1');
+    return sendError(reply, 503, 'api_unavailable', API_DOWN_MESSAGE);
+  });
   // Oversize API bodies end here. A declared length is refused before reading (Node discards the rest of the
   // upload and the keep-alive socket stays usable); a chunked body is read up to the limit and passed on whole.
   app.addHook('preParsing', async (request, _reply, payload) => {
@@ -132,12 +142,9 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
               'The API did not answer in time. Try again in a moment.',
             );
           } else {
-            sendError(
-              reply as unknown as FastifyReply,
-              502,
-              'api_unavailable',
-              'The API is not reachable right now. Try again in a moment.',
-            );
+            // Not listening (restarting) or dropped mid-answer: unavailable for now, worth a retry soon.
+            (reply as unknown as FastifyReply).header('retry-after', '1');
+            sendError(reply as unknown as FastifyReply, 503, 'api_unavailable', API_DOWN_MESSAGE);
           }
         },
       },
@@ -145,7 +152,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
   }
 
   // WebSockets (hubs) bypass the HTTP proxy: relayed as bytes so the API's refusals (401, 410, 403…) reach clients.
-  relayUpgrades(app, apiUrl);
+  relayUpgrades(app, apiUrl, apiAvailable);
 
   // Static content lives in its own context so compression never wraps proxied streams (long polls, SSE).
   await app.register(async (site) => {
@@ -244,6 +251,10 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
   });
 
   return app;
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url === '/hubs' || url.startsWith('/api/') || url.startsWith('/hubs/');
 }
 
 function tooLarge(): Error & { statusCode: number } {

@@ -100,9 +100,64 @@ describe('startProduct', () => {
     await expect(attempt).rejects.toThrow(/exited with code 3[\s\S]*migration failed/);
   });
 
-  it('should report an API that exits after start', async () => {
-    running = await startProduct(await options(`${HEALTHY_API}\nsetTimeout(() => process.exit(7), 200);`));
-    expect(await running.apiExited).toBe(7);
+  it('should restart a crashed API with backoff, answer 503 JSON meanwhile, keep serving the shell and log why (issue 21 item 7)', async () => {
+    // The first child dies on request; its replacement (a marker file exists by then) stays up.
+    const marker = path.join(repo, 'crashed-once');
+    const crashing = `
+const fs = require('node:fs');
+const http = require('node:http');
+const first = !fs.existsSync(${JSON.stringify(marker)});
+http.createServer((req, res) => {
+  if (req.url === '/api/crash' && first) { fs.writeFileSync(${JSON.stringify(marker)}, 'x'); console.error('out of memory (simulated)'); process.exit(9); }
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ path: req.url, generation: first ? 1 : 2 }));
+}).listen(Number(process.env.API_PORT), '127.0.0.1');
+`;
+    const opts = { ...(await options(crashing)), restartBackoffMs: { initial: 800, max: 800 } };
+    running = await startProduct(opts);
+    const base = `http://127.0.0.1:${opts.port}`;
+    await fetch(`${base}/api/crash`).catch(() => undefined);
+    let downBody: unknown;
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${base}/api/User`);
+        if (response.status === 503) downBody = await response.json();
+        return response.status;
+      })
+      .toBe(503);
+    expect(downBody).toEqual({
+      error: { code: 'api_unavailable', message: expect.stringContaining('not reachable') },
+    });
+    expect((await fetch(`${base}/registry.json`)).status).toBe(200);
+    expect((await fetch(`${base}/`, { headers: { accept: 'text/html' } })).status).toBe(200);
+    await expect
+      .poll(
+        async () => ((await (await fetch(`${base}/api/User`)).json()) as { generation?: number }).generation,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(2);
+    expect(running.apiRestarts).toBe(1);
+    const log = logs.join('\n');
+    expect(log).toContain('The API exited with code 9');
+    expect(log).toContain('out of memory (simulated)');
+    expect(log).toContain('Restarting in 800 ms');
+  });
+
+  it('should choose a free API port when API_PORT is not given, so a second copy starts beside the first (issue 21 item 14)', async () => {
+    const first = { ...(await options(HEALTHY_API)), apiPort: undefined };
+    running = await startProduct(first);
+    const second = await startProduct({ ...(await options(HEALTHY_API)), apiPort: undefined });
+    try {
+      expect(second.apiPort).not.toBe(running.apiPort);
+      for (const product of [running, second]) {
+        const port = Number(new URL(product.url).port);
+        expect((await fetch(`http://127.0.0.1:${port}/api/User`)).status).toBe(200);
+      }
+    } finally {
+      await second.stop();
+    }
   });
 
   it('should refuse to start when the API port is taken, without spawning anything', async () => {

@@ -17,7 +17,8 @@ try {
     shellDir: path.resolve(process.env['SHELL_DIR'] ?? path.join(repoRoot, 'shell', 'dist')),
     port,
     host: process.env['HOST'] ?? '0.0.0.0',
-    apiPort: Number(process.env['API_PORT'] ?? 3001),
+    // Only PORT set: the API takes a free internal port, so a second copy starts beside the first.
+    apiPort: process.env['API_PORT'] ? Number(process.env['API_PORT']) : undefined,
     // One process (not the tsx CLI wrapper, which forks): signals, exit codes and kills reach the API itself.
     apiCommand: [process.execPath, '--import', 'tsx', path.join('infra', 'api', 'src', 'main.ts')],
     env: process.env,
@@ -30,10 +31,7 @@ try {
       void product.stop(signal).then(() => process.exit(0));
     });
   }
-  const code = await product.apiExited;
-  process.stderr.write(`The API exited unexpectedly with code ${code}; stopping.\n`);
-  await product.server.close();
-  process.exit(code === 0 ? 1 : code);
+  // The API is supervised from here on: a crash is logged and restarted, the origin keeps serving.
 } catch (error) {
   process.stderr.write(`${error instanceof StartError ? error.message : (error as Error).stack}\n`);
   process.exit(1);

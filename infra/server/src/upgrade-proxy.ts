@@ -39,11 +39,12 @@ function requestHead(req: IncomingMessage, clientIp: string): string {
  * Serves WebSocket upgrades of `app`: paths under `/hubs/` are relayed to the API at `apiUrl`; anything else is
  * refused with 404. The API sees the socket's peer as the client (hub limits are per user, not per address).
  */
-export function relayUpgrades(app: FastifyInstance, apiUrl: string): void {
+export function relayUpgrades(app: FastifyInstance, apiUrl: string, apiAvailable: () => boolean): void {
   const { hostname, port } = new URL(apiUrl);
   const open = new Set<Duplex>();
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!(req.url ?? '').startsWith('/hubs/')) return refuse(socket, 404, 'Not Found');
+    if (!apiAvailable()) return refuse(socket, 503, 'Service Unavailable', API_UNAVAILABLE);
     open.add(socket);
     let relaying = false;
     const upstream: Socket = connect({ host: hostname, port: Number(port || 80) });
@@ -55,7 +56,7 @@ export function relayUpgrades(app: FastifyInstance, apiUrl: string): void {
       socket.pipe(upstream);
     });
     upstream.on('error', () => {
-      if (!relaying) refuse(socket, 502, 'Bad Gateway', API_UNAVAILABLE);
+      if (!relaying) refuse(socket, 503, 'Service Unavailable', API_UNAVAILABLE);
       else socket.destroy();
     });
     upstream.on('close', () => socket.destroy());
