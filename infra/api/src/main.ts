@@ -5,6 +5,11 @@ import { createDatabase } from './db/database.ts';
 import { scheduleSweeps } from './db/housekeeping.ts';
 import { migrate } from './db/migrate.ts';
 import { attachHubs } from './hubs/attach-hubs.ts';
+import { recoverInterruptedReplies } from './hubs/db-chat-store.ts';
+import { credit, getBalance, spend } from './features/tokens/ledger.ts';
+
+/** Longer than any reply generation takes: a 'running' reply this old has no live process behind it. */
+const REPLY_MAX_MS = 10 * 60 * 1000;
 
 /** Starts the API: open the database, migrate, listen, close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -15,6 +20,12 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
   });
   await migrate(db);
+  // Replies a dead process left paid and unanswered: refunded and marked failed before anyone connects. With
+  // several instances (REDIS_URL) only replies older than any live generation can take are theirs to recover.
+  const ledger = { spend, credit, getBalance };
+  const cutoff = () => new Date(Date.now() - (process.env['REDIS_URL'] ? REPLY_MAX_MS : 0));
+  const recovered = await recoverInterruptedReplies(db, ledger, cutoff());
+  if (recovered > 0) console.log(`Refunded ${recovered} chat replies interrupted by the last stop`);
   // With REDIS_URL the auth rate limits are counted across instances (the hubs use it for scale-out too).
   const redisUrl = process.env['REDIS_URL'];
   const rateLimitRedis = redisUrl
@@ -31,6 +42,13 @@ async function main(): Promise<void> {
   const stopSweeps = scheduleSweeps(db, 60 * 60 * 1000, (error) =>
     app.log.error({ err: error }, 'housekeeping sweep failed'),
   );
+  // Replies orphaned by another instance that died (scale-out) are caught by this slower sweep.
+  const orphanSweep = setInterval(() => {
+    recoverInterruptedReplies(db, ledger, new Date(Date.now() - REPLY_MAX_MS)).catch((error: unknown) =>
+      app.log.error({ err: error }, 'reply recovery failed'),
+    );
+  }, REPLY_MAX_MS);
+  orphanSweep.unref();
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.dataDir}/pglite`;
   // The bound port, not the configured one: API_PORT=0 picks a free port (tests).
@@ -44,6 +62,7 @@ async function main(): Promise<void> {
     closing = true;
     console.log(`API received ${signal}, closing`);
     stopSweeps();
+    clearInterval(orphanSweep);
     await app.close();
     rateLimitRedis?.disconnect();
     await db.close();

@@ -38,6 +38,9 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
   const replies = deps.replies ?? new ReplyRegistry();
   const onError = deps.onError ?? ((error: unknown) => console.error('[chatHub]', error));
 
+  const interruptedReplies = (userId: string, chatId?: string) =>
+    deps.store.interruptedReplies ? deps.store.interruptedReplies(userId, chatId) : Promise.resolve([]);
+
   async function* sendMessage(
     ctx: HubCallContext,
     chatIdArg: unknown,
@@ -101,13 +104,18 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
       }
       if (run.controller.signal.aborted) {
         // Cancelled: keep what was said (and its price); with nothing said, give the tokens back.
-        if (reply.trim() !== '') await deps.store.storeReply({ chatId: chat.chatId, text: reply.trim() });
+        if (reply.trim() !== '')
+          await deps.store.storeReply({ chatId: chat.chatId, text: reply.trim(), replyId: run.replyId });
         else await deps.store.refund({ userId: run.userId, price, replyId: run.replyId });
         run.finish('cancelled');
         return;
       }
       if (reply.trim() === '') throw new Error('the engine returned an empty reply');
-      const message = await deps.store.storeReply({ chatId: chat.chatId, text: reply.trim() });
+      const message = await deps.store.storeReply({
+        chatId: chat.chatId,
+        text: reply.trim(),
+        replyId: run.replyId,
+      });
       run.push({ kind: 'completed', message });
       run.finish('completed');
     } catch (error) {
@@ -143,7 +151,13 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
     afterIndexArg: unknown,
   ): AsyncGenerator<ChatReplyItem> {
     const run = typeof replyIdArg === 'string' ? replies.get(ctx.userId, replyIdArg) : null;
-    if (run === null) throw new HubError(CHAT_ERRORS.replyNotFound);
+    if (run === null) {
+      // A reply cut off by a restart was refunded at start: say it failed, so the client shows that and retries.
+      const interrupted = await interruptedReplies(ctx.userId);
+      if (interrupted.some((reply) => reply.replyId === replyIdArg))
+        throw new HubError(CHAT_ERRORS.generationFailed);
+      throw new HubError(CHAT_ERRORS.replyNotFound);
+    }
     const afterIndex =
       typeof afterIndexArg === 'number' && Number.isInteger(afterIndexArg) ? afterIndexArg : -1;
     // Watching is passive: disposing a resumed stream does not stop the reply.
@@ -153,8 +167,15 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
   const hub: HubDefinition = {
     streams: { SendMessage: sendMessage, ResumeReply: resumeReply },
     methods: {
-      /** Replies of the caller still resumable, optionally for one chat. */
-      GetReplies: (ctx, chatId) => replies.list(ctx.userId, typeof chatId === 'string' ? chatId : undefined),
+      /** Replies of the caller still resumable, optionally for one chat, and those a restart cut off (failed, refunded). */
+      GetReplies: async (ctx, chatId) => {
+        const chat = typeof chatId === 'string' ? chatId : undefined;
+        const live = replies.list(ctx.userId, chat);
+        const interrupted = (await interruptedReplies(ctx.userId, chat))
+          .filter((reply) => !live.some((run) => run.replyId === reply.replyId))
+          .map((reply) => ({ ...reply, status: 'failed' as const, lastIndex: -1 }));
+        return [...interrupted, ...live];
+      },
       /** Stops a reply from any tab or device of its user. */
       CancelReply: (ctx, replyId) => {
         const run = typeof replyId === 'string' ? replies.get(ctx.userId, replyId) : null;

@@ -38,8 +38,13 @@ export interface ChatReplyStore {
     message: Message;
     remainingTokens: number;
   }>;
-  /** Stores the character's reply. */
-  storeReply(input: { chatId: string; text: string }): Promise<Message>;
-  /** Gives back the price of a reply that failed (idempotent on `replyId`). */
+  /** Stores the character's reply (and, given `replyId`, marks that reply completed in the same transaction). */
+  storeReply(input: { chatId: string; text: string; replyId?: string }): Promise<Message>;
+  /** Gives back the price of a reply that failed (idempotent on `replyId`) and marks it refunded. */
   refund(input: { userId: string; price: number; replyId: string }): Promise<{ remainingTokens: number }>;
+  /**
+   * Replies of this user that a dead API process left unfinished and a later start refunded (issue 21 item 5),
+   * so `GetReplies` can show them as failed after a restart. Absent: none are kept.
+   */
+  interruptedReplies?(userId: string, chatId?: string): Promise<Array<{ replyId: string; chatId: string }>>;
 }
