@@ -9,6 +9,7 @@ import { createMailer } from './engines/email/mailer.ts';
 import type { Mailer } from './engines/email/mailer.ts';
 import { createAuthenticator, installAuth, loadJwtKey } from './http/auth.ts';
 import { frameworkErrors, HttpError, installErrorHandling } from './http/errors.ts';
+import { installRouteTable } from './http/route-table.ts';
 import { assertStorableText } from './http/validate.ts';
 import type { AccountMergeStep, FeatureDeps, FeaturePlugin } from './http/feature.ts';
 import { authFeature } from './features/auth/index.ts';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   installErrorHandling(app);
+  installRouteTable(app);
   const { httpRequests, httpDuration } = featureDeps.metrics;
   // API answers are per user and per moment: no browser or proxy may reuse one (a cached 410 once outlived
   // the account it described). Routes with their own policy (immutable images) keep it.

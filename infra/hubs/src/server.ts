@@ -57,7 +57,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
   const byUser = new Map<string, Set<HubConnection>>();
   const pendingSubscriptions = new Set<Promise<void>>();
   /** userId → invocation budget shared by all of that user's connections (every hub) on this instance. */
-  const userBuckets = new Map<string, { bucket: TokenBucket; connections: number }>();
+  const userBuckets = new Map<string, { bucket: TokenBucket; connections: number; idleSince: number }>();
   const userInvocationBurst = options.userInvocationBurst ?? 40;
   const userInvocationsPerSecond = options.userInvocationsPerSecond ?? 20;
   let draining = false;
@@ -110,6 +110,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
         userBuckets.set(connection.userId, {
           bucket: new TokenBucket(userInvocationBurst, userInvocationsPerSecond),
           connections: 1,
+          idleSince: 0,
         });
       const key = userKey(connection.hubName, connection.userId);
       let set = byUser.get(key);
@@ -123,7 +124,9 @@ export function createHubServer(options: HubServerOptions): HubServer {
     onClosed(connection) {
       const budget = userBuckets.get(connection.userId);
       // onClosed follows onOpen only for connections that opened; the count never goes below zero.
-      if (budget && connection.wasOpened && --budget.connections <= 0) userBuckets.delete(connection.userId);
+      // The budget outlives the connection (pruned once idle long enough to have refilled), so reconnecting
+      // does not buy a fresh burst.
+      if (budget && connection.wasOpened && --budget.connections <= 0) budget.idleSince = Date.now();
       const key = userKey(connection.hubName, connection.userId);
       const set = byUser.get(key);
       if (set?.delete(connection) && set.size === 0) {
@@ -149,8 +152,12 @@ export function createHubServer(options: HubServerOptions): HubServer {
       Math.floor(Math.min(pingIntervalMs, clientTimeoutMs, disconnectTimeoutMs, handshakeTimeoutMs) / 4),
     ),
   );
+  const refillMs = (userInvocationBurst / userInvocationsPerSecond) * 1000;
   const heartbeat = setInterval(() => {
     const now = Date.now();
+    for (const [userId, budget] of userBuckets) {
+      if (budget.connections <= 0 && now - budget.idleSince > refillMs) userBuckets.delete(userId);
+    }
     for (const connection of byToken.values()) {
       const poll = polls.get(connection);
       switch (connection.state) {

@@ -45,7 +45,7 @@ export interface OriginServerOptions {
 const API_DOWN_MESSAGE = 'The API is not reachable right now. Try again in a moment.';
 
 /** The API's 413 body, word for word, so a client cannot tell which hop refused. */
-const PAYLOAD_TOO_LARGE = { code: 'payload_too_large', message: 'Request body is too large.' };
+const PAYLOAD_TOO_LARGE = { code: 'payload_too_large', message: 'Request body is too large.', field: 'body' };
 
 /** Path prefixes that never fall back to the shell's index.html. */
 const NOT_CLIENT_ROUTES = ['/api/', '/hubs/', '/remotes/', '/assets/'];
@@ -75,7 +75,13 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
   app.setErrorHandler(
     async (error: { statusCode?: number; code?: string; message: string }, request, reply) => {
       if (error.statusCode === 413)
-        return sendError(reply, 413, PAYLOAD_TOO_LARGE.code, PAYLOAD_TOO_LARGE.message);
+        return sendError(
+          reply,
+          413,
+          PAYLOAD_TOO_LARGE.code,
+          PAYLOAD_TOO_LARGE.message,
+          PAYLOAD_TOO_LARGE.field,
+        );
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
       if (status >= 500) request.log.error(error);
       return sendError(

@@ -59,7 +59,7 @@ describe('oversize requests through the origin (issue 21 item 2)', () => {
         const refused = await connection.read();
         expect(refused.status, `${size} bytes`).toBe(413);
         expect(JSON.parse(refused.body)).toEqual({
-          error: { code: 'payload_too_large', message: 'Request body is too large.' },
+          error: { code: 'payload_too_large', message: 'Request body is too large.', field: 'body' },
         });
         await connection.write(GET_HEALTH);
         const next = await connection.read();

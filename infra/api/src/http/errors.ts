@@ -62,27 +62,37 @@ export function fromZodError(error: ZodError, prefix?: string): HttpError {
 }
 
 // Fastify's own errors that mean "the client sent something wrong", by code.
-const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
+// Each names its field: the whole body, or the header that was wrong.
+const FASTIFY_CODES: Record<string, { status: number; code: string; message: string; field: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
     code: 'payload_too_large',
     message: 'Request body is too large.',
+    field: 'body',
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'unsupported_media_type',
     message: 'Unsupported content type.',
+    field: 'content-type',
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     status: 400,
     code: 'invalid_json',
     message: 'Body is empty but content-type is JSON.',
+    field: 'body',
   },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', message: 'Body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'invalid_json',
+    message: 'Body is not valid JSON.',
+    field: 'body',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     code: 'invalid_request',
     message: 'Invalid content length.',
+    field: 'content-length',
   },
 };
 
@@ -116,12 +126,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     else if (error instanceof ZodError) mapped = fromZodError(error);
     else if ('code' in error && typeof error.code === 'string' && FASTIFY_CODES[error.code]) {
       const known = FASTIFY_CODES[error.code]!;
-      mapped = new HttpError(known.status, known.code, known.message);
+      mapped = new HttpError(known.status, known.code, known.message, known.field);
     } else if ('code' in error && error.code === '23505') {
       // A unique index lost a race (two sign-ups with one email): a conflict, not a server fault.
       mapped = new HttpError(409, 'already_exists', 'This already exists; reload and try again.');
     } else if (error instanceof SyntaxError && 'statusCode' in error && error.statusCode === 400) {
-      mapped = new HttpError(400, 'invalid_json', 'Body is not valid JSON.');
+      mapped = new HttpError(400, 'invalid_json', 'Body is not valid JSON.', 'body');
     } else if ('statusCode' in error && typeof error.statusCode === 'number' && error.statusCode < 500) {
       // Other Fastify 4xx (e.g. rate limit, malformed URL): keep the status, hide internals.
       mapped = new HttpError(
