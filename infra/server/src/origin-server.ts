@@ -69,6 +69,18 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
     // Long polls and hub sockets would otherwise hold close() open for up to 100 s.
     forceCloseConnections: true,
     clientErrorHandler,
+    // A path that is not valid percent-encoding: the platform's JSON error, without echoing the URL back.
+    frameworkErrors: (error, _request, reply) => {
+      if (error.code === 'FST_ERR_BAD_URL')
+        return sendError(
+          reply,
+          400,
+          'invalid_url',
+          'The path is not a valid URL (bad percent-encoding).',
+          'path',
+        );
+      return sendError(reply, 400, 'bad_request', 'The request could not be routed.', 'path');
+    },
     trustProxy: options.trustedProxies ? options.trustedProxies.split(',').map((a) => a.trim()) : false,
   });
   app.addHook('onSend', addSecurityHeaders);
@@ -83,6 +95,9 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
           PAYLOAD_TOO_LARGE.field,
         );
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+      // The proxy reads no body: its 400s are about the path (a `..` segment, even percent-encoded).
+      if (status === 400 && isApiPath(request.url))
+        return sendError(reply, 400, 'invalid_path', 'The path is not valid for the API.', 'path');
       if (status >= 500) request.log.error(error);
       return sendError(
         reply,

@@ -213,3 +213,21 @@ describe('client addresses (issue 21 item 13)', () => {
     expect(echoed.headers['x-forwarded-for']).toBe('127.0.0.1');
   });
 });
+
+describe('error shape at the origin (issue 21 item 12)', () => {
+  it('should answer bad percent-encoding in /api paths with the platform JSON error naming the path, no URL echo', async () => {
+    for (const url of ['/api/Chats/%E0%A4%A', '/api/PersonModel/%ED%A0%80']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({
+        error: { code: 'invalid_url', message: expect.any(String), field: 'path' },
+      });
+      expect(response.body).not.toContain('%E0');
+    }
+    const traversal = await app.inject({ url: '/api/Chats/..%2F..%2Fetc%2Fpasswd' });
+    expect(traversal.statusCode).toBe(400);
+    expect(traversal.json()).toEqual({
+      error: { code: 'invalid_path', message: expect.any(String), field: 'path' },
+    });
+  });
+});

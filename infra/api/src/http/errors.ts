@@ -56,7 +56,8 @@ export function gone(message = 'This account has been deleted.', code = 'account
 export function fromZodError(error: ZodError, prefix?: string): HttpError {
   const issue = error.issues[0];
   const pathText = issue ? issue.path.map(String).join('.') : '';
-  const field = [prefix, pathText].filter(Boolean).join('.') || undefined;
+  // An empty path is the value itself (a body that is a number, an array, null): name it `body`.
+  const field = [prefix, pathText].filter(Boolean).join('.') || 'body';
   const message = issue ? (field ? `${field}: ${issue.message}` : issue.message) : 'Invalid request.';
   return badRequest(message, field, 'validation_failed');
 }

@@ -504,14 +504,14 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
       expect(noTerms.json().error.field).toBe('terms');
     });
 
-    it('should answer 501 for Google sign-in when no client id is configured', async () => {
+    it('should answer 404 for Google sign-in when no client id is configured', async () => {
       const app = await buildApp({ features: CORE_FEATURES, config: testConfig(), db: t.db });
       const res = await app.inject({
         method: 'POST',
         url: '/api/Authenticate/google-signin',
         payload: { googleAccessToken: 'x', terms: true, userId: null },
       });
-      expect(res.statusCode).toBe(501);
+      expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('google_signin_disabled');
       await app.close();
     });

@@ -15,8 +15,9 @@ export function createGoogleVerifier(config: { googleClientId: string | null; go
   const jwks = clientId ? createRemoteJWKSet(new URL(config.googleJwksUrl), { timeoutDuration: 5000 }) : null;
   return async (idToken: string): Promise<GoogleIdentity> => {
     if (!clientId || !jwks) {
+      // Not offered here, like a route that does not exist: a client error, never a 5xx (issue 21).
       throw new HttpError(
-        501,
+        404,
         'google_signin_disabled',
         'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID).',
       );
