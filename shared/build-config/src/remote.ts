@@ -2,9 +2,9 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
-import { CONTRACT_VERSION, type FirstLoadHint } from '@companion/contracts';
+import { CONTRACT_VERSION, containerName, type FirstLoadHint } from '@companion/contracts';
 import { resolveOptions, isProduction, moduleRules, vanillaExtract } from './common.ts';
-import { SHARED_SINGLETONS, containerName } from './federation.ts';
+import { SHARED_SINGLETONS } from './federation.ts';
 
 /** Options of one remote's build. */
 export interface RemoteBuildOptions {

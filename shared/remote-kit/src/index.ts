@@ -1,5 +1,4 @@
 export { ContractMismatchError, defineRemote } from './define-remote.tsx';
-export type { LifecycleProps, RemoteLifecycles } from './define-remote.tsx';
 export { MountPropsProvider, useBus, useBusState, useMountProps, useTransport } from './remote-context.tsx';
 export { RemotePage } from './remote-page.tsx';
 export { RemoteRouter } from './remote-router.tsx';

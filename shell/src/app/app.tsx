@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { PATHS } from '@companion/contracts';
 import { ErrorScreen, Spinner } from '@companion/ui';
 import { brandOf } from '../brand/brand.ts';
 import { AuthModal } from '../chrome/auth-modal.tsx';
@@ -18,7 +19,7 @@ import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { homePathOf, isFunnelPage, matchBrandRoute } from '../routing/brand-routes.ts';
 import type { RouteOwner } from '../routing/route-table.ts';
 import { useAttributionCapture } from '../routing/use-attribution-capture.ts';
-import { useCategorySync } from '../routing/use-category-sync.ts';
+import { useCategoryFromQuery } from '../routing/use-category-from-query.ts';
 import { useFunnelRedirect } from '../routing/use-funnel-redirect.ts';
 import { useNsfwGate } from '../routing/use-nsfw-gate.ts';
 import { useTrackingPreservation } from '../routing/use-tracking-preservation.ts';
@@ -68,7 +69,7 @@ export function App() {
   const sidebar = useSidebarState(history);
   const modals = useShellModals(bus);
 
-  useCategorySync(bus, location.search);
+  useCategoryFromQuery(bus, location.search);
   useAttributionCapture();
   useTrackingPreservation(history);
   const gate = useNsfwGate({
@@ -138,7 +139,7 @@ export function App() {
       <ChromeBoundary area="modals">
         <AuthModal
           mode={modals.authMode}
-          destination={location.pathname === '/settings' ? 'settings' : 'main'}
+          destination={location.pathname === PATHS.settings.pattern ? 'settings' : 'main'}
           onClose={modals.closeAuth}
         />
         <DailyBonusModal open={modals.bonusOpen} onClose={modals.closeBonus} />

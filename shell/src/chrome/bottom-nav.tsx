@@ -1,3 +1,4 @@
+import { PATHS } from '@companion/contracts';
 import { Skeleton } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
@@ -9,7 +10,8 @@ import { useVisitor } from './use-visitor.ts';
 
 /** Whether the bottom navigation shows on a path: everywhere but the premium-model pages (000 §2.5). */
 export function bottomNavShown(pathname: string): boolean {
-  return !(pathname === '/premium-models' || pathname.startsWith('/premium-models/'));
+  const premium = PATHS.premiumModels.pattern;
+  return !(pathname === premium || pathname.startsWith(`${premium}/`));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PATHS } from '@companion/contracts';
 import { Button, Modal } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { hrefWithTracking } from '../routing/tracking-params.ts';
@@ -78,7 +79,7 @@ export function DailyBonusModal({ open, onClose }: { open: boolean; onClose: () 
               fullWidth
               onClick={() => {
                 close();
-                history.push(hrefWithTracking('/chat', history.location.search));
+                history.push(hrefWithTracking(PATHS.chat.href(), history.location.search));
               }}
             >
               Start chatting

@@ -1,3 +1,4 @@
+import { PATHS } from '@companion/contracts';
 import { Badge } from '@companion/ui';
 import { cx } from '../app/cx.ts';
 import { useShell } from '../app/shell-context.tsx';
@@ -6,7 +7,7 @@ import { ActionLink } from './action-link.tsx';
 import * as headerStyles from './header.css.ts';
 import * as styles from './sidebar.css.ts';
 import { Icon } from './icons.tsx';
-import { isCurrentPath, sidebarItems } from './nav-items.ts';
+import { isCurrentPath, isInChat, sidebarItems } from './nav-items.ts';
 
 /** Whether the sidebar shows open, given who asked (000 §4 "Shell behaviour"). */
 export function sidebarVisible(input: {
@@ -18,8 +19,7 @@ export function sidebarVisible(input: {
   isIos: boolean;
   pathname: string;
 }): boolean {
-  const inChat = input.pathname === '/chat' || input.pathname.startsWith('/chat/');
-  if (input.isIos && inChat) return false;
+  if (input.isIos && isInChat(input.pathname)) return false;
   return input.isTablet ? input.toggled : input.hovered || input.toggled;
 }
 
@@ -68,7 +68,7 @@ export function Sidebar({
         href="/create-character"
         source="sidebar"
         className={cx(styles.navItem, styles.createButton)}
-        aria-current={isCurrentPath('/create-character', pathname) ? 'page' : undefined}
+        aria-current={isCurrentPath(PATHS.createCharacter.pattern, pathname) ? 'page' : undefined}
         onNavigate={onNavigate}
       >
         <span className={styles.navIcon}>

@@ -4,10 +4,11 @@ import type { ShellBus } from '@companion/contracts';
 export const CATEGORY_KEY = 'persist:category';
 
 /**
- * Makes `category:changed` the persisted preference: the stored value is replayed on the bus at start (explore
- * reads it to skip its welcome popup), and every later change, whoever publishes it, is stored.
+ * Makes `category:changed` shell-owned, persisted state: the stored value is replayed on the bus at start (explore
+ * reads it to skip its welcome popup), `category:change-requested` is answered with the new state, and every
+ * change is stored. Installed by the composition root before anything renders.
  */
-export function installCategoryPersistence(bus: ShellBus, storage: Storage): () => void {
+export function installCategoryState(bus: ShellBus, storage: Storage): () => void {
   let stored: string | null = null;
   try {
     stored = storage.getItem(CATEGORY_KEY);
@@ -24,5 +25,11 @@ export function installCategoryPersistence(bus: ShellBus, storage: Storage): () 
       // See above.
     }
   });
-  return () => subscription.unsubscribe();
+  const handler = bus.handle('category:change-requested', ({ category }) =>
+    bus.publish('category:changed', { category }),
+  );
+  return () => {
+    subscription.unsubscribe();
+    handler.unsubscribe();
+  };
 }

@@ -6,7 +6,7 @@ import { nsfwGate, subscriberFunnelRedirect } from './access-rules.ts';
 import { homePathOf, isFunnelPage, matchBrandRoute } from './brand-routes.ts';
 import { categoryFromSearch, parseCategory } from '@companion/contracts';
 import { isInAppBrowser } from '../session/in-app-browser.ts';
-import { installCategoryPersistence } from './category.ts';
+import { installCategoryState } from './category.ts';
 import {
   captureAttribution,
   clearAttribution,
@@ -284,7 +284,7 @@ describe('category persistence', () => {
   it('should replay the stored preference and store every change', () => {
     localStorage.setItem('persist:category', 'anime');
     const bus = createAppBus();
-    const stop = installCategoryPersistence(bus, localStorage);
+    const stop = installCategoryState(bus, localStorage);
     expect(bus.current('category:changed')).toEqual({ category: 'anime' });
     bus.publish('category:changed', { category: 'realistic' });
     expect(localStorage.getItem('persist:category')).toBe('realistic');
@@ -294,7 +294,17 @@ describe('category persistence', () => {
   it('should publish nothing without a stored preference', () => {
     localStorage.removeItem('persist:category');
     const bus = createAppBus();
-    installCategoryPersistence(bus, localStorage);
+    installCategoryState(bus, localStorage);
     expect(bus.current('category:changed')).toBeUndefined();
+  });
+
+  it("should answer a remote's category:change-requested with shell-owned state, stored", () => {
+    localStorage.removeItem('persist:category');
+    const bus = createAppBus();
+    const stop = installCategoryState(bus, localStorage);
+    bus.as('explore').publish('category:change-requested', { category: 'anime', source: 'category-filter' });
+    expect(bus.current('category:changed')).toEqual({ category: 'anime' });
+    expect(localStorage.getItem('persist:category')).toBe('anime');
+    stop();
   });
 });

@@ -28,7 +28,7 @@ export function useCategory() {
   }, [stored]);
 
   const store = (category: Category) => {
-    bus.publish('category:changed', { category });
+    bus.publish('category:change-requested', { category, source: 'explore' });
     // Keep the query truthful so a reload shows what was chosen (the parameter outranks the preference).
     if (fromQuery !== null && fromQuery !== category) {
       const params = new URLSearchParams(location.search);
