@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { PATHS } from '@companion/contracts';
 import { ErrorScreen, Spinner } from '@companion/ui';
+import { useHistoryLocation } from '@companion/remote-kit';
 import { brandOf } from '../brand/brand.ts';
 import { AuthModal } from '../chrome/auth-modal.tsx';
 import { BottomNav, bottomNavShown } from '../chrome/bottom-nav.tsx';
@@ -23,7 +24,6 @@ import { useCategoryFromQuery } from '../routing/use-category-from-query.ts';
 import { useFunnelRedirect } from '../routing/use-funnel-redirect.ts';
 import { useNsfwGate } from '../routing/use-nsfw-gate.ts';
 import { useTrackingPreservation } from '../routing/use-tracking-preservation.ts';
-import { useAppLocation } from '../routing/use-app-location.ts';
 import { ChromeBoundary } from './chrome-boundary.tsx';
 import { cx } from './cx.ts';
 import { useShell } from './shell-context.tsx';
@@ -63,7 +63,7 @@ export function App() {
   const services = useShell();
   const { history, bus, session } = services;
   const brand = brandOf(services.brand);
-  const location = useAppLocation(history);
+  const location = useHistoryLocation(history);
   const visitor = useVisitor();
   const isTablet = useIsTablet();
   const sidebar = useSidebarState(history);

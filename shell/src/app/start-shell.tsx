@@ -4,6 +4,7 @@ import { StrictMode, useMemo, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
+import { forwardAnalytics } from '../analytics/forward-analytics.ts';
 import { App } from './app.tsx';
 import { ShellProvider, type ShellServices } from './shell-context.tsx';
 import { MAIN_BRAND } from '../brand/brand.ts';
@@ -42,6 +43,7 @@ export function startShell(options: StartShellOptions): void {
   });
   loader.catch((error: unknown) => console.error('[shell] registry unavailable', error));
   installScrollReset(history);
+  forwardAnalytics(bus);
   const themes = createThemeStore(bus, MAIN_BRAND.fontFamily);
   bus.handle('theme:change-requested', ({ mode }) => themes.set(mode));
   // Before anything renders: the stored category must be on the bus before any remote mounts.

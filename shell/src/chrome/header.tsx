@@ -1,7 +1,7 @@
 import { Button } from '@companion/ui';
+import { useHistoryLocation } from '@companion/remote-kit';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
-import { useAppLocation } from '../routing/use-app-location.ts';
 import { ActionLink } from './action-link.tsx';
 import { isDailyBonusClaimable } from './daily-bonus.ts';
 import * as styles from './header.css.ts';
@@ -36,7 +36,7 @@ function ThemeSwitch() {
 export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boolean }) {
   const { bus, brand: info, history } = useShell();
   const brand = brandOf(info);
-  const { pathname } = useAppLocation(history);
+  const { pathname } = useHistoryLocation(history);
   const visitor = useVisitor();
   return (
     <header className={styles.header} data-testid="shell-header">

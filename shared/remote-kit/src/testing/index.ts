@@ -7,3 +7,13 @@ export {
   mountRemote,
 } from './fake-shell.ts';
 export { TEST_PRICES, testUser } from './user.ts';
+export {
+  testChat,
+  testGalleryImage,
+  testMessage,
+  testPersonModel,
+  testProduct,
+  testTokenProduct,
+} from './factories.ts';
+export { renderRemote } from './render-remote.ts';
+export type { FakeApi, RenderRemoteOptions } from './render-remote.ts';
