@@ -1,4 +1,5 @@
-import type { IconName } from './icons.tsx';
+import type { IconName } from '@companion/ui';
+import { PATHS } from '@companion/contracts';
 
 /** What a navigation entry needs before it navigates (000 §2.5 "Action links"). */
 export type NavRequirement = 'auth' | 'subscription';
@@ -15,22 +16,22 @@ export interface NavItem {
 }
 
 /** Sidebar items in the spec's order (000 §2.5), after the Create Character button. */
-export const SIDEBAR_ITEMS: readonly NavItem[] = [
-  { id: 'explore', label: 'Explore', href: '/', icon: 'explore' },
-  { id: 'chat', label: 'Chat', href: '/chat', icon: 'chat' },
-  { id: 'gallery', label: 'Gallery', href: '/gallery', icon: 'gallery', isNew: true },
+const SIDEBAR_ITEMS: readonly NavItem[] = [
+  { id: 'explore', label: 'Explore', href: PATHS.home.href(), icon: 'explore' },
+  { id: 'chat', label: 'Chat', href: PATHS.chat.href(), icon: 'chat' },
+  { id: 'gallery', label: 'Gallery', href: PATHS.gallery.href(), icon: 'gallery', isNew: true },
   // The user's own characters need an account to belong to.
-  { id: 'my-ai', label: 'My AI', href: '/my-ai', icon: 'my-ai', requires: 'auth' },
+  { id: 'my-ai', label: 'My AI', href: PATHS.myAi.href(), icon: 'my-ai', requires: 'auth' },
   {
     id: 'photo-generation',
     label: 'Photo Generation',
-    href: '/ai-girlfriend-generator',
+    href: PATHS.photoGeneration.href(),
     icon: 'photo-generation',
     isNew: true,
     requires: 'subscription',
   },
-  { id: 'pricing', label: 'Pricing', href: '/pricing', icon: 'pricing' },
-  { id: 'contact-us', label: 'Contact Us', href: '/contact-us', icon: 'contact-us' },
+  { id: 'pricing', label: 'Pricing', href: PATHS.pricing.href(), icon: 'pricing' },
+  { id: 'contact-us', label: 'Contact Us', href: PATHS.contactUs.href(), icon: 'contact-us' },
 ];
 
 /** Build flags that hide navigation entries. */
@@ -56,25 +57,31 @@ export function topNavItems(flags: NavFlags): NavItem[] {
 /** Bottom navigation tabs at tablet size (000 §2.5): Tokens for subscribers, otherwise Premium. */
 export function bottomNavItems(flags: NavFlags, subscribed: boolean): NavItem[] {
   const items: NavItem[] = [
-    { id: 'explore', label: 'Explore', href: '/', icon: 'explore' },
-    { id: 'chat', label: 'Chat', href: '/chat', icon: 'chat' },
+    { id: 'explore', label: 'Explore', href: PATHS.home.href(), icon: 'explore' },
+    { id: 'chat', label: 'Chat', href: PATHS.chat.href(), icon: 'chat' },
     {
       id: 'create',
       label: 'Create',
-      href: '/create-character',
+      href: PATHS.createCharacter.href(),
       icon: 'create',
       ariaLabel: 'Create character',
     },
   ];
   if (!flags.hideGalleryAndMyAi) {
-    items.push({ id: 'gallery', label: 'Gallery', href: '/gallery', icon: 'gallery', isNew: true });
+    items.push({ id: 'gallery', label: 'Gallery', href: PATHS.gallery.href(), icon: 'gallery', isNew: true });
   }
   items.push(
     subscribed
-      ? { id: 'tokens', label: 'Tokens', href: '/tokens', icon: 'tokens' }
-      : { id: 'premium', label: 'Premium', href: '/pricing', icon: 'premium' },
+      ? { id: 'tokens', label: 'Tokens', href: PATHS.tokens.href(), icon: 'tokens' }
+      : { id: 'premium', label: 'Premium', href: PATHS.pricing.href(), icon: 'premium' },
   );
   return items;
+}
+
+/** On the chat list or a chat thread. */
+export function isInChat(pathname: string): boolean {
+  const chat = PATHS.chat.pattern;
+  return pathname === chat || pathname.startsWith(`${chat}/`);
 }
 
 /** Whether an entry is the current page: `/` only exactly, others by prefix. */
@@ -111,8 +118,7 @@ export function actionFor({
   if (requires && !loggedIn) return 'sign-in';
   if (requires === 'subscription' && !subscribed) return 'paywall';
   const target = href.split('?')[0];
-  if (target === '/chat' && (pathname === '/chat' || pathname.startsWith('/chat/')) && !isTablet)
-    return 'none';
+  if (target === PATHS.chat.pattern && isInChat(pathname) && !isTablet) return 'none';
   return 'navigate';
 }
 

@@ -1,11 +1,11 @@
-import { Badge } from '@companion/ui';
-import { cx } from '../app/cx.ts';
+import { PATHS } from '@companion/contracts';
+import { Badge, Icon, cx } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import { ActionLink } from './action-link.tsx';
-import * as styles from './chrome.css.ts';
-import { Icon } from './icons.tsx';
-import { isCurrentPath, sidebarItems } from './nav-items.ts';
+import * as headerStyles from './header.css.ts';
+import * as styles from './sidebar.css.ts';
+import { isCurrentPath, isInChat, sidebarItems } from './nav-items.ts';
 
 /** Whether the sidebar shows open, given who asked (000 §4 "Shell behaviour"). */
 export function sidebarVisible(input: {
@@ -17,8 +17,7 @@ export function sidebarVisible(input: {
   isIos: boolean;
   pathname: string;
 }): boolean {
-  const inChat = input.pathname === '/chat' || input.pathname.startsWith('/chat/');
-  if (input.isIos && inChat) return false;
+  if (input.isIos && isInChat(input.pathname)) return false;
   return input.isTablet ? input.toggled : input.hovered || input.toggled;
 }
 
@@ -53,13 +52,13 @@ export function Sidebar({
       onMouseLeave={() => onHover(false)}
     >
       <div className={styles.drawerHead}>
-        <span className={styles.logo}>
-          <span className={styles.logoMark} aria-hidden="true">
+        <span className={headerStyles.logo}>
+          <span className={headerStyles.logoMark} aria-hidden="true">
             <Icon name="chat" size={16} />
           </span>
           {model.name}
         </span>
-        <button type="button" className={styles.iconButton} aria-label="Close menu" onClick={onClose}>
+        <button type="button" className={headerStyles.iconButton} aria-label="Close menu" onClick={onClose}>
           <Icon name="close" />
         </button>
       </div>
@@ -67,7 +66,7 @@ export function Sidebar({
         href="/create-character"
         source="sidebar"
         className={cx(styles.navItem, styles.createButton)}
-        aria-current={isCurrentPath('/create-character', pathname) ? 'page' : undefined}
+        aria-current={isCurrentPath(PATHS.createCharacter.pattern, pathname) ? 'page' : undefined}
         onNavigate={onNavigate}
       >
         <span className={styles.navIcon}>

@@ -1,6 +1,6 @@
 import { useShell } from '../app/shell-context.tsx';
 import { NavLink } from '../chrome/nav-link.tsx';
-import { LEGAL_PAGES } from '../routing/route-table.ts';
+import { LEGAL_PAGES, PATHS } from '@companion/contracts';
 import { LegalFooter } from './legal-footer.tsx';
 import * as styles from './pages.css.ts';
 import { useLegalEntity } from './use-legal-entity.ts';
@@ -25,7 +25,7 @@ export function LegalPage({ pathname }: { pathname: string }) {
         <ul className={styles.legalGrid}>
           {LEGAL_PAGES.map((page) => (
             <li key={page}>
-              <NavLink className={styles.legalCard} href={`/legal/${page}`}>
+              <NavLink className={styles.legalCard} href={PATHS.legalPage.href({ page })}>
                 {titleOf(page)}
               </NavLink>
             </li>

@@ -28,8 +28,6 @@ export const title = style({ margin: 0, fontSize: 28, fontWeight: 800, color: va
 
 export const text = style({ margin: 0, color: vars.color.textMuted, maxWidth: 520, lineHeight: 1.6 });
 
-export const list = style({ display: 'grid', gap: 8, padding: 0, listStyle: 'none' });
-
 export const link = style({ color: vars.color.accentText, textDecoration: 'none' });
 
 export const legalGrid = style({
@@ -106,13 +104,5 @@ export const card = style({
 export const cardTitle = style({ margin: 0, fontSize: 17, fontWeight: 800, color: vars.color.text });
 
 export const formCard = style([card, { alignItems: 'stretch', maxWidth: 560, gap: 16, marginTop: 24 }]);
-
-export const textarea = style({
-  height: 'auto',
-  minHeight: 140,
-  padding: 14,
-  resize: 'vertical',
-  lineHeight: 1.5,
-});
 
 globalStyle(`${page} > ${title}`, { marginBottom: 12 });

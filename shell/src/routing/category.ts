@@ -1,24 +1,14 @@
-import type { Category, ShellBus } from '@companion/contracts';
-
-/** The explore `category` parameter (000 §2.3, §5): anything other than `anime` is realistic. */
-export function parseCategory(value: string | null | undefined): Category {
-  return value === 'anime' ? 'anime' : 'realistic';
-}
-
-/** The category a query string asks for, or null when it has no `category` parameter. */
-export function categoryFromSearch(search: string): Category | null {
-  const params = new URLSearchParams(search);
-  return params.has('category') ? parseCategory(params.get('category')) : null;
-}
+import type { ShellBus } from '@companion/contracts';
 
 /** Where the visitor's category preference is kept (000 §3 "Persisted client state": category). */
-export const CATEGORY_KEY = 'persist:category';
+const CATEGORY_KEY = 'persist:category';
 
 /**
- * Makes `category:changed` the persisted preference: the stored value is replayed on the bus at start (explore
- * reads it to skip its welcome popup), and every later change, whoever publishes it, is stored.
+ * Makes `category:changed` shell-owned, persisted state: the stored value is replayed on the bus at start (explore
+ * reads it to skip its welcome popup), `category:change-requested` is answered with the new state, and every
+ * change is stored. Installed by the composition root before anything renders.
  */
-export function installCategoryPersistence(bus: ShellBus, storage: Storage): () => void {
+export function installCategoryState(bus: ShellBus, storage: Storage): () => void {
   let stored: string | null = null;
   try {
     stored = storage.getItem(CATEGORY_KEY);
@@ -35,5 +25,11 @@ export function installCategoryPersistence(bus: ShellBus, storage: Storage): () 
       // See above.
     }
   });
-  return () => subscription.unsubscribe();
+  const handler = bus.handle('category:change-requested', ({ category }) =>
+    bus.publish('category:changed', { category }),
+  );
+  return () => {
+    subscription.unsubscribe();
+    handler.unsubscribe();
+  };
 }
