@@ -44,7 +44,7 @@ const Solidgate = z.object({
   event_id: text,
   order: z.object({
     order_id: text,
-    provider_order_id: text,
+    provider_order_id: text.optional(),
     status: z.enum([
       'created',
       'processing',
@@ -53,6 +53,8 @@ const Solidgate = z.object({
       'declined',
       'auth_failed',
       'settle_ok',
+      'auth_ok',
+      'settle_pending',
     ]),
     amount: z.number().int().nonnegative(),
     currency: z.string().length(3),
@@ -116,14 +118,25 @@ function card(value: { token: string; brand: string | null; last4: string | null
   return value ? { token: value.token, brand: value.brand ?? 'card', last4: value.last4 ?? '' } : null;
 }
 
-/** Parses a verified webhook body of `provider`; null when it is not an order event we understand. */
-export function parseProviderEvent(provider: Envelope, body: unknown): ProviderEvent | null {
+/**
+ * Parses a verified webhook body of `provider`; null when it is not an order event we understand. `headerEventId`
+ * is Solidgate's `solidgate-event-id` header, used when the body carries no `event_id` (the live service).
+ */
+export function parseProviderEvent(
+  provider: Envelope,
+  body: unknown,
+  headerEventId: string | null = null,
+): ProviderEvent | null {
   if (provider === 'solidgate') {
-    const parsed = Solidgate.safeParse(body);
+    const withId =
+      headerEventId && body && typeof body === 'object' && !('event_id' in body)
+        ? { ...body, event_id: headerEventId }
+        : body;
+    const parsed = Solidgate.safeParse(withId);
     if (!parsed.success) return null;
     const { order } = parsed.data;
     const status =
-      order.status === 'approved' || order.status === 'settle_ok'
+      order.status === 'approved' || order.status === 'settle_ok' || order.status === 'auth_ok'
         ? 'approved'
         : order.status === 'declined' || order.status === 'auth_failed'
           ? 'declined'
@@ -134,7 +147,7 @@ export function parseProviderEvent(provider: Envelope, body: unknown): ProviderE
       provider,
       eventId: parsed.data.event_id,
       orderId: order.order_id,
-      providerOrderId: order.provider_order_id,
+      providerOrderId: order.provider_order_id ?? order.order_id,
       status,
       amount: order.amount,
       currency: order.currency,

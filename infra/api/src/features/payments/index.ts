@@ -31,6 +31,8 @@ import type { ProductRow } from './catalogue.ts';
 import { FINAL_STATUSES, parseProviderEvent } from './events.ts';
 import { applyProviderEvent } from './fulfilment.ts';
 import type { ApplyOutcome, OrderRow } from './fulfilment.ts';
+import { liveProvidersFromEnv, nodeFetch } from './live-providers.ts';
+import type { Fetch } from './live-providers.ts';
 import { relayOutbox } from './outbox.ts';
 import type { PaymentNotifier } from './outbox.ts';
 import { sandboxProvider } from './provider.ts';
@@ -38,7 +40,6 @@ import type { PaymentProvider } from './provider.ts';
 import { createSandboxEngine } from './sandbox/engine.ts';
 import type { SandboxEngine, WebhookDeliver } from './sandbox/engine.ts';
 import { registerSandboxRoutes } from './sandbox/routes.ts';
-import { verifyWebhook } from './signatures.ts';
 import type { Envelope, WebhookKeys } from './signatures.ts';
 import { runRenewals } from './subscriptions.ts';
 
@@ -152,6 +153,10 @@ export interface PaymentsOptions {
   deliver?: WebhookDeliver;
   /** Receives the control handles once the feature is registered. */
   onReady?: (control: PaymentsControl) => void;
+  /** Where live provider credentials are read (default `process.env`); none set → every provider is the sandbox. */
+  env?: NodeJS.ProcessEnv;
+  /** HTTP client of the live adapters (contract tests record with it). */
+  fetch?: Fetch;
 }
 
 /** Sandbox keys derived from the JWT key: stable per installation, never stored, never sent. */
@@ -230,9 +235,12 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       pageBase: '/api/sandbox',
       autoDispatch: background,
     });
-    const providers = Object.fromEntries(
-      ENVELOPES.map((system) => [system, sandboxProvider(engine, system, whKeys[system])]),
-    ) as Record<Envelope, PaymentProvider>;
+    const providers = {
+      ...(Object.fromEntries(
+        ENVELOPES.map((system) => [system, sandboxProvider(engine, system, whKeys[system])]),
+      ) as Record<Envelope, PaymentProvider>),
+      ...liveProvidersFromEnv(options.env ?? process.env, options.fetch ?? nodeFetch),
+    };
     const fulfilmentDeps = { db, ledger: deps.ledger, now: deps.now };
     const relay = () => relayOutbox(deps, notifier);
     const kickRelay = () => {
@@ -460,14 +468,13 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       const product = await purchasable(user, input.productId);
       const success = ownUrl(input.successUrl, 'successUrl');
       const fail = ownUrl(input.failUrl, 'failUrl');
-      const live = await liveSubscription(db, userId);
       const system =
         input.system ??
         choosePaymentSystem({
           country: headerCountry(request, deps),
           utmSource: user.utm_source,
           preferredPaymentMethod: userFeatures(user).preferredPaymentMethod,
-          liveSubscriptionSystem: live?.payment_system ?? null,
+          liveSubscriptionSystem: user.active_subscription?.paymentSystem ?? null,
         });
       const provider = providers[system as Envelope];
       if (!provider) throw badRequest(`No provider for ${system}.`, 'paymentSystem', 'unknown_provider');
@@ -895,7 +902,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
         const provider = (request.params as { provider: string }).provider as Envelope;
         if (!ENVELOPES.includes(provider)) throw notFound('No such provider.', 'unknown_provider');
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        if (!verifyWebhook(provider, whKeys[provider], raw, request.headers)) {
+        if (!(await providers[provider].verifyWebhook(raw, request.headers))) {
           request.log.warn({ provider, ip: request.ip }, 'payments: webhook signature rejected');
           return reply
             .status(401)
@@ -907,7 +914,12 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
         } catch {
           throw badRequest('Body is not valid JSON.', undefined, 'invalid_json');
         }
-        const event = parseProviderEvent(provider, json);
+        const eventHeader = request.headers['solidgate-event-id'];
+        const event = parseProviderEvent(
+          provider,
+          json,
+          typeof eventHeader === 'string' ? eventHeader : null,
+        );
         // Signed but not an order event we act on: acknowledged, so the provider stops retrying.
         if (!event) return { received: true, outcome: 'ignored' };
         return { received: true, outcome: await apply(event) };

@@ -282,6 +282,73 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
       });
     });
 
+    describe('yuno and paypal envelopes', () => {
+      it('should pay through yuno with its return parameters and signed webhook', async () => {
+        const s = await preRegister(t.app);
+        const res = await createIntent(
+          t.app,
+          s,
+          { productId: 'tokens-350' },
+          { url: '/api/YunoPayments/create-payment' },
+        );
+        expect(res.json().paymentSystem).toBe('yuno');
+        const page = await payOnPage(t.app, res.json().paymentUrl, { number: SUCCESS });
+        const back = new URL(page.location, 'http://x');
+        expect(Object.fromEntries(back.searchParams)).toMatchObject({
+          orderId: res.json().orderId,
+          productId: 'tokens-350',
+          purchaseType: 'token',
+          userId: s.userId,
+          paymentSystem: 'yuno',
+          state: 'SUCCEEDED',
+        });
+        await t.control.dispatchWebhooks();
+        expect(await balance(s)).toBe(350);
+        expect((await get(s, 'YunoPayments/user-card-info')).json()).toHaveLength(1);
+        expect((await get(s, 'Payments/user-card-info')).json()).toHaveLength(0);
+        // A yuno webhook must carry yuno's signature: Solidgate headers on the yuno endpoint are refused.
+        const row = (await t.control.engine.status('yuno', res.json().orderId))!;
+        const hook = t.control.engine.webhookFor(row);
+        expect((await deliver(hook, 'yuno')).json().outcome).toBe('ignored');
+        expect((await deliver({ ...hook, headers: { 'x-hmac-signature': 'AAAA' } }, 'yuno')).statusCode).toBe(
+          401,
+        );
+      });
+
+      it('should pay a subscription through paypal, returning token and subscription_id, and save no card', async () => {
+        const s = await preRegister(t.app);
+        const res = await createIntent(
+          t.app,
+          s,
+          { productId: 'sub-1m' },
+          { url: '/api/PaypalPayments/create-payment' },
+        );
+        const page = await payOnPage(t.app, res.json().paymentUrl, { number: SUCCESS });
+        const params = new URL(page.location, 'http://x').searchParams;
+        expect(params.get('purchaseType')).toBe('subscription');
+        expect(params.get('token')).toMatch(/^sbx_/);
+        expect(params.get('subscription_id')).toBe(params.get('token'));
+        await t.control.dispatchWebhooks();
+        expect(await userRow(s)).toMatchObject({ period_in_months: 'monthly' });
+        expect((await userRow(s)).active_subscription).toMatchObject({ paymentSystem: 'paypal' });
+        expect((await get(s, 'User')).json().isCardTokenExists).toBe(false);
+        // A paypal decline through the same engine.
+        const other = await preRegister(t.app);
+        const declined = await createIntent(
+          t.app,
+          other,
+          { productId: 'tokens-350' },
+          { url: '/api/PaypalPayments/create-payment' },
+        );
+        await payOnPage(t.app, declined.json().paymentUrl, { number: cardFor('3.04').number });
+        await t.control.dispatchWebhooks();
+        expect(await order(declined.json().orderId)).toMatchObject({
+          status: 'declined',
+          error_code: '3.04',
+        });
+      });
+    });
+
     describe('the ten fault tests (payments.md §7)', () => {
       it('1: five deliveries of one webhook (two concurrent) credit once, notify once', async () => {
         const { session, orderId } = await startPaid('tokens-550');

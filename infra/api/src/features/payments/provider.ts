@@ -1,12 +1,13 @@
 import type { ProviderEvent } from './events.ts';
 import type { InitRequest, SandboxEngine, SandboxOrderRow } from './sandbox/engine.ts';
+import { verifyWebhook } from './signatures.ts';
 import type { Envelope, WebhookKeys } from './signatures.ts';
 
 /** What the API asks of any payment provider (sandbox or real); one per envelope. */
 export interface PaymentProvider {
   readonly system: Envelope;
-  /** Keys its webhooks are verified with. */
-  readonly webhookKeys: WebhookKeys;
+  /** Checks a webhook's signature over the exact bytes received (constant-time compare). */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<boolean>;
   /** Opens a hosted payment page for an order (idempotent on `orderId`). */
   createPayment(
     input: Omit<InitRequest, 'envelope' | 'merchantOrderId'> & { orderId: string },
@@ -48,7 +49,7 @@ export function sandboxEvent(row: SandboxOrderRow): ProviderEvent | null {
 export function sandboxProvider(engine: SandboxEngine, system: Envelope, keys: WebhookKeys): PaymentProvider {
   return {
     system,
-    webhookKeys: keys,
+    verifyWebhook: async (rawBody, headers) => verifyWebhook(system, keys, rawBody, headers),
     async createPayment(input) {
       const result = await engine.init({
         envelope: system,
