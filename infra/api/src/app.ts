@@ -25,6 +25,7 @@ import { testingFeature } from './features/testing/index.ts';
 import { tokensFeature } from './features/tokens/index.ts';
 import { credit, getBalance, spend } from './features/tokens/ledger.ts';
 import { usersFeature } from './features/users/index.ts';
+import { mergePayments } from './features/payments/account-merge.ts';
 import { paymentsFeature } from './features/payments/index.ts';
 import { createNotifierPort } from './hubs/notification-hubs.ts';
 import type { NotifierPort } from './hubs/notification-hubs.ts';
@@ -80,7 +81,7 @@ export const FEATURES: readonly FeaturePlugin[] = [
 ];
 
 /** Merge steps for data owned by features, run inside the sign-in transaction (ADR 0011). */
-export const MERGE_STEPS: readonly AccountMergeStep[] = [mergeCatalogue];
+export const MERGE_STEPS: readonly AccountMergeStep[] = [mergeCatalogue, mergePayments];
 
 /** Builds the Fastify app with every route under `/api`; the caller listens (or injects) and closes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

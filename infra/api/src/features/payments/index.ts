@@ -575,6 +575,11 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     }
 
     const auth = { preHandler: app.authenticate };
+    // Payment attempts are what card testers automate (ASVS 2.4.1): the auth limit per IP applies to them too.
+    const limited = {
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: 60_000 } },
+    };
     const creationMeta = (body: z.infer<typeof CreationBody>) => ({
       customerPlatform: body.customerPlatform ?? null,
       userAgent: body.userAgent ?? null,
@@ -585,7 +590,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     });
 
     const creation = (path: string, system: PaymentSystem | null) =>
-      app.post(path, auth, async (request, reply) => {
+      app.post(path, limited, async (request, reply) => {
         const body = parseBody(CreationBody, request.body);
         const result = await idempotent(request, path, body, () =>
           createHostedPayment(request, {
@@ -605,7 +610,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     creation('/YunoPayments/create-payment', 'yuno');
     creation('/PaypalPayments/create-payment', 'paypal');
 
-    app.post('/Payments/one-click', auth, async (request, reply) => {
+    app.post('/Payments/one-click', limited, async (request, reply) => {
       const body = parseBody(CreationBody, request.body);
       ownUrl(body.successUrl, 'successUrl');
       ownUrl(body.failUrl, 'failUrl');
@@ -617,7 +622,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       return sendResult(reply, result);
     });
 
-    app.post('/Payments/create-resign-intent', auth, async (request, reply) => {
+    app.post('/Payments/create-resign-intent', limited, async (request, reply) => {
       const body = parseBody(ResignBody, request.body);
       const result = await idempotent(request, '/Payments/create-resign-intent', body, async () => {
         const userId = currentUser(request).id;
@@ -642,7 +647,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
 
     // The two checkout-start endpoints (001 §7, paths ours): subscribers buying a plan, and everyone else.
     const checkout = (path: string, subscribed: boolean) =>
-      app.post(path, auth, async (request, reply) => {
+      app.post(path, limited, async (request, reply) => {
         const body = parseBody(CheckoutBody, request.body);
         ownUrl(body.redirectUrl, 'redirectUrl');
         const result = await idempotent(request, path, body, async () => {
@@ -927,7 +932,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     });
 
     await app.register(async (scope: FastifyInstance) =>
-      registerSandboxRoutes(scope, engine, apiKeys.solidgate),
+      registerSandboxRoutes(scope, engine, apiKeys.solidgate, deps.config.authRateLimitPerMinute),
     );
 
     // ---- background work ----

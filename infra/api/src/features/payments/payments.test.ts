@@ -782,6 +782,30 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
       });
     });
 
+    it('should carry a visitor’s subscription, card and orders to the account they log in to', async () => {
+      const email = `owner-${crypto.randomUUID()}@example.com`;
+      const reg = await t.app.inject({
+        method: 'POST',
+        url: '/api/Authenticate/register',
+        payload: { email, password: 'password1' },
+      });
+      expect(reg.statusCode).toBe(200);
+      const { session, orderId } = await buy(t, 'sub-3m');
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/Authenticate/login',
+        headers: bearer(session.accessToken),
+        payload: { email, password: 'password1', userId: session.userId },
+      });
+      expect(login.statusCode).toBe(200);
+      const owner = { ...session, accessToken: login.json().accessToken as string };
+      const user = (await get(owner, 'User')).json();
+      expect(user).toMatchObject({ periodInMonths: 'quarterly', isCardTokenExists: true });
+      expect(user.activeSubscription.userId).toBe(user.id);
+      expect((await get(owner, `payments/check-order-status?orderId=${orderId}`)).json().success).toBe(true);
+      expect((await get(owner, 'Payments/user-card-info')).json()).toHaveLength(1);
+    });
+
     it('should reconcile a stale order whose webhook never came', async () => {
       const { session, orderId } = await startPaid('tokens-350');
       await t.db.query('UPDATE sandbox_webhooks SET delivered_at = now() WHERE body LIKE $1', [
@@ -881,5 +905,28 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
             .statusCode,
         ).toBe(401);
     });
+  });
+});
+
+describe('payment attempt limits', () => {
+  it('should answer 429 once an IP submits more cards per minute than allowed', async () => {
+    const t = await createPaymentsApp('pglite', { authRateLimitPerMinute: 3 });
+    try {
+      const s = await preRegister(t.app);
+      const { paymentUrl } = (await createIntent(t.app, s, { productId: 'tokens-350' })).json();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: paymentUrl,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'cardNumber=1',
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 400, 429]);
+    } finally {
+      await t.close();
+    }
   });
 });

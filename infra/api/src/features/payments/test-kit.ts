@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PaymentNotification, RegistrationNotification } from '@companion/contracts';
 import { CORE_FEATURES } from '../../app.ts';
+import type { Config } from '../../config.ts';
 import { bearer, createTestApp, preRegister, testClock } from '../../../test/harness.ts';
 import type { Backend, TestApp, TestSession } from '../../../test/harness.ts';
 import { paymentsFeature } from './index.ts';
@@ -25,7 +26,10 @@ export interface PaymentsTestApp extends TestApp {
 }
 
 /** Builds the app; `background: false` so each test decides when webhooks and the outbox run. */
-export async function createPaymentsApp(backend: Backend): Promise<PaymentsTestApp> {
+export async function createPaymentsApp(
+  backend: Backend,
+  config: Partial<Config> = {},
+): Promise<PaymentsTestApp> {
   const sent: SentNotification[] = [];
   let failing = 0;
   let control: PaymentsControl | undefined;
@@ -51,7 +55,7 @@ export async function createPaymentsApp(backend: Backend): Promise<PaymentsTestA
         onReady: (c) => (control = c),
       }),
     ],
-    config: { testFixtures: true },
+    config: { testFixtures: true, ...config },
     now: clock.now,
   });
   return {

@@ -52,7 +52,10 @@ export async function registerSandboxRoutes(
   scope: FastifyInstance,
   engine: SandboxEngine,
   apiKeys: WebhookKeys,
+  /** Card and OTP submissions per IP per minute (card testing, ASVS 2.4.1). */
+  submitsPerMinute: number,
 ): Promise<void> {
+  const limited = { config: { rateLimit: { max: submitsPerMinute, timeWindow: 60_000 } } };
   scope.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 16 * 1024 },
@@ -74,7 +77,7 @@ export async function registerSandboxRoutes(
     return html(reply, 200, paymentPage(order));
   });
 
-  scope.post('/sandbox/pay/:id', async (request, reply) => {
+  scope.post('/sandbox/pay/:id', limited, async (request, reply) => {
     const order = await orderOf(request);
     if (!order) return html(reply, 404, notFoundPage());
     if (order.status !== 'created') return html(reply, 409, closedPage(order));
@@ -100,7 +103,7 @@ export async function registerSandboxRoutes(
     return html(reply, 200, challengePage(order));
   });
 
-  scope.post('/sandbox/3ds/:id', async (request, reply) => {
+  scope.post('/sandbox/3ds/:id', limited, async (request, reply) => {
     const order = await orderOf(request);
     if (!order) return html(reply, 404, notFoundPage());
     if (order.status !== '3ds_verify') return html(reply, 409, closedPage(order));
