@@ -149,6 +149,8 @@ export async function startOrExtendSubscription(
     cardId?: string | null;
     /** Renewals: the renewal period (a weekly intro renews monthly). */
     period?: Period;
+    /** Renewals continue from the paid end even when charged a little later; purchases after a lapse start now. */
+    renewal?: boolean;
   },
 ): Promise<SubscriptionRow> {
   const products = await tx.query<{ period_type: Period['type']; period_value: number }>(
@@ -162,7 +164,7 @@ export async function startOrExtendSubscription(
   let row: SubscriptionRow | undefined;
   if (live && live.product_id === input.productId && live.end_date) {
     // Renewal or a repeat purchase: the new period starts where the paid one ends (or now, if it lapsed).
-    const from = live.end_date.getTime() > input.now.getTime() ? live.end_date : input.now;
+    const from = input.renewal || live.end_date.getTime() > input.now.getTime() ? live.end_date : input.now;
     const rows = await tx.query<SubscriptionRow>(
       `UPDATE subscriptions SET end_date = $2, status = 'active', cancellation_requested_at = NULL,
          last_order_id = COALESCE($3, last_order_id), card_id = COALESCE($4, card_id), updated_at = $5,

@@ -160,6 +160,7 @@ async function fulfil(
       orderId: order.id,
       cardId: cardId ?? order.card_id,
       ...(renewalPeriod ? { period: renewalPeriod } : {}),
+      renewal: order.kind === 'renewal',
     });
     subscriptionId = row.id;
     subscription = { id: row.id, userId: row.user_id, paymentSystem: row.payment_system };

@@ -3,6 +3,7 @@
 
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Counter } from 'prom-client';
 import { z } from 'zod';
 import type { PaymentSystem } from '@companion/contracts';
 import type { UserRow } from '../../db/accounts.ts';
@@ -242,6 +243,13 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       ...liveProvidersFromEnv(options.env ?? process.env, options.fetch ?? nodeFetch),
     };
     const fulfilmentDeps = { db, ledger: deps.ledger, now: deps.now };
+    // Server-side view beside the client's front_payment_duration: what each provider event did.
+    const eventOutcomes = new Counter({
+      name: 'payments_provider_events_total',
+      help: 'Provider events (webhooks and status pulls) by provider and outcome.',
+      labelNames: ['provider', 'outcome'],
+      registers: [deps.metrics.registry],
+    });
     const relay = () => relayOutbox(deps, notifier);
     const kickRelay = () => {
       if (background)
@@ -249,6 +257,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     };
     const apply = async (event: Parameters<typeof applyProviderEvent>[1]): Promise<ApplyOutcome> => {
       const outcome = await applyProviderEvent(fulfilmentDeps, event);
+      eventOutcomes.inc({ provider: event.provider, outcome });
       if (outcome === 'fulfilled' || outcome === 'declined') kickRelay();
       return outcome;
     };
