@@ -209,6 +209,51 @@ describe.each(BACKENDS)('characters on $backend', ({ backend, available }) => {
         expect(bad.json().error.field).toBe('name');
       });
 
+      it('should soft-delete an own character, hide it from My AI and restore it unchanged', async () => {
+        const list = async () =>
+          (await get('/api/PersonModel/get-created-persons', alice)).json<PersonModel[]>().map((m) => m.id);
+        expect(await list()).toContain(created.id);
+        const del = await post('/api/PersonModel/delete-model', alice, { PersonModelId: created.id });
+        expect(del.statusCode).toBe(200);
+        expect(del.json()).toEqual({ personModelId: created.id, isDeleted: true });
+        expect(await list()).not.toContain(created.id);
+        // Deleting twice keeps the first time.
+        expect(
+          (await post('/api/PersonModel/delete-model', alice, { PersonModelId: created.id })).statusCode,
+        ).toBe(200);
+        const restore = await post('/api/PersonModel/restore-model', alice, { PersonModelId: created.id });
+        expect(restore.statusCode).toBe(200);
+        expect(restore.json()).toEqual({ personModelId: created.id, isDeleted: false });
+        expect(await list()).toContain(created.id);
+      });
+
+      it("should refuse deleting someone else's, catalogue or unknown characters and bad ids", async () => {
+        expect(
+          (await post('/api/PersonModel/delete-model', bob, { PersonModelId: created.id })).statusCode,
+        ).toBe(403);
+        expect(
+          (await post('/api/PersonModel/restore-model', bob, { PersonModelId: created.id })).statusCode,
+        ).toBe(403);
+        const catalogue = await post('/api/PersonModel/delete-model', alice, {
+          PersonModelId: seedCharacterId('sofia'),
+        });
+        expect(catalogue.statusCode).toBe(403);
+        expect(catalogue.json().error.code).toBe('not_owner');
+        expect(
+          (await post('/api/PersonModel/delete-model', alice, { PersonModelId: crypto.randomUUID() }))
+            .statusCode,
+        ).toBe(404);
+        const bad = await post('/api/PersonModel/delete-model', alice, { PersonModelId: 'nope' });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().error.field).toBe('PersonModelId');
+        expect(
+          (await post('/api/PersonModel/delete-model', null, { PersonModelId: created.id })).statusCode,
+        ).toBe(401);
+        expect(
+          (await get('/api/PersonModel/get-created-persons', alice)).json<PersonModel[]>().map((m) => m.id),
+        ).toContain(created.id);
+      });
+
       it('should validate every draft field and name it', async () => {
         const cases: [Record<string, unknown>, string][] = [
           [{ age: 17 }, 'age'],

@@ -172,7 +172,7 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
       const rows = await selectPersonModels(
         db,
         user.id,
-        'WHERE pm.owner_user_id = $2 ORDER BY pm.created_at DESC, pm.id',
+        'WHERE pm.owner_user_id = $2 AND pm.deleted_at IS NULL ORDER BY pm.created_at DESC, pm.id',
         [user.id],
       );
       return toPersonModels(db, rows);
@@ -265,6 +265,32 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
       ]);
       return (await loadPersonModel(db, user.id, body.PersonModelId))!.model;
     });
+
+    // My AI: delete is soft so the client can offer undo; restore brings the row back unchanged (ADR 0170).
+    const setDeleted = async (request: FastifyRequest, deleted: boolean) => {
+      const user = currentUser(request);
+      const { PersonModelId } = parseBody(personModelIdSchema, request.body);
+      const rows = await db.query<{ owner_user_id: string | null }>(
+        'SELECT owner_user_id FROM person_models WHERE id = $1',
+        [PersonModelId],
+      );
+      assertVisible(rows[0], user.id);
+      if (rows[0].owner_user_id === null)
+        throw forbidden('Catalogue characters cannot be deleted.', 'not_owner');
+      await db.query(
+        deleted
+          ? 'UPDATE person_models SET deleted_at = COALESCE(deleted_at, now()) WHERE id = $1'
+          : 'UPDATE person_models SET deleted_at = NULL WHERE id = $1',
+        [PersonModelId],
+      );
+      return { personModelId: PersonModelId, isDeleted: deleted };
+    };
+    app.post('/PersonModel/delete-model', { preHandler: app.authenticate }, async (request) =>
+      setDeleted(request, true),
+    );
+    app.post('/PersonModel/restore-model', { preHandler: app.authenticate }, async (request) =>
+      setDeleted(request, false),
+    );
 
     const unlock = async (request: FastifyRequest, premium: boolean) => {
       const user = currentUser(request);
