@@ -54,8 +54,8 @@ export interface BusEventMap {
   'tokens:insufficient-requested': { request: InsufficientTokensRequest; needed: number; source: string };
 }
 
-/** What a short balance interrupted: a chat message or a photo request (001 §2). */
-export type InsufficientTokensRequest = 'message' | 'photo';
+/** What a short balance interrupted: a chat message, a photo request (001 §2) or creating a character (000 §3). */
+export type InsufficientTokensRequest = 'message' | 'photo' | 'character';
 
 /** Stable codes for a remote that could not be shown (module-federation/core error-code style). */
 export type RemoteFailureCode =
