@@ -1,6 +1,17 @@
-import { RemotePage } from '@companion/remote-kit';
+import { Wizard } from '../features/wizard/components/wizard.tsx';
+import * as styles from './page.css.ts';
 
-/** Create Character: the page's heading until its feature issue fills it. */
-export function CreateCharacterPage() {
-  return <RemotePage title="Create Character" description="Design your own AI companion, step by step." />;
+/** `/create-character` and its light variant `/create-character-white` (000 §2.1; newGirl brand). */
+export function CreateCharacterPage({ white = false }: { white?: boolean }) {
+  return (
+    <div className={white ? styles.white : undefined} data-variant={white ? 'white' : 'default'}>
+      <div className={styles.page}>
+        <div className={styles.intro}>
+          <h1 className={styles.title}>Create Character</h1>
+          <p className={styles.lead}>Design your own AI companion, step by step.</p>
+        </div>
+        <Wizard />
+      </div>
+    </div>
+  );
 }
