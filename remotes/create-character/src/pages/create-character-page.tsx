@@ -5,7 +5,11 @@ import * as styles from './page.css.ts';
 export function CreateCharacterPage({ white = false }: { white?: boolean }) {
   return (
     <div className={white ? styles.white : undefined} data-variant={white ? 'white' : 'default'}>
-      <div className={styles.page}>
+      <div
+        className={styles.page}
+        data-testid="remote-page"
+        data-page={white ? '/create-character-white' : '/create-character'}
+      >
         <div className={styles.intro}>
           <h1 className={styles.title}>Create Character</h1>
           <p className={styles.lead}>Design your own AI companion, step by step.</p>

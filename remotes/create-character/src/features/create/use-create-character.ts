@@ -63,7 +63,8 @@ export function useCreateCharacter(adult: boolean) {
       try {
         const model = await createCharacter(transport, toRequestBody(draft, { adult }));
         draftStore.clear();
-        if (visitor.session?.userId) invalidate(MY_AI_KEY(visitor.session.userId));
+        const owner = visitor.user?.id ?? visitor.session?.userId;
+        if (owner) invalidate(MY_AI_KEY(owner));
         bus.publish('tokens:balance-refresh-requested', { source: SOURCE });
         track('character_created', { style: draft.style, price, person_model_id: model.id });
         navigate(PATHS.chat.href({ modelId: model.id }));

@@ -29,7 +29,7 @@ export function MyAiList() {
   const transport = useTransport();
   const invalidate = useInvalidate();
   const track = useTrack();
-  const userId = visitor.loggedIn ? (visitor.session?.userId ?? null) : null;
+  const userId = visitor.loggedIn ? (visitor.user?.id ?? visitor.session?.userId ?? null) : null;
   const key = userId ? MY_AI_KEY(userId) : null;
   const list = useResource(key, getCreatedPersons);
   const [renaming, setRenaming] = useState<PersonModel | null>(null);
