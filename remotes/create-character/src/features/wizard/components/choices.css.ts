@@ -26,7 +26,7 @@ export const hint = style({ fontSize: 13, fontWeight: 500, color: vars.color.tex
 
 export const tiles = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(112px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(104px, 1fr))',
   gap: 10,
   '@media': { 'screen and (max-width: 767px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 8 } },
 });
@@ -69,10 +69,20 @@ export const tile = style({
 export const tileImage = style({
   display: 'block',
   width: '100%',
-  aspectRatio: '2 / 3',
+  height: 'auto',
+  aspectRatio: '1 / 1',
   objectFit: 'cover',
+  objectPosition: 'center 22%',
   background: vars.color.skeletonBase,
+  transform: 'scale(1.55)',
+  transformOrigin: '50% 42%',
 });
+
+/** Big tiles (style, body) show the whole figure. */
+export const tallImage = style({ aspectRatio: '3 / 4', objectPosition: 'center top', transform: 'none' });
+
+/** Eye tiles zoom onto the eyes. */
+export const zoomImage = style({ transform: 'scale(3)', transformOrigin: '50% 45%' });
 
 export const tileLabel = style({
   position: 'absolute',

@@ -44,7 +44,16 @@ export function TileChoice(props: {
   onChange(value: string): void;
   error?: string | undefined;
   big?: boolean;
+  /** `tall` shows the figure, `zoom` the eyes; default is the face. */
+  framing?: 'face' | 'tall' | 'zoom';
 }) {
+  const framing = props.framing ?? (props.big ? 'tall' : 'face');
+  const imageClass =
+    framing === 'tall'
+      ? `${styles.tileImage} ${styles.tallImage}`
+      : framing === 'zoom'
+        ? `${styles.tileImage} ${styles.zoomImage}`
+        : styles.tileImage;
   const name = useId();
   return (
     <Group legend={props.legend} field={props.field} error={props.error}>
@@ -60,7 +69,7 @@ export function TileChoice(props: {
               onChange={() => props.onChange(option.value)}
             />
             <img
-              className={styles.tileImage}
+              className={imageClass}
               src={props.imageFor(option.value)}
               alt=""
               loading="lazy"

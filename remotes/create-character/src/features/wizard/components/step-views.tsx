@@ -76,6 +76,7 @@ function FaceStep({ draft, errors, update }: StepViewProps) {
         field="eyes"
         options={o.EYE_COLORS}
         value={draft.eyes}
+        framing="zoom"
         imageFor={(value) => tileUrl(draft, 'eyes', value)}
         onChange={(value) => update(set('eyes', value))}
         error={errors.eyes}
@@ -119,6 +120,7 @@ function BodyStep({ draft, errors, adult, update }: StepViewProps) {
         field="body.body"
         options={o.BODY_TYPES}
         value={draft.body.body}
+        framing="tall"
         imageFor={(value) => tileUrl(draft, 'body', value, 'standing')}
         onChange={(value) => body('body', value)}
         error={errors['body.body']}

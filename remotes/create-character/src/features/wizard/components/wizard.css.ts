@@ -1,8 +1,11 @@
 import { keyframes, style } from '@vanilla-extract/css';
+import { MEDIA_MAX, MEDIA_MIN } from '@companion/ui';
 import { vars } from '@companion/ui/theme';
 
-const PHONE = 'screen and (max-width: 767px)';
-const WIDE = 'screen and (min-width: 1100px)';
+const PHONE = MEDIA_MAX.phone;
+const WIDE = MEDIA_MIN.desktop;
+/** The shell's bottom navigation (64 px) shows up to tablet width; the wizard's buttons sit above it. */
+const BOTTOM_NAV = 'calc(64px + env(safe-area-inset-bottom))';
 
 export const layout = style({
   display: 'grid',
@@ -75,8 +78,11 @@ export const footer = style({
   borderTop: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
   borderRadius: `0 0 ${vars.radius.xl} ${vars.radius.xl}`,
-  zIndex: 1,
-  '@media': { [PHONE]: { padding: '12px 16px', borderRadius: `0 0 ${vars.radius.lg} ${vars.radius.lg}` } },
+  zIndex: 2,
+  '@media': {
+    [MEDIA_MAX.tablet]: { bottom: BOTTOM_NAV },
+    [PHONE]: { padding: '12px 16px', borderRadius: `0 0 ${vars.radius.lg} ${vars.radius.lg}` },
+  },
 });
 
 export const nextButton = style({ minWidth: 160, '@media': { [PHONE]: { flex: 1 } } });
@@ -110,6 +116,7 @@ export const preview = style({
 
 export const previewImage = style({
   width: '100%',
+  height: 'auto',
   aspectRatio: '2 / 3',
   borderRadius: vars.radius.xl,
   boxShadow: vars.shadow.lg,
@@ -147,12 +154,14 @@ export const summarySection = style({
   padding: '14px 16px',
   borderRadius: vars.radius.lg,
   background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  '@media': { [PHONE]: { padding: '12px' } },
 });
 
 export const summaryList = style({
   margin: 0,
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
   gap: '10px 18px',
   flex: 1,
 });
@@ -195,6 +204,7 @@ export const creating = style({
 
 export const creatingImage = style({
   width: 220,
+  height: 'auto',
   aspectRatio: '2 / 3',
   borderRadius: vars.radius.xl,
   boxShadow: vars.shadow.lg,
