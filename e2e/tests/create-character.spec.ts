@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 // The create-character remote on the real stack: the wizard, its session draft, creation (price, sign-in, short
@@ -215,5 +216,41 @@ test.describe('my ai', () => {
     await expect(page.getByRole('status')).toContainText('was deleted.');
     await page.reload();
     await expect(page.getByRole('link', { name: 'Create your first character' })).toBeVisible();
+  });
+
+  test('should export a card as PNG and JSON and import it back into a new draft with the same fields', async ({
+    page,
+    request,
+  }) => {
+    const account = await signIn(page, request, 10);
+    const made = await request.post('/api/PersonModel/create-anime-person', {
+      headers: account.headers,
+      data: draft({ name: 'Kira' }),
+    });
+    expect(made.status()).toBe(201);
+    await page.goto('/my-ai');
+    const json = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export Kira as a JSON card' }).click();
+    const jsonFile = await (await json).path();
+    const card = JSON.parse(readFileSync(jsonFile, 'utf8')) as { spec: string; data: { name: string } };
+    expect(card).toMatchObject({ spec: 'chara_card_v3', data: { name: 'Kira' } });
+    const png = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export Kira as a PNG card' }).click();
+    const pngDownload = await png;
+    expect(pngDownload.suggestedFilename()).toMatch(/\.card\.png$/);
+
+    await page.goto('/create-character');
+    await expect(stepCount(page)).toHaveText('Step 1 of 8');
+    const upload = page.getByLabel('Import a character card (PNG or JSON)');
+    await upload.setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{nope'),
+    });
+    await expect(page.getByRole('alert')).toHaveText('That file is not a readable character card.');
+    await upload.setInputFiles(await pngDownload.path());
+    await expect(stepCount(page)).toHaveText('Step 8 of 8');
+    const stored = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key)!), DRAFT_KEY);
+    expect(stored.draft).toEqual({ ...draft({ name: 'Kira' }), id: null });
   });
 });

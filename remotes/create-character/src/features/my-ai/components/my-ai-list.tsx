@@ -9,6 +9,7 @@ import {
   useVisitor,
 } from '@companion/remote-kit';
 import { Button, Skeleton } from '@companion/ui';
+import { download, exportCard } from '../../cards/cards-api.ts';
 import { MY_AI_KEY, getCreatedPersons, setModelDeleted } from '../api/created-persons.ts';
 import { RenameDialog } from './rename-dialog.tsx';
 import * as styles from './my-ai.css.ts';
@@ -58,6 +59,20 @@ export function MyAiList() {
           return next;
         });
         setError(`Could not delete ${model.firstName}. Please try again.`);
+      }
+    },
+    [track, transport],
+  );
+
+  const exportAs = useCallback(
+    async (model: PersonModel, format: 'json' | 'png') => {
+      setError(null);
+      try {
+        const file = await exportCard(transport, model.id, format);
+        download(file.fileName, file.contentType, file.base64);
+        track('character_card_exported', { person_model_id: model.id, format });
+      } catch {
+        setError(`Could not export ${model.firstName}'s card. Please try again.`);
       }
     },
     [track, transport],
@@ -175,6 +190,24 @@ export function MyAiList() {
                     aria-label={`Delete ${model.firstName}`}
                   >
                     Delete
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className={styles.small}
+                    onClick={() => void exportAs(model, 'png')}
+                    aria-label={`Export ${model.firstName} as a PNG card`}
+                  >
+                    Card PNG
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className={styles.small}
+                    onClick={() => void exportAs(model, 'json')}
+                    aria-label={`Export ${model.firstName} as a JSON card`}
+                  >
+                    Card JSON
                   </Button>
                 </div>
               </li>

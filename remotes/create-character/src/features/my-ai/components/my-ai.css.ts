@@ -25,7 +25,13 @@ export const card = style({
 
 export const media = style({ position: 'relative', display: 'block', color: 'inherit' });
 
-export const portrait = style({ width: '100%', height: 'auto', aspectRatio: '2 / 3', objectFit: 'cover', display: 'block' });
+export const portrait = style({
+  width: '100%',
+  height: 'auto',
+  aspectRatio: '2 / 3',
+  objectFit: 'cover',
+  display: 'block',
+});
 
 export const mediaText = style({
   position: 'absolute',

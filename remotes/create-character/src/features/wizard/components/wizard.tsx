@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CharacterDraft } from '@companion/contracts';
 import { useTrack, useVisitor } from '@companion/remote-kit';
 import { Button, ProgressBar, TokenCost } from '@companion/ui';
+import { ImportCard } from '../../cards/import-card.tsx';
 import { useCreateCharacter } from '../../create/use-create-character.ts';
 import { draftStore, emptyDraft, type StoredWizard } from '../lib/draft.ts';
 import {
@@ -110,6 +111,19 @@ export function Wizard() {
           <p className={styles.stepLead}>{text.lead}</p>
         </div>
         <div className={styles.body} data-step={step}>
+          {step === 'style' ? (
+            <ImportCard
+              onImported={(imported) => {
+                moved.current = true;
+                setErrors({});
+                save({
+                  version: 1,
+                  step: firstInvalidStep(imported, { adult }, 'summary') ?? 'summary',
+                  draft: imported,
+                });
+              }}
+            />
+          ) : null}
           {lastStep ? (
             <Summary draft={draft} adult={adult} onEdit={goTo} />
           ) : (
