@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import type { BusEventMap, CharacterDraft, IntentName, ShellBus } from '@companion/contracts';
 import { renderRemote, testPersonModel, testUser } from '@companion/remote-kit/testing';
-import { DRAFT_KEY, emptyDraft } from '../features/wizard/lib/draft.ts';
+import { DRAFT_KEY, emptyDraft } from '../lib/draft/draft.ts';
 import lifecycles from '../lifecycles.tsx';
 
 const complete: CharacterDraft = {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { CharacterDraft } from '@companion/contracts';
 import { apiError, useTrack, useTransport } from '@companion/remote-kit';
-import { parseDraft } from '../wizard/lib/draft.ts';
-import { MAX_CARD_BYTES, fileToBase64, importCard } from './cards-api.ts';
+import { parseDraft } from '../../lib/draft/draft.ts';
+import { MAX_CARD_BYTES, fileToBase64, importCard } from '../../lib/api/cards.ts';
 import * as styles from './cards.css.ts';
 
 const MESSAGES: Record<string, string> = {

@@ -11,10 +11,10 @@ import {
   useTransport,
   useVisitor,
 } from '@companion/remote-kit';
-import { draftStore } from '../wizard/lib/draft.ts';
-import { stepOfField, toRequestBody, type StepId } from '../wizard/lib/steps.ts';
-import { MY_AI_KEY } from '../my-ai/api/created-persons.ts';
-import { createCharacter } from './api/create-character.ts';
+import { draftStore } from '../../lib/draft/draft.ts';
+import { stepOfField, toRequestBody, type StepId } from '../../lib/draft/steps.ts';
+import { MY_AI_KEY } from '../../lib/api/created-persons.ts';
+import { createCharacter } from '../../lib/api/create-character.ts';
 
 const SOURCE = 'create-character';
 

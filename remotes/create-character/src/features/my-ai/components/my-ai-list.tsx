@@ -9,8 +9,8 @@ import {
   useVisitor,
 } from '@companion/remote-kit';
 import { Button, Skeleton } from '@companion/ui';
-import { download, exportCard } from '../../cards/cards-api.ts';
-import { MY_AI_KEY, getCreatedPersons, setModelDeleted } from '../api/created-persons.ts';
+import { download, exportCard } from '../../../lib/api/cards.ts';
+import { MY_AI_KEY, getCreatedPersons, setModelDeleted } from '../../../lib/api/created-persons.ts';
 import { RenameDialog } from './rename-dialog.tsx';
 import * as styles from './my-ai.css.ts';
 

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { PersonModel } from '@companion/contracts';
 import { apiError, useTransport } from '@companion/remote-kit';
 import { Button, Modal, TextField } from '@companion/ui';
-import { validateStep } from '../../wizard/lib/steps.ts';
-import { emptyDraft } from '../../wizard/lib/draft.ts';
-import { renameModel } from '../api/created-persons.ts';
+import { validateStep } from '../../../lib/draft/steps.ts';
+import { emptyDraft } from '../../../lib/draft/draft.ts';
+import { renameModel } from '../../../lib/api/created-persons.ts';
 import * as styles from './my-ai.css.ts';
 
 /** Renames one own character (`PersonModel/rename-model`) with the wizard's name rule. */

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { Option } from '../lib/options.ts';
+import type { Option } from '../../../lib/draft/options.ts';
 import * as styles from './choices.css.ts';
 
 interface GroupProps {

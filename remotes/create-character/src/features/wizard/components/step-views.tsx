@@ -1,7 +1,7 @@
 import type { CharacterDraft } from '@companion/contracts';
 import { TextField } from '@companion/ui';
-import * as o from '../lib/options.ts';
-import type { StepErrors, StepId } from '../lib/steps.ts';
+import * as o from '../../../lib/draft/options.ts';
+import type { StepErrors, StepId } from '../../../lib/draft/steps.ts';
 import { tileUrl } from '../lib/tile-url.ts';
 import { ChipChoice, MultiChoice, TileChoice, TraitSlider } from './choices.tsx';
 import * as styles from './wizard.css.ts';

@@ -1,6 +1,6 @@
 import type { CharacterDraft } from '@companion/contracts';
-import * as o from '../lib/options.ts';
-import { STEP_TEXT, type StepId } from '../lib/steps.ts';
+import * as o from '../../../lib/draft/options.ts';
+import { STEP_TEXT, type StepId } from '../../../lib/draft/steps.ts';
 import * as styles from './wizard.css.ts';
 
 const many = (options: readonly o.Option[], values: readonly string[]) =>

@@ -1,10 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CharacterDraft } from '@companion/contracts';
-import { useTrack, useVisitor } from '@companion/remote-kit';
+import { useTrack } from '@companion/remote-kit';
 import { Button, ProgressBar, TokenCost } from '@companion/ui';
-import { ImportCard } from '../../cards/import-card.tsx';
-import { useCreateCharacter } from '../../create/use-create-character.ts';
-import { draftStore, emptyDraft, type StoredWizard } from '../lib/draft.ts';
+import { draftStore, emptyDraft, type StoredWizard } from '../../../lib/draft/draft.ts';
 import {
   STEP_IDS,
   STEP_TEXT,
@@ -12,7 +10,7 @@ import {
   validateStep,
   type StepErrors,
   type StepId,
-} from '../lib/steps.ts';
+} from '../../../lib/draft/steps.ts';
 import { tileUrl } from '../lib/tile-url.ts';
 import { StepView } from './step-views.tsx';
 import { Summary } from './summary.tsx';
@@ -22,14 +20,29 @@ function initialState(): StoredWizard {
   return draftStore.read() ?? { version: 1, step: 'style', draft: emptyDraft() };
 }
 
+/** What the wizard's last button does; the page supplies it (the create feature). */
+export interface WizardCreation {
+  create(draft: CharacterDraft): Promise<{ step: StepId | null } | null>;
+  creating: boolean;
+  failure: { message: string } | null;
+  price: number | null;
+}
+
 /** The character-creation wizard: steps over the 000 §3 draft, kept in session storage (ADR 0170). */
-export function Wizard() {
-  const visitor = useVisitor();
-  const adult = Boolean(visitor.user?.isNSFWContent);
+export function Wizard({
+  adult,
+  creation,
+  renderImport,
+}: {
+  adult: boolean;
+  creation: WizardCreation;
+  /** The first step's "start from a card" control; it hands back a draft. */
+  renderImport?: (onImported: (draft: CharacterDraft) => void) => ReactNode;
+}) {
   const track = useTrack();
   const [state, setState] = useState<StoredWizard>(initialState);
   const [errors, setErrors] = useState<StepErrors>({});
-  const { create, creating, failure, price } = useCreateCharacter(adult);
+  const { create, creating, failure, price } = creation;
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const { step, draft } = state;
@@ -111,9 +124,8 @@ export function Wizard() {
           <p className={styles.stepLead}>{text.lead}</p>
         </div>
         <div className={styles.body} data-step={step}>
-          {step === 'style' ? (
-            <ImportCard
-              onImported={(imported) => {
+          {step === 'style' && renderImport
+            ? renderImport((imported) => {
                 moved.current = true;
                 setErrors({});
                 save({
@@ -121,9 +133,8 @@ export function Wizard() {
                   step: firstInvalidStep(imported, { adult }, 'summary') ?? 'summary',
                   draft: imported,
                 });
-              }}
-            />
-          ) : null}
+              })
+            : null}
           {lastStep ? (
             <Summary draft={draft} adult={adult} onEdit={goTo} />
           ) : (
