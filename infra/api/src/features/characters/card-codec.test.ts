@@ -137,7 +137,7 @@ describe('character card codec', () => {
       encodeCardV3({ name: 'A', description: '', draft }),
     );
     const damaged = Buffer.from(png);
-    damaged[damaged.length - 20] ^= 0xff;
+    damaged.writeUInt8(damaged.readUInt8(damaged.length - 20) ^ 0xff, damaged.length - 20);
     fails(() => readCardFile(damaged), 'card_malformed');
     fails(() => readCardFile(png.subarray(0, png.length - 30)), 'card_malformed');
     fails(() => cardToDraft([]), 'card_malformed');
