@@ -47,7 +47,15 @@ export interface BusEventMap {
   'tokens:balance-refresh-requested': { source: string };
   'user:refresh-requested': { source: string };
   'daily-bonus:open-requested': { source: string };
+  /**
+   * A paid action found the balance short (001 §2 "Insufficient tokens popup"): what was asked for and how many
+   * tokens it needs. The shell opens checkout's insufficient-tokens offer (the tokens paywall until it exists).
+   */
+  'tokens:insufficient-requested': { request: InsufficientTokensRequest; needed: number; source: string };
 }
+
+/** What a short balance interrupted: a chat message, a photo request (001 §2) or creating a character (000 §3). */
+export type InsufficientTokensRequest = 'message' | 'photo' | 'character';
 
 /** Stable codes for a remote that could not be shown (module-federation/core error-code style). */
 export type RemoteFailureCode =
@@ -103,6 +111,7 @@ export const BUS_EVENTS = {
   'tokens:balance-refresh-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'user:refresh-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'daily-bonus:open-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
+  'tokens:insufficient-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
 } as const satisfies { readonly [K in BusEventName]: EventSpec };
 
 /** Names of the events that are intents (exactly one handler each). */

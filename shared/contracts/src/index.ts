@@ -50,6 +50,7 @@ export type {
   BusEventMap,
   BusEventName,
   EventSpec,
+  InsufficientTokensRequest,
   IntentName,
   Publisher,
   RemoteFailureCode,

@@ -2,6 +2,8 @@ export { ContractMismatchError, defineRemote } from './define-remote.tsx';
 export { MountPropsProvider, useBus, useBusState, useMountProps, useTransport } from './remote-context.tsx';
 export { RemotePage } from './remote-page.tsx';
 export { RemoteRouter } from './remote-router.tsx';
+export { sessionStore } from './storage/session-store.ts';
+export type { SessionStore } from './storage/session-store.ts';
 export { apiError, handleSpendError } from './hooks/api-error.ts';
 export type { ApiError } from './hooks/api-error.ts';
 export { KEEP_UNUSED_MS } from './hooks/resource-cache.ts';

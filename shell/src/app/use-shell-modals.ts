@@ -22,6 +22,10 @@ export function useShellModals(bus: ShellBus): ShellModals {
       bus.handle('paywall:open-requested', (request) => setPaywall(request)),
       bus.handle('auth:login-requested', ({ mode }) => setAuthMode(mode)),
       bus.handle('daily-bonus:open-requested', () => setBonusOpen(true)),
+      // Until checkout exposes its insufficient-tokens offer flow, a short balance opens the tokens paywall.
+      bus.handle('tokens:insufficient-requested', ({ source }) =>
+        setPaywall({ paywallType: 'tokens', source }),
+      ),
     ];
     return () => subs.forEach((sub) => sub.unsubscribe());
   }, [bus]);

@@ -1,24 +1,259 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeMountProps, mountRemote } from '@companion/remote-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, waitFor } from '@testing-library/react';
+import type { BusEventMap, CharacterDraft, IntentName, ShellBus } from '@companion/contracts';
+import { renderRemote, testPersonModel, testUser } from '@companion/remote-kit/testing';
+import { DRAFT_KEY, emptyDraft } from '../lib/draft/draft.ts';
 import lifecycles from '../lifecycles.tsx';
 
-describe('create-character remote', () => {
-  let unmount: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await unmount?.();
-  });
+const complete: CharacterDraft = {
+  ...emptyDraft(),
+  style: 'anime',
+  age: 22,
+  ethnicity: 'asian',
+  eyes: 'violet',
+  hairStyle: 'twintails',
+  hairColor: 'pink',
+  body: { body: 'slim', breast: null, butt: null },
+  personality: 'playful',
+  connectionType: 'friend',
+  name: 'Yui',
+};
 
+const signedIn =
+  ({ balance = 500, nsfw = false } = {}) =>
+  (bus: ShellBus) => {
+    bus.publish('session:changed', { status: 'registered', userId: 'u1', isSoftDeleted: false });
+    bus.publish('user:changed', { user: testUser({ isNSFWContent: nsfw }) });
+    bus.publish('tokens:balance-changed', {
+      balance: { remainingTokens: balance, spentTokens: 0, nextDailyTokenClaimDate: null },
+    });
+  };
+
+const stored = (step: string, draft: CharacterDraft = complete) =>
+  window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ version: 1, step, draft }));
+
+function record<K extends keyof BusEventMap>(bus: ShellBus, name: K): BusEventMap[K][] {
+  const seen: BusEventMap[K][] = [];
+  bus.subscribe(name, (payload) => seen.push(payload));
+  return seen;
+}
+
+/** Registers the shell's handler of an intent (before the mount) and records what it receives. */
+function intent<K extends IntentName>(name: K) {
+  const seen: BusEventMap[K][] = [];
+  return { seen, install: (bus: ShellBus) => void bus.handle(name, (payload) => seen.push(payload)) };
+}
+
+describe('create-character remote', () => {
   it.each([
     ['/create-character', 'Create Character'],
     ['/create-character-white', 'Create Character'],
     ['/my-ai', 'My AI'],
   ])('should render %s with a fake shell', async (path, heading) => {
-    window.history.replaceState(null, '', path);
-    const mounted = await mountRemote(lifecycles, createFakeMountProps('create-character'));
-    unmount = mounted.unmount;
+    window.sessionStorage.clear();
+    const view = await renderRemote(lifecycles, { remote: 'create-character', path });
     expect(
-      mounted.container.querySelector('[data-remote="create-character"]')?.getAttribute('data-build-version'),
+      view.container.querySelector('[data-remote="create-character"]')?.getAttribute('data-build-version'),
     ).toBe('test');
-    expect(mounted.container.querySelector('h1')?.textContent).toBe(heading);
+    expect(view.container.querySelector('h1')?.textContent).toBe(heading);
+  });
+
+  describe('wizard', () => {
+    it('should explain what is missing, move on when chosen, store the step and go back', async () => {
+      window.sessionStorage.clear();
+      const view = await renderRemote(lifecycles, {
+        remote: 'create-character',
+        path: '/create-character',
+        bus: signedIn(),
+      });
+      expect(view.getByText('Step 1 of 8')).toBeTruthy();
+      fireEvent.click(view.getByRole('button', { name: 'Next' }));
+      expect(view.getByRole('alert').textContent).toBe('Choose realistic or anime to continue.');
+      fireEvent.click(view.getByRole('radio', { name: 'Realistic' }));
+      expect(view.queryByRole('alert')).toBeNull();
+      fireEvent.click(view.getByRole('button', { name: 'Next' }));
+      expect(view.getByText('Step 2 of 8')).toBeTruthy();
+      expect(view.getByRole('heading', { level: 2 }).textContent).toBe('Her face');
+      const saved = JSON.parse(window.sessionStorage.getItem(DRAFT_KEY)!);
+      expect(saved.step).toBe('face');
+      expect(saved.draft.style).toBe('realistic');
+      expect(view.queryByRole('group', { name: /Race/ })).toBeNull();
+      fireEvent.click(view.getByRole('button', { name: 'Back' }));
+      expect(view.getByText('Step 1 of 8')).toBeTruthy();
+    });
+
+    it('should resume a stored draft at its step and show anime-only and adult-only choices by audience', async () => {
+      stored('body');
+      const safe = await renderRemote(lifecycles, {
+        remote: 'create-character',
+        path: '/create-character',
+        bus: signedIn(),
+      });
+      expect(safe.getByText('Step 4 of 8')).toBeTruthy();
+      expect(safe.queryByRole('group', { name: /Breast size/ })).toBeNull();
+      await safe.unmount();
+      const adult = await renderRemote(lifecycles, {
+        remote: 'create-character',
+        path: '/create-character',
+        bus: signedIn({ nsfw: true }),
+      });
+      expect(adult.getByRole('group', { name: /Breast size/ })).toBeTruthy();
+    });
+
+    it('should show the price on the create button and ask an anonymous visitor to sign in', async () => {
+      stored('summary');
+      const login = intent('auth:login-requested');
+      const view = await renderRemote(lifecycles, {
+        remote: 'create-character',
+        path: '/create-character',
+        bus: (bus) => {
+          login.install(bus);
+          bus.publish('session:changed', { status: 'anonymous', userId: 'g1', isSoftDeleted: false });
+        },
+      });
+      const logins = login.seen;
+      fireEvent.click(view.getByRole('button', { name: /Create her/ }));
+      await waitFor(() => expect(logins).toEqual([{ mode: 'login', source: 'create-character' }]));
+      expect(view.transport.calls.filter((call) => call.init.method === 'POST')).toEqual([]);
+    });
+
+    it('should raise the insufficient-tokens intent when the balance is short and spend nothing', async () => {
+      stored('summary');
+      const insufficient = intent('tokens:insufficient-requested');
+      const view = await renderRemote(lifecycles, {
+        remote: 'create-character',
+        path: '/create-character',
+        bus: (bus) => {
+          insufficient.install(bus);
+          signedIn({ balance: 40 })(bus);
+        },
+      });
+      const short = insufficient.seen;
+      const button = view.getByRole('button', { name: /Create her/ });
+      expect(button.querySelector('[aria-label="100 tokens"]')).toBeTruthy();
+      fireEvent.click(button);
+      await waitFor(() =>
+        expect(short).toEqual([{ request: 'character', needed: 100, source: 'create-character' }]),
+      );
+      expect(view.transport.calls.filter((call) => call.init.method === 'POST')).toEqual([]);
+    });
+
+    it('should create an anime character, clear the draft and open its chat by URL', async () => {
+      stored('summary');
+      let body: unknown;
+      const balanceRefresh = intent('tokens:balance-refresh-requested');
+      const view = await renderRemote(lifecycles, {
+        remote: 'create-character',
+        path: '/create-character',
+        bus: (bus) => {
+          balanceRefresh.install(bus);
+          signedIn()(bus);
+        },
+        api: {
+          'POST PersonModel/create-anime-person': (init: { body: unknown }) => {
+            body = init.body;
+            return testPersonModel('new-1', { firstName: 'Yui', isAnime: true });
+          },
+        },
+      });
+      const refresh = balanceRefresh.seen;
+      const tracked = record(view.rootBus, 'analytics:event-tracked');
+      await act(async () => {
+        fireEvent.click(view.getByRole('button', { name: /Create her/ }));
+      });
+      await waitFor(() => expect(view.history.location.pathname).toBe('/chat'));
+      expect(view.history.location.search).toBe('?modelId=new-1');
+      expect(body).toMatchObject({
+        style: 'anime',
+        name: 'Yui',
+        traits: { kink: 50, libido: 50, nudity: 50 },
+      });
+      expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+      expect(refresh).toHaveLength(1);
+      expect(tracked.map((event) => event.name)).toContain('character_created');
+    });
+
+    it('should send the user back to the step owning a field the server refused', async () => {
+      stored('summary', { ...complete, style: 'realistic' });
+      const view = await renderRemote(lifecycles, {
+        remote: 'create-character',
+        path: '/create-character',
+        bus: signedIn(),
+        api: {
+          'POST PersonModel/create': () => {
+            throw Object.assign(new Error('bad'), {
+              kind: 'http',
+              status: 400,
+              body: { error: { code: 'validation_failed', field: 'hairColor', message: 'x' } },
+            });
+          },
+        },
+      });
+      await act(async () => {
+        fireEvent.click(view.getByRole('button', { name: /Create her/ }));
+      });
+      await waitFor(() => expect(view.getByText('Step 3 of 8')).toBeTruthy());
+      expect(view.getByRole('alert').textContent).toContain('hairColor');
+    });
+  });
+
+  describe('my ai', () => {
+    it('should list own characters, delete one with undo and rename with validation', async () => {
+      const models = [testPersonModel('a', { firstName: 'Ann' }), testPersonModel('b', { firstName: 'Bea' })];
+      const view = await renderRemote(lifecycles, {
+        remote: 'create-character',
+        path: '/my-ai',
+        bus: signedIn(),
+        api: {
+          'GET PersonModel/get-created-persons': () => models,
+          'POST PersonModel/delete-model': {},
+          'POST PersonModel/restore-model': {},
+          'POST PersonModel/rename-model': (init: { body: { name: string } }) =>
+            testPersonModel('a', { firstName: init.body.name }),
+        },
+      });
+      await waitFor(() => expect(view.getByRole('link', { name: 'Chat with Ann' })).toBeTruthy());
+      expect(view.getByRole('link', { name: 'Chat with Ann' }).getAttribute('href')).toBe('/chat?modelId=a');
+      await act(async () => {
+        fireEvent.click(view.getByRole('button', { name: 'Delete Bea' }));
+      });
+      await waitFor(() => expect(view.getByRole('status').textContent).toContain('Bea was deleted.'));
+      expect(view.queryByRole('link', { name: 'Chat with Bea' })).toBeNull();
+      await act(async () => {
+        fireEvent.click(view.getByRole('button', { name: 'Undo' }));
+      });
+      await waitFor(() => expect(view.getByRole('link', { name: 'Chat with Bea' })).toBeTruthy());
+      expect(view.transport.calls.map((call) => call.key)).toEqual(
+        expect.arrayContaining(['POST PersonModel/delete-model', 'POST PersonModel/restore-model']),
+      );
+
+      fireEvent.click(view.getByRole('button', { name: 'Rename Ann' }));
+      const dialog = await waitFor(() => document.querySelector('[role="dialog"]') as HTMLElement);
+      const input = dialog.querySelector('input')!;
+      fireEvent.change(input, { target: { value: '<b>' } });
+      fireEvent.click(Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Save')!);
+      expect(dialog.textContent).toContain('Start with a letter');
+      fireEvent.change(input, { target: { value: 'Anna' } });
+      await act(async () => {
+        fireEvent.click(Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Save')!);
+      });
+      const rename = view.transport.calls.find((call) => call.key === 'POST PersonModel/rename-model');
+      expect(rename?.init.body).toEqual({ PersonModelId: 'a', name: 'Anna' });
+    });
+
+    it('should lead to the wizard when there are no characters', async () => {
+      const view = await renderRemote(lifecycles, {
+        remote: 'create-character',
+        path: '/my-ai',
+        bus: signedIn(),
+        api: { 'GET PersonModel/get-created-persons': [] },
+      });
+      await waitFor(() =>
+        expect(view.getByRole('link', { name: 'Create your first character' })).toBeTruthy(),
+      );
+      expect(view.getByRole('link', { name: 'Create your first character' }).getAttribute('href')).toBe(
+        '/create-character',
+      );
+    });
   });
 });

@@ -1,17 +1,12 @@
-import { Route, Routes } from 'react-router';
-import { RemoteRouter } from '@companion/remote-kit';
+import { PATHS } from '@companion/contracts';
+import { useRemoteLocation } from '@companion/remote-kit';
 import { CreateCharacterPage } from '../pages/create-character-page.tsx';
 import { MyAiPage } from '../pages/my-ai-page.tsx';
 
-/** The create-character remote's routes. */
+/** The create-character remote's routes, router-less (ADR 0081): three flat pages. */
 export function App() {
-  return (
-    <RemoteRouter>
-      <Routes>
-        <Route path="/create-character" element={<CreateCharacterPage />} />
-        <Route path="/create-character-white" element={<CreateCharacterPage />} />
-        <Route path="/my-ai" element={<MyAiPage />} />
-      </Routes>
-    </RemoteRouter>
-  );
+  const { pathname } = useRemoteLocation();
+  if (PATHS.myAi.matches(pathname)) return <MyAiPage />;
+  if (PATHS.createCharacterWhite.matches(pathname)) return <CreateCharacterPage white />;
+  return <CreateCharacterPage />;
 }

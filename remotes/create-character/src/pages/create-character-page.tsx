@@ -1,6 +1,32 @@
-import { RemotePage } from '@companion/remote-kit';
+import { useVisitor } from '@companion/remote-kit';
+import { ImportCard } from '../features/cards/import-card.tsx';
+import { useCreateCharacter } from '../features/create/use-create-character.ts';
+import { Wizard } from '../features/wizard/components/wizard.tsx';
+import * as styles from './page.css.ts';
 
-/** Create Character: the page's heading until its feature issue fills it. */
-export function CreateCharacterPage() {
-  return <RemotePage title="Create Character" description="Design your own AI companion, step by step." />;
+/** `/create-character` and its light variant `/create-character-white` (000 §2.1; newGirl brand). */
+export function CreateCharacterPage({ white = false }: { white?: boolean }) {
+  const visitor = useVisitor();
+  // Adult-only choices are for users whose content is NSFW (ADR 0170).
+  const adult = Boolean(visitor.user?.isNSFWContent);
+  const creation = useCreateCharacter(adult);
+  return (
+    <div className={white ? styles.white : undefined} data-variant={white ? 'white' : 'default'}>
+      <div
+        className={styles.page}
+        data-testid="remote-page"
+        data-page={white ? '/create-character-white' : '/create-character'}
+      >
+        <div className={styles.intro}>
+          <h1 className={styles.title}>Create Character</h1>
+          <p className={styles.lead}>Design your own AI companion, step by step.</p>
+        </div>
+        <Wizard
+          adult={adult}
+          creation={creation}
+          renderImport={(onImported) => <ImportCard onImported={onImported} />}
+        />
+      </div>
+    </div>
+  );
 }

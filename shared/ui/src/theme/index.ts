@@ -3,3 +3,6 @@
 export { applyTheme } from './apply-theme.ts';
 export type { ThemeSettings } from './apply-theme.ts';
 export { vars } from './contract.css.ts';
+// Palettes for a scoped variant (`assignVars(vars, LIGHT)` in a .css.ts, evaluated at build time: no runtime cost).
+export { DARK, LIGHT } from './palettes.ts';
+export type { ThemeValues } from './palettes.ts';

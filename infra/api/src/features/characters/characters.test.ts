@@ -209,6 +209,107 @@ describe.each(BACKENDS)('characters on $backend', ({ backend, available }) => {
         expect(bad.json().error.field).toBe('name');
       });
 
+      it('should soft-delete an own character, hide it from My AI and restore it unchanged', async () => {
+        const list = async () =>
+          (await get('/api/PersonModel/get-created-persons', alice)).json<PersonModel[]>().map((m) => m.id);
+        expect(await list()).toContain(created.id);
+        const del = await post('/api/PersonModel/delete-model', alice, { PersonModelId: created.id });
+        expect(del.statusCode).toBe(200);
+        expect(del.json()).toEqual({ personModelId: created.id, isDeleted: true });
+        expect(await list()).not.toContain(created.id);
+        // Deleting twice keeps the first time.
+        expect(
+          (await post('/api/PersonModel/delete-model', alice, { PersonModelId: created.id })).statusCode,
+        ).toBe(200);
+        const restore = await post('/api/PersonModel/restore-model', alice, { PersonModelId: created.id });
+        expect(restore.statusCode).toBe(200);
+        expect(restore.json()).toEqual({ personModelId: created.id, isDeleted: false });
+        expect(await list()).toContain(created.id);
+      });
+
+      it("should refuse deleting someone else's, catalogue or unknown characters and bad ids", async () => {
+        expect(
+          (await post('/api/PersonModel/delete-model', bob, { PersonModelId: created.id })).statusCode,
+        ).toBe(403);
+        expect(
+          (await post('/api/PersonModel/restore-model', bob, { PersonModelId: created.id })).statusCode,
+        ).toBe(403);
+        const catalogue = await post('/api/PersonModel/delete-model', alice, {
+          PersonModelId: seedCharacterId('sofia'),
+        });
+        expect(catalogue.statusCode).toBe(403);
+        expect(catalogue.json().error.code).toBe('not_owner');
+        expect(
+          (await post('/api/PersonModel/delete-model', alice, { PersonModelId: crypto.randomUUID() }))
+            .statusCode,
+        ).toBe(404);
+        const bad = await post('/api/PersonModel/delete-model', alice, { PersonModelId: 'nope' });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().error.field).toBe('PersonModelId');
+        expect(
+          (await post('/api/PersonModel/delete-model', null, { PersonModelId: created.id })).statusCode,
+        ).toBe(401);
+        expect(
+          (await get('/api/PersonModel/get-created-persons', alice)).json<PersonModel[]>().map((m) => m.id),
+        ).toContain(created.id);
+      });
+
+      it('should export an own character as a V3 card (JSON and PNG) that imports back into the same draft', async () => {
+        const json = await get(`/api/PersonModel/export-card/${created.id}?format=json`, alice);
+        expect(json.statusCode).toBe(200);
+        expect(json.headers['content-disposition']).toContain('.json');
+        const card = json.json();
+        expect(card.spec).toBe('chara_card_v3');
+        const png = await get(`/api/PersonModel/export-card/${created.id}?format=png`, alice);
+        expect(png.statusCode).toBe(200);
+        expect(png.headers['content-type']).toBe('image/png');
+        const wrapped = await get(`/api/PersonModel/export-card/${created.id}?format=png&base64=true`, alice);
+        expect(wrapped.json()).toMatchObject({
+          contentType: 'image/png',
+          fileName: expect.stringMatching(/\.card\.png$/),
+        });
+        expect(Buffer.from(wrapped.json().base64, 'base64').equals(png.rawPayload)).toBe(true);
+        for (const file of [Buffer.from(json.body), png.rawPayload]) {
+          const imported = await post('/api/PersonModel/import-card', alice, {
+            file: file.toString('base64'),
+          });
+          expect(imported.statusCode).toBe(200);
+          const { draft: back } = imported.json();
+          const { id: _id, ...expected } = {
+            ...draft,
+            traits: { kink: 40, libido: 60, nudity: 50 },
+            name: card.data.name,
+          };
+          expect(back).toEqual({ ...expected, id: null });
+        }
+      });
+
+      it("should refuse exporting others' or catalogue characters and malformed or oversized imports", async () => {
+        expect((await get(`/api/PersonModel/export-card/${created.id}`, bob)).statusCode).toBe(403);
+        expect(
+          (await get(`/api/PersonModel/export-card/${seedCharacterId('sofia')}`, alice)).statusCode,
+        ).toBe(403);
+        const badFormat = await get(`/api/PersonModel/export-card/${created.id}?format=gif`, alice);
+        expect(badFormat.statusCode).toBe(400);
+        expect(badFormat.json().error.field).toBe('format');
+        const notJson = await post('/api/PersonModel/import-card', alice, {
+          file: Buffer.from('{oops').toString('base64'),
+        });
+        expect(notJson.statusCode).toBe(400);
+        expect(notJson.json().error).toMatchObject({ code: 'card_malformed', field: 'file' });
+        const tooBig = await post('/api/PersonModel/import-card', alice, {
+          file: Buffer.alloc(700 * 1024 + 10, 32).toString('base64'),
+        });
+        expect(tooBig.statusCode).toBe(413);
+        expect(tooBig.json().error.field).toBe('file');
+        const notBase64 = await post('/api/PersonModel/import-card', alice, { file: '***' });
+        expect(notBase64.statusCode).toBe(400);
+        expect(notBase64.json().error.field).toBe('file');
+        expect(
+          (await get('/api/PersonModel/get-created-persons', alice)).json<PersonModel[]>().length,
+        ).toBeGreaterThan(0);
+      });
+
       it('should validate every draft field and name it', async () => {
         const cases: [Record<string, unknown>, string][] = [
           [{ age: 17 }, 'age'],

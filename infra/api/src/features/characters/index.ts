@@ -15,6 +15,15 @@ import { parseBody, parseParam, parseQuery } from '../../http/validate.ts';
 import { FUNNEL_PRODUCTS } from '../../seed/characters.ts';
 import { CATALOGUE_PRICES } from '../../seed/prices.ts';
 import { ensureCatalogueSeeded } from '../../seed/seed-catalogue.ts';
+import {
+  CardError,
+  MAX_CARD_BYTES,
+  cardToDraft,
+  embedCardInPng,
+  encodeCardV3,
+  gradientPng,
+  readCardFile,
+} from './card-codec.ts';
 import { characterDraftSchema, personModelIdSchema, renameSchema } from './draft-schema.ts';
 import type { ValidDraft } from './draft-schema.ts';
 import { PublicCatalogue, loadPersonModel, selectPersonModels, toPersonModels } from './person-models.ts';
@@ -26,6 +35,21 @@ export interface CatalogueFeatureOptions {
 
 /** Body images generated for a new character (one per pose of the batch). */
 export const CREATED_BODY_IMAGES = 4;
+
+// `base64=true` answers `{ fileName, contentType, base64 }`: a client behind a bearer token cannot use a plain link.
+const cardFormatQuery = z.object({
+  format: z.enum(['json', 'png']).default('json'),
+  base64: z.enum(['true', 'false']).default('false'),
+});
+
+// Base64 of at most MAX_CARD_BYTES (4 characters per 3 bytes); longer is 413 before parsing.
+const MAX_CARD_BASE64 = Math.ceil(MAX_CARD_BYTES / 3) * 4;
+const importCardBody = z.object({
+  file: z
+    .string()
+    .min(1)
+    .regex(/^[A-Za-z0-9+/]+=*$/, 'must be the file as base64'),
+});
 
 const topQuery = z.object({
   utmSource: z
@@ -172,7 +196,7 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
       const rows = await selectPersonModels(
         db,
         user.id,
-        'WHERE pm.owner_user_id = $2 ORDER BY pm.created_at DESC, pm.id',
+        'WHERE pm.owner_user_id = $2 AND pm.deleted_at IS NULL ORDER BY pm.created_at DESC, pm.id',
         [user.id],
       );
       return toPersonModels(db, rows);
@@ -265,6 +289,92 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
       ]);
       return (await loadPersonModel(db, user.id, body.PersonModelId))!.model;
     });
+
+    // Character Card V3 export (JSON or PNG) of an own character, and V1–V3 import into a new draft (ADR 0171).
+    app.get('/PersonModel/export-card/:id', { preHandler: app.authenticate }, async (request, reply) => {
+      const user = currentUser(request);
+      const id = parseParam(z.uuid(), (request.params as { id: string }).id, 'id');
+      const { format, base64 } = parseQuery(cardFormatQuery, request.query);
+      const rows = await db.query<{
+        owner_user_id: string | null;
+        first_name: string;
+        description: string | null;
+        persona: unknown;
+        created_at: Date | string;
+      }>(
+        'SELECT owner_user_id, first_name, description, persona, created_at FROM person_models WHERE id = $1 AND deleted_at IS NULL',
+        [id],
+      );
+      assertVisible(rows[0], user.id);
+      const row = rows[0];
+      if (row.owner_user_id === null)
+        throw forbidden('Only your own characters can be exported.', 'not_owner');
+      const persona = (
+        typeof row.persona === 'string' ? JSON.parse(row.persona) : (row.persona ?? {})
+      ) as Record<string, unknown>;
+      const card = encodeCardV3({
+        name: row.first_name,
+        description: row.description ?? '',
+        draft: persona,
+        createdAt: new Date(row.created_at),
+      });
+      const fileName = `${row.first_name.replace(/[^\p{L}\p{N}-]+/gu, '_')}.card.${format}`;
+      const body =
+        format === 'json'
+          ? Buffer.from(JSON.stringify(card, null, 2))
+          : embedCardInPng(gradientPng(256, 384, [212, 38, 111], [40, 20, 60]), card);
+      const contentType = format === 'json' ? 'application/json' : 'image/png';
+      if (base64 === 'true') return { fileName, contentType, base64: body.toString('base64') };
+      return reply
+        .header('content-disposition', `attachment; filename="${encodeURIComponent(fileName)}"`)
+        .type(contentType)
+        .send(body);
+    });
+
+    app.post('/PersonModel/import-card', { preHandler: app.authenticate }, async (request) => {
+      const raw = (request.body as { file?: unknown } | null)?.file;
+      if (typeof raw === 'string' && raw.length > MAX_CARD_BASE64)
+        throw new HttpError(
+          413,
+          'card_too_large',
+          `A card may be at most ${MAX_CARD_BYTES / 1024} KB.`,
+          'file',
+        );
+      const { file } = parseBody(importCardBody, request.body);
+      try {
+        return cardToDraft(readCardFile(Buffer.from(file, 'base64')));
+      } catch (error) {
+        if (error instanceof CardError)
+          throw new HttpError(error.code === 'card_too_large' ? 413 : 400, error.code, error.message, 'file');
+        throw error;
+      }
+    });
+
+    // My AI: delete is soft so the client can offer undo; restore brings the row back unchanged (ADR 0170).
+    const setDeleted = async (request: FastifyRequest, deleted: boolean) => {
+      const user = currentUser(request);
+      const { PersonModelId } = parseBody(personModelIdSchema, request.body);
+      const rows = await db.query<{ owner_user_id: string | null }>(
+        'SELECT owner_user_id FROM person_models WHERE id = $1',
+        [PersonModelId],
+      );
+      assertVisible(rows[0], user.id);
+      if (rows[0].owner_user_id === null)
+        throw forbidden('Catalogue characters cannot be deleted.', 'not_owner');
+      await db.query(
+        deleted
+          ? 'UPDATE person_models SET deleted_at = COALESCE(deleted_at, now()) WHERE id = $1'
+          : 'UPDATE person_models SET deleted_at = NULL WHERE id = $1',
+        [PersonModelId],
+      );
+      return { personModelId: PersonModelId, isDeleted: deleted };
+    };
+    app.post('/PersonModel/delete-model', { preHandler: app.authenticate }, async (request) =>
+      setDeleted(request, true),
+    );
+    app.post('/PersonModel/restore-model', { preHandler: app.authenticate }, async (request) =>
+      setDeleted(request, false),
+    );
 
     const unlock = async (request: FastifyRequest, premium: boolean) => {
       const user = currentUser(request);

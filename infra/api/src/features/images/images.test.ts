@@ -112,6 +112,22 @@ describe.each(BACKENDS)('images on $backend', ({ backend, available }) => {
       ).toEqual([image.id]);
     });
 
+    it('should draw wizard tiles without a token, the same picture for the same query, anime unlike realistic', async () => {
+      const tile = (query: string) => t.app.inject({ method: 'GET', url: `/api/Image/wizard-tile?${query}` });
+      const realistic = await tile('style=realistic&hairColor=red');
+      expect(realistic.statusCode).toBe(200);
+      expect(realistic.headers['content-type']).toContain('image/svg+xml');
+      expect(realistic.headers['cache-control']).toContain('immutable');
+      expect(realistic.body).toContain('<svg');
+      expect((await tile('style=realistic&hairColor=red')).body).toBe(realistic.body);
+      expect((await tile('style=anime&hairColor=red')).body).not.toBe(realistic.body);
+      expect((await tile('style=realistic&hairColor=blonde')).body).not.toBe(realistic.body);
+      const bad = await tile('style=realistic&eyes=plaid');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.field).toBe('eyes');
+      expect((await tile('hairColor=red')).json().error.field).toBe('style');
+    });
+
     it('should validate the batch body naming the field', async () => {
       const cases: [unknown, string][] = [
         [{ count: 2 }, 'style'],

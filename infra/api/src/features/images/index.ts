@@ -60,6 +60,17 @@ const batchBody = z.object({
   prompt: z.string().trim().max(500).optional(),
 });
 
+// Defaults are the wizard's neutral look; each tile changes the one field it shows.
+const tileQuery = z.object({
+  style: z.enum(ART_STYLES),
+  ethnicity: z.enum(ETHNICITIES).default('caucasian'),
+  eyes: z.enum(EYE_COLORS).default('brown'),
+  hairStyle: z.enum(HAIR_STYLES).default('long-wavy'),
+  hairColor: z.enum(HAIR_COLORS).default('brown'),
+  body: z.enum(BODY_TYPES).default('average'),
+  pose: z.enum(['portrait', 'waist-up', 'standing'] as const).default('portrait'),
+});
+
 const standaloneQuery = z.object({
   personModelId: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -104,6 +115,7 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
     const painter = new EmbeddedImageEngine();
     // Image ids never change what they show, so served bytes can be kept without invalidation.
     const cache = new ImageCache();
+    const tiles = new Map<string, { contentType: string; body: Buffer }>();
     const { db, ledger } = deps;
     await ensureCatalogueSeeded(db);
 
@@ -235,6 +247,34 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
         remainingTokens: balance.balance,
         spentTokens: balance.spent,
       });
+    });
+
+    // The character wizard's picture tiles: the embedded painter draws one look from a fixed seed, so the same
+    // query is always the same picture; public and free (no user data, nothing stored; ADR 0170).
+    app.get('/Image/wizard-tile', async (request, reply) => {
+      const query = parseQuery(tileQuery, request.query);
+      const key = JSON.stringify(query);
+      let image = tiles.get(key);
+      if (!image) {
+        image = await painter.render({
+          seed: `wizard-tile-${query.style}`,
+          style: query.style,
+          ethnicity: query.ethnicity,
+          eyeColor: query.eyes,
+          hairStyle: query.hairStyle,
+          hairColor: query.hairColor,
+          bodyType: query.body,
+          pose: query.pose,
+          background: 'studio',
+        });
+        tiles.set(key, image);
+      }
+      return reply
+        .header('cache-control', IMMUTABLE)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+        .type(image.contentType)
+        .send(image.body);
     });
 
     app.get('/Image/standalone-images', { preHandler: app.authenticate }, async (request) => {

@@ -14,6 +14,10 @@ const UserPeriod = z
   })
   .strict();
 
+const UserTokens = z
+  .object({ amount: z.int({ message: 'amount must be a whole number of tokens.' }).min(1).max(100_000) })
+  .strict();
+
 /** The catalogue plan each period stands for (migration 0200). */
 const PLAN_OF_PERIOD = {
   monthly: 'sub-1m',
@@ -25,7 +29,9 @@ const PLAN_OF_PERIOD = {
 /**
  * Test fixtures: `POST testing/user-period` gives the caller a real subscription row of that period (or ends it
  * for `none`), exactly as a paid order would, without a payment; `periodInMonths` and `activeSubscription` follow
- * from it. Mounted only when `COMPANION_TEST_FIXTURES=1`; otherwise the routes do not exist (404).
+ * from it. `POST testing/user-tokens { amount }` credits the caller through the ledger (what a token purchase
+ * does), so suites can afford unlocks. Mounted only when `COMPANION_TEST_FIXTURES=1`, for loopback clients;
+ * otherwise the routes do not exist (404).
  */
 export const testingFeature: FeaturePlugin = async (app, deps) => {
   if (!deps.config.testFixtures) return;
@@ -54,5 +60,16 @@ export const testingFeature: FeaturePlugin = async (app, deps) => {
     if (!isLoopbackAddress(request.ip))
       throw new HttpError(404, 'not_found', 'No route for GET /api/testing/routes.');
     return app.routeTable;
+  });
+
+  app.post('/testing/user-tokens', { preHandler: app.authenticate }, async (request) => {
+    if (!isLoopbackAddress(request.ip))
+      throw new HttpError(404, 'not_found', 'No route for POST /api/testing/user-tokens.');
+    const user = currentUser(request);
+    const { amount } = parseBody(UserTokens, request.body);
+    const result = await deps.db.transaction((tx) =>
+      deps.ledger.credit(tx, { userId: user.id, amount, reason: 'test_fixture' }),
+    );
+    return { remainingTokens: result.balance, spentTokens: result.spent };
   });
 };
