@@ -1,16 +1,19 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { createDatabase } from './database.ts';
+import { migrate } from './migrate.ts';
 import { BackupError, backupPglite, backupPostgres, restorePglite, restorePostgres } from './backup.ts';
 
 const USAGE = `Usage: pnpm db <command>
+  migrate                      apply pending migrations (the Kubernetes migration Job runs this), then exit
   backup [--out <file>]        embedded database (PGlite): a .tar.gz of its data folder;
                                DATABASE_URL set: pg_dump --format=custom
   restore <file> [--force]     PGlite: replaces DATA_DIR/pglite (the old one is moved aside; --force when one exists);
                                DATABASE_URL set: pg_restore --clean --if-exists --single-transaction
 Stop the product before a PGlite backup or restore: the running API holds the embedded database.`;
 
-/** `pnpm db backup|restore` (ADR 0191); returns the exit code. */
+/** `pnpm db migrate|backup|restore` (ADR 0191); returns the exit code. */
 export async function runDbCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let parsed;
   try {
@@ -30,6 +33,21 @@ export async function runDbCli(argv: string[], env: NodeJS.ProcessEnv = process.
   const [command, file, ...extra] = parsed.positionals;
   if (parsed.values.help) {
     process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (command === 'migrate' && !file) {
+    const config = loadConfig(env);
+    const db = await createDatabase({
+      databaseUrl: config.databaseUrl,
+      schema: config.databaseSchema,
+      dataDir: config.dataDir,
+    });
+    try {
+      const applied = await migrate(db);
+      process.stdout.write(`migrations applied: ${applied.length ? applied.join(', ') : 'none pending'}\n`);
+    } finally {
+      await db.close();
+    }
     return 0;
   }
   if (
