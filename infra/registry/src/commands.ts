@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { CONTRACT_VERSION, contractMajor } from '@companion/contracts';
 import { RegistryError } from './errors.ts';
 import { exists } from './files.ts';
-import { assertVersion, openStore } from './store.ts';
+import { assertVersion, contractMajorOf, openStore, readBuildInfo } from './store.ts';
 import type { RemoteStore } from './store.ts';
 import type { FlipResult, PublishResult } from './types.ts';
 import { buildDir, findRemotePackage, listRemotePackages } from './workspace.ts';
@@ -123,6 +123,16 @@ async function deploy(
         `The build of ${name} finished but wrote nothing to ${path.relative(context.repoRoot, dir)}.`,
       );
     }
+  }
+  // Refused before anything is stored: the shell refuses another contract major, so the flip would only show
+  // every visitor the fallback (a rollback to an older build still only warns, see printFlip).
+  const info = await readBuildInfo(dir);
+  const shellMajor = contractMajor(CONTRACT_VERSION);
+  if (contractMajorOf(info.contract) !== shellMajor) {
+    throw new RegistryError(
+      'contract_mismatch',
+      `${name} ${info.version} was built against contract ${info.contract} but the shell speaks ${CONTRACT_VERSION} (major ${shellMajor}); nothing was deployed. Rebuild it against contract ${shellMajor}.x.`,
+    );
   }
   const published = await store.publish(name, dir);
   if (published.version !== target) {

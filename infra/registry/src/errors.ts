@@ -11,7 +11,8 @@ export type RegistryErrorCode =
   | 'corrupt_registry'
   | 'build_failed'
   | 'invalid_path'
-  | 'store_unavailable';
+  | 'store_unavailable'
+  | 'contract_mismatch';
 
 /** An expected, user-facing failure (bad input or state), as opposed to a bug. */
 export class RegistryError extends Error {

@@ -331,7 +331,49 @@ export async function checkBuild(name: string, builtDir: string): Promise<Remote
     throw new RegistryError('invalid_build', `${builtDir} is a build of '${info.name}', not '${name}'.`);
   }
   assertVersion(info.version);
+  await assertFilesOfManifest(builtDir);
   return info;
+}
+
+/**
+ * Refuses a build whose manifest names an entry or exposed chunk that is not in the folder (a half-copied or
+ * hand-edited build): a shell loading it would fail at mount time, for every visitor, after the flip.
+ */
+async function assertFilesOfManifest(builtDir: string): Promise<void> {
+  let manifest: {
+    metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
+    exposes?: {
+      name?: string;
+      assets?: {
+        js?: { sync?: unknown[]; async?: unknown[] };
+        css?: { sync?: unknown[]; async?: unknown[] };
+      };
+    }[];
+  };
+  try {
+    manifest = JSON.parse(await readFile(path.join(builtDir, MANIFEST), 'utf8')) as typeof manifest;
+  } catch {
+    throw new RegistryError('invalid_build', `${path.join(builtDir, MANIFEST)} is not valid JSON.`);
+  }
+  const entry = manifest.metaData?.remoteEntry;
+  if (typeof entry?.name !== 'string' || entry.name === '') {
+    throw new RegistryError('invalid_build', `${path.join(builtDir, MANIFEST)} names no remoteEntry.`);
+  }
+  const files = [path.posix.join(typeof entry.path === 'string' ? entry.path : '', entry.name)];
+  for (const expose of manifest.exposes ?? []) {
+    for (const kind of [expose.assets?.js, expose.assets?.css]) {
+      for (const file of [...(kind?.sync ?? []), ...(kind?.async ?? [])])
+        if (typeof file === 'string') files.push(file);
+    }
+  }
+  for (const file of files) {
+    if (file.split('/').includes('..') || !(await exists(path.join(builtDir, file)))) {
+      throw new RegistryError(
+        'invalid_build',
+        `${builtDir} lacks ${file}, which its ${MANIFEST} names; rebuild the remote (nothing was deployed).`,
+      );
+    }
+  }
 }
 
 /** The refusal of a second, different build under a published version. */
