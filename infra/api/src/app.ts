@@ -155,8 +155,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { httpRequests, httpDuration } = featureDeps.metrics;
   // API answers are per user and per moment: no browser or proxy may reuse one (a cached 410 once outlived
   // the account it described). Routes with their own policy (immutable images) keep it.
+  // Shutting down (SIGTERM): a response finished after close() started ends its keep-alive connection, or close()
+  // would wait for that idle socket's keep-alive timeout (72 s) and the pod would outlive its grace period.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (closing) reply.header('connection', 'close');
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { exists, treeDigest } from './files.ts';
 import { openStore } from './store.ts';
-import type { Store } from './store.ts';
+import type { RemoteStore } from './store.ts';
 import type { RegistryEntry } from './types.ts';
 import { buildDir, listRemotePackages } from './workspace.ts';
 import type { RemotePackage } from './workspace.ts';
@@ -19,6 +19,8 @@ export interface BootstrapOutcome {
 export interface BootstrapOptions {
   /** Defaults to `DATA_DIR` or `<repoRoot>/.data`. */
   dataDir?: string;
+  /** The store to fill (a bucket, ADR 0190); default the folder store in `dataDir`. */
+  store?: RemoteStore;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function bootstrap(
   repoRoot: string,
   options: BootstrapOptions = {},
 ): Promise<BootstrapOutcome[]> {
-  const store = openStore(options.dataDir ?? defaultDataDir(repoRoot));
+  const store = options.store ?? openStore(options.dataDir ?? defaultDataDir(repoRoot));
   const registry = await store.readRegistry();
   // Remotes are independent; publishing them side by side overlaps their compression work.
   return Promise.all(
@@ -38,7 +40,7 @@ export async function bootstrap(
 }
 
 async function bootstrapOne(
-  store: Store,
+  store: RemoteStore,
   pkg: RemotePackage,
   live: RegistryEntry | undefined,
 ): Promise<BootstrapOutcome> {
@@ -46,7 +48,7 @@ async function bootstrapOne(
   if (live) {
     const stale =
       live.version === pkg.version &&
-      (await differsFromStored(dir, path.join(store.remotesDir, pkg.name, live.version)));
+      (await differsFromStored(dir, await store.storedDigest(pkg.name, live.version)));
     // Rebuilding without a version bump leaves the new code unserved; say so instead of serving it silently stale.
     const message = `${dir} differs from the stored ${pkg.name} ${live.version}; versions are immutable, so deploy it as a new one: pnpm remote deploy ${pkg.name} --version <next>`;
     if (stale) return { remote: pkg.name, status: 'kept', version: live.version, message };
@@ -71,10 +73,9 @@ async function bootstrapOne(
   }
 }
 
-async function differsFromStored(built: string, stored: string): Promise<boolean> {
-  if (!(await exists(built)) || !(await exists(stored))) return false;
-  const [a, b] = await Promise.all([treeDigest(built), treeDigest(stored)]);
-  return a.digest !== b.digest;
+async function differsFromStored(built: string, storedDigest: string | null): Promise<boolean> {
+  if (storedDigest === null || !(await exists(built))) return false;
+  return (await treeDigest(built)).digest !== storedDigest;
 }
 
 /** `DATA_DIR` from the environment, else `<repoRoot>/.data`. */

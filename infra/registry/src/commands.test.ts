@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -92,15 +92,36 @@ describe('remote deploy', () => {
     expect(builds).toEqual([]);
   });
 
-  it('should warn, not refuse, when the build speaks another contract major', async () => {
+  it('should refuse a build that speaks another contract major and store nothing', async () => {
     context.build = async (pkg, version) => {
       await writeFakeBuild(path.join(pkg.dir, 'dist', version), pkg.name, version, { contract: '2.0.0' });
     };
-    expect(await runCli(['deploy', 'chat'], context)).toBe(0);
-    expect(out.join('\n')).toContain('contract  2');
+    expect(await runCli(['deploy', 'chat'], context)).toBe(1);
     expect(err.at(-1)).toMatch(
-      /^warning: chat 1\.0\.0 was built against contract 2\.x .* will refuse to mount it/,
+      /^error: chat 1\.0\.0 was built against contract 2\.0\.0 but the shell speaks .*nothing was deployed/,
     );
+    const store = openStore(context.dataDir);
+    expect(await store.versions('chat')).toEqual([]);
+    expect((await store.readRegistry()).remotes['chat']).toBeUndefined();
+  });
+
+  it('should refuse a build whose manifest names an entry or exposed chunk that is missing', async () => {
+    context.build = async (pkg, version) => {
+      const dir = await writeFakeBuild(path.join(pkg.dir, 'dist', version), pkg.name, version);
+      await rm(path.join(dir, 'remoteEntry.js'));
+    };
+    expect(await runCli(['deploy', 'chat'], context)).toBe(1);
+    expect(err.at(-1)).toMatch(/lacks remoteEntry\.js, which its mf-manifest\.json names/);
+    context.build = async (pkg, version) => {
+      const dir = await writeFakeBuild(path.join(pkg.dir, 'dist', version), pkg.name, version);
+      const manifestFile = path.join(dir, 'mf-manifest.json');
+      const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+      manifest.exposes = [{ name: 'lifecycles', assets: { js: { sync: ['gone.1234.js'], async: [] } } }];
+      await writeFile(manifestFile, JSON.stringify(manifest));
+    };
+    expect(await runCli(['deploy', 'chat', '--version', '1.0.1'], context)).toBe(1);
+    expect(err.at(-1)).toMatch(/lacks gone\.1234\.js/);
+    expect(await openStore(context.dataDir).versions('chat')).toEqual([]);
   });
 
   it('should refuse different content under a version that is already stored', async () => {

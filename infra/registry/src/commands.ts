@@ -4,8 +4,8 @@ import { parseArgs } from 'node:util';
 import { CONTRACT_VERSION, contractMajor } from '@companion/contracts';
 import { RegistryError } from './errors.ts';
 import { exists } from './files.ts';
-import { assertVersion, openStore } from './store.ts';
-import type { Store } from './store.ts';
+import { assertVersion, contractMajorOf, openStore, readBuildInfo } from './store.ts';
+import type { RemoteStore } from './store.ts';
 import type { FlipResult, PublishResult } from './types.ts';
 import { buildDir, findRemotePackage, listRemotePackages } from './workspace.ts';
 import type { RemotePackage } from './workspace.ts';
@@ -16,6 +16,8 @@ export interface CliContext {
   dataDir: string;
   out: (line: string) => void;
   err: (line: string) => void;
+  /** The store to act on (a bucket, ADR 0190); default the folder store in `dataDir`. */
+  store?: RemoteStore;
   /** Builds one remote for `version`; the default runs `pnpm --filter @companion/<name> run build`. */
   build?: (pkg: RemotePackage, version: string, repoRoot: string) => Promise<void>;
 }
@@ -60,7 +62,7 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
     context.err(`'${command}' needs a remote name.\n\n${USAGE}`);
     return 2;
   }
-  const store = openStore(context.dataDir);
+  const store = context.store ?? openStore(context.dataDir);
   try {
     switch (command) {
       case 'deploy':
@@ -95,7 +97,7 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
 }
 
 async function deploy(
-  store: Store,
+  store: RemoteStore,
   context: CliContext,
   name: string,
   version: string | undefined,
@@ -122,6 +124,16 @@ async function deploy(
       );
     }
   }
+  // Refused before anything is stored: the shell refuses another contract major, so the flip would only show
+  // every visitor the fallback (a rollback to an older build still only warns, see printFlip).
+  const info = await readBuildInfo(dir);
+  const shellMajor = contractMajor(CONTRACT_VERSION);
+  if (contractMajorOf(info.contract) !== shellMajor) {
+    throw new RegistryError(
+      'contract_mismatch',
+      `${name} ${info.version} was built against contract ${info.contract} but the shell speaks ${CONTRACT_VERSION} (major ${shellMajor}); nothing was deployed. Rebuild it against contract ${shellMajor}.x.`,
+    );
+  }
   const published = await store.publish(name, dir);
   if (published.version !== target) {
     throw new RegistryError(
@@ -132,7 +144,7 @@ async function deploy(
   printFlip(context, await store.setLive(name, target, 'deploy'), published);
 }
 
-async function assertKnownRemote(store: Store, context: CliContext, name: string): Promise<void> {
+async function assertKnownRemote(store: RemoteStore, context: CliContext, name: string): Promise<void> {
   const inWorkspace = (await listRemotePackages(context.repoRoot)).some((pkg) => pkg.name === name);
   if (inWorkspace || (await store.readRegistry()).remotes[name] || (await store.versions(name)).length > 0)
     return;
@@ -164,7 +176,7 @@ function printFlip(context: CliContext, flip: FlipResult, published: PublishResu
   }
 }
 
-async function printHistory(store: Store, context: CliContext, name: string): Promise<void> {
+async function printHistory(store: RemoteStore, context: CliContext, name: string): Promise<void> {
   await assertKnownRemote(store, context, name);
   const records = await store.history(name);
   if (records.length === 0) {
@@ -178,7 +190,7 @@ async function printHistory(store: Store, context: CliContext, name: string): Pr
   context.out(`live: ${live ?? '(none)'}`);
 }
 
-async function printStatus(store: Store, context: CliContext, name: string | undefined): Promise<void> {
+async function printStatus(store: RemoteStore, context: CliContext, name: string | undefined): Promise<void> {
   const registry = await store.readRegistry();
   let names: string[];
   if (name) {

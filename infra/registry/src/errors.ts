@@ -9,7 +9,10 @@ export type RegistryErrorCode =
   | 'version_conflict'
   | 'no_previous_version'
   | 'corrupt_registry'
-  | 'build_failed';
+  | 'build_failed'
+  | 'invalid_path'
+  | 'store_unavailable'
+  | 'contract_mismatch';
 
 /** An expected, user-facing failure (bad input or state), as opposed to a bug. */
 export class RegistryError extends Error {

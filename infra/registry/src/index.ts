@@ -5,7 +5,10 @@ export type { CliContext } from './commands.ts';
 export { RegistryError } from './errors.ts';
 export type { RegistryErrorCode } from './errors.ts';
 export { assertRemoteName, assertVersion, emptyRegistry, manifestUrl, openStore } from './store.ts';
-export type { Store } from './store.ts';
+export type { RemoteStore, Store } from './store.ts';
+export { contentTypeOf, openS3Store } from './s3-store.ts';
+export type { S3StoreConfig } from './s3-store.ts';
+export { openConfiguredStore } from './store-config.ts';
 export type {
   FlipResult,
   HistoryRecord,

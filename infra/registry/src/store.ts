@@ -18,13 +18,15 @@ const NAME_PATTERN = /^[a-z][a-z0-9-]{0,63}$/;
 const MANIFEST = 'mf-manifest.json';
 const BUILD_INFO = 'companion-remote.json';
 
-/** The remote store, the registry pointer and its history under one data folder. */
-export interface Store {
-  readonly dataDir: string;
-  /** Folder holding `<name>/<version>/` immutable builds (served at `/remotes/`). */
-  readonly remotesDir: string;
-  readonly registryFile: string;
-  readonly historyFile: string;
+/**
+ * The remote store, the registry pointer and its history, wherever they live: a local folder (`openStore`, the
+ * default) or an S3-compatible bucket (`openS3Store`, ADR 0190). The CLI, bootstrap and the origin use only this.
+ */
+export interface RemoteStore {
+  /** `folder` (local data folder) or `s3` (bucket). */
+  readonly kind: 'folder' | 's3';
+  /** Where it lives, for messages (`/data/remotes` or `s3://bucket/prefix`). */
+  readonly location: string;
   /** Copies a build folder into `<name>/<version>/`; identical content is a no-op, different content fails. */
   publish(name: string, builtDir: string): Promise<PublishResult>;
   /** Points the registry at a stored version and appends the change to the history. */
@@ -38,6 +40,22 @@ export interface Store {
   history(name?: string): Promise<HistoryRecord[]>;
   /** Stored versions of a remote, highest first. */
   versions(name: string): Promise<string[]>;
+  /** `registry.json` exactly as stored (an empty registry when there is none yet). */
+  readRegistryText(): Promise<string>;
+  /** One file of a stored version (`file` is a relative path), or null when it is not there. */
+  readRemoteFile(name: string, version: string, file: string): Promise<Buffer | null>;
+  /** Tree digest (see `treeDigest`) of a stored version, or null when it is not stored. */
+  storedDigest(name: string, version: string): Promise<string | null>;
+}
+
+/** The store in a local data folder (the default). */
+export interface Store extends RemoteStore {
+  readonly kind: 'folder';
+  readonly dataDir: string;
+  /** Folder holding `<name>/<version>/` immutable builds (served at `/remotes/`). */
+  readonly remotesDir: string;
+  readonly registryFile: string;
+  readonly historyFile: string;
 }
 
 /** Throws unless `name` is a valid remote name (it becomes a path segment and a URL segment). */
@@ -65,6 +83,34 @@ export function manifestUrl(name: string, version: string): string {
 /** An empty registry, what a fresh data folder serves. */
 export function emptyRegistry(): Registry {
   return { schemaVersion: 1, remotes: {} };
+}
+
+/** Reads and checks a build's `companion-remote.json`. */
+export async function readBuildInfo(dir: string): Promise<RemoteBuildInfo> {
+  let info: Partial<RemoteBuildInfo>;
+  try {
+    info = JSON.parse(await readFile(path.join(dir, BUILD_INFO), 'utf8')) as Partial<RemoteBuildInfo>;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : 'is not valid JSON';
+    throw new RegistryError('invalid_build', `${path.join(dir, BUILD_INFO)} ${reason}; rebuild the remote.`);
+  }
+  if (
+    typeof info.name !== 'string' ||
+    typeof info.version !== 'string' ||
+    typeof info.contract !== 'string'
+  ) {
+    throw new RegistryError(
+      'invalid_build',
+      `${path.join(dir, BUILD_INFO)} must hold string name, version and contract.`,
+    );
+  }
+  if (!Number.isInteger(contractMajorOf(info.contract))) {
+    throw new RegistryError(
+      'invalid_build',
+      `${path.join(dir, BUILD_INFO)}: contract '${info.contract}' has no numeric major.`,
+    );
+  }
+  return info as RemoteBuildInfo;
 }
 
 /** Opens (and creates if needed) the store in `dataDir`. */
@@ -97,36 +143,6 @@ export function openStore(dataDir: string): Store {
     return path.join(remotesDir, name, version);
   }
 
-  async function readBuildInfo(dir: string): Promise<RemoteBuildInfo> {
-    let info: Partial<RemoteBuildInfo>;
-    try {
-      info = JSON.parse(await readFile(path.join(dir, BUILD_INFO), 'utf8')) as Partial<RemoteBuildInfo>;
-    } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : 'is not valid JSON';
-      throw new RegistryError(
-        'invalid_build',
-        `${path.join(dir, BUILD_INFO)} ${reason}; rebuild the remote.`,
-      );
-    }
-    if (
-      typeof info.name !== 'string' ||
-      typeof info.version !== 'string' ||
-      typeof info.contract !== 'string'
-    ) {
-      throw new RegistryError(
-        'invalid_build',
-        `${path.join(dir, BUILD_INFO)} must hold string name, version and contract.`,
-      );
-    }
-    if (!Number.isInteger(contractMajorOf(info.contract))) {
-      throw new RegistryError(
-        'invalid_build',
-        `${path.join(dir, BUILD_INFO)}: contract '${info.contract}' has no numeric major.`,
-      );
-    }
-    return info as RemoteBuildInfo;
-  }
-
   async function entryFor(name: string, version: string): Promise<RegistryEntry> {
     const dir = versionDir(name, version);
     if (!(await exists(path.join(dir, MANIFEST)))) {
@@ -153,16 +169,35 @@ export function openStore(dataDir: string): Store {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyRegistry();
       throw error;
     }
-    let parsed: Partial<Registry>;
+    return parseRegistry(text, registryFile);
+  }
+
+  async function readRegistryText(): Promise<string> {
     try {
-      parsed = JSON.parse(text) as Partial<Registry>;
-    } catch {
-      throw new RegistryError('corrupt_registry', `${registryFile} is not valid JSON.`);
+      return await readFile(registryFile, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return JSON.stringify(emptyRegistry());
+      throw error;
     }
-    if (parsed.schemaVersion !== 1 || typeof parsed.remotes !== 'object' || parsed.remotes === null) {
-      throw new RegistryError('corrupt_registry', `${registryFile} is not a schemaVersion 1 registry.`);
+  }
+
+  async function readRemoteFile(name: string, version: string, file: string): Promise<Buffer | null> {
+    assertRemoteName(name);
+    assertVersion(version);
+    assertRelativeFile(file);
+    try {
+      return await readFile(path.join(versionDir(name, version), file));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return null;
+      throw error;
     }
-    return { schemaVersion: 1, remotes: parsed.remotes };
+  }
+
+  async function storedDigest(name: string, version: string): Promise<string | null> {
+    const dir = versionDir(name, version);
+    if (!(await exists(dir))) return null;
+    return (await treeDigest(dir)).digest;
   }
 
   async function history(name?: string): Promise<HistoryRecord[]> {
@@ -199,21 +234,7 @@ export function openStore(dataDir: string): Store {
   }
 
   async function publish(name: string, builtDir: string): Promise<PublishResult> {
-    assertRemoteName(name);
-    if (!(await exists(builtDir))) {
-      throw new RegistryError('missing_build', `No build at ${builtDir}; build the remote first.`);
-    }
-    if (!(await exists(path.join(builtDir, MANIFEST)))) {
-      throw new RegistryError(
-        'invalid_build',
-        `${builtDir} has no ${MANIFEST}; is it a module federation remote build?`,
-      );
-    }
-    const info = await readBuildInfo(builtDir);
-    if (info.name !== name) {
-      throw new RegistryError('invalid_build', `${builtDir} is a build of '${info.name}', not '${name}'.`);
-    }
-    assertVersion(info.version);
+    const info = await checkBuild(name, builtDir);
     const target = versionDir(name, info.version);
     const source = await treeDigest(builtDir);
     const result = { name, version: info.version, manifest: manifestUrl(name, info.version) };
@@ -221,10 +242,7 @@ export function openStore(dataDir: string): Store {
     const compareWithStored = async (): Promise<PublishResult> => {
       const stored = await treeDigest(target);
       if (stored.digest !== source.digest) {
-        throw new RegistryError(
-          'version_conflict',
-          `${name} ${info.version} is already published with different content. Versions are immutable: bump the version (pnpm remote deploy ${name} --version <next>).`,
-        );
+        throw versionConflict(name, info.version);
       }
       return { ...result, created: false, files: 0, bytes: 0 };
     };
@@ -274,6 +292,110 @@ export function openStore(dataDir: string): Store {
     });
   }
 
+  const { setLive, setLiveIfAbsent, rollback } = pointerMoves(flip, history, versions);
+
+  return {
+    kind: 'folder',
+    location: remotesDir,
+    dataDir,
+    remotesDir,
+    registryFile,
+    historyFile,
+    publish,
+    setLive,
+    setLiveIfAbsent,
+    rollback,
+    readRegistry,
+    history,
+    versions,
+    readRegistryText,
+    readRemoteFile,
+    storedDigest,
+  };
+}
+
+/** Checks a build folder before publishing it as `name`: it exists, has a manifest and a matching build info. */
+export async function checkBuild(name: string, builtDir: string): Promise<RemoteBuildInfo> {
+  assertRemoteName(name);
+  if (!(await exists(builtDir))) {
+    throw new RegistryError('missing_build', `No build at ${builtDir}; build the remote first.`);
+  }
+  if (!(await exists(path.join(builtDir, MANIFEST)))) {
+    throw new RegistryError(
+      'invalid_build',
+      `${builtDir} has no ${MANIFEST}; is it a module federation remote build?`,
+    );
+  }
+  const info = await readBuildInfo(builtDir);
+  if (info.name !== name) {
+    throw new RegistryError('invalid_build', `${builtDir} is a build of '${info.name}', not '${name}'.`);
+  }
+  assertVersion(info.version);
+  await assertFilesOfManifest(builtDir);
+  return info;
+}
+
+/**
+ * Refuses a build whose manifest names an entry or exposed chunk that is not in the folder (a half-copied or
+ * hand-edited build): a shell loading it would fail at mount time, for every visitor, after the flip.
+ */
+async function assertFilesOfManifest(builtDir: string): Promise<void> {
+  let manifest: {
+    metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
+    exposes?: {
+      name?: string;
+      assets?: {
+        js?: { sync?: unknown[]; async?: unknown[] };
+        css?: { sync?: unknown[]; async?: unknown[] };
+      };
+    }[];
+  };
+  try {
+    manifest = JSON.parse(await readFile(path.join(builtDir, MANIFEST), 'utf8')) as typeof manifest;
+  } catch {
+    throw new RegistryError('invalid_build', `${path.join(builtDir, MANIFEST)} is not valid JSON.`);
+  }
+  const entry = manifest.metaData?.remoteEntry;
+  if (typeof entry?.name !== 'string' || entry.name === '') {
+    throw new RegistryError('invalid_build', `${path.join(builtDir, MANIFEST)} names no remoteEntry.`);
+  }
+  const files = [path.posix.join(typeof entry.path === 'string' ? entry.path : '', entry.name)];
+  for (const expose of manifest.exposes ?? []) {
+    for (const kind of [expose.assets?.js, expose.assets?.css]) {
+      for (const file of [...(kind?.sync ?? []), ...(kind?.async ?? [])])
+        if (typeof file === 'string') files.push(file);
+    }
+  }
+  for (const file of files) {
+    if (file.split('/').includes('..') || !(await exists(path.join(builtDir, file)))) {
+      throw new RegistryError(
+        'invalid_build',
+        `${builtDir} lacks ${file}, which its ${MANIFEST} names; rebuild the remote (nothing was deployed).`,
+      );
+    }
+  }
+}
+
+/** The refusal of a second, different build under a published version. */
+export function versionConflict(name: string, version: string): RegistryError {
+  return new RegistryError(
+    'version_conflict',
+    `${name} ${version} is already published with different content. Versions are immutable: bump the version (pnpm remote deploy ${name} --version <next>).`,
+  );
+}
+
+type Flip = (
+  name: string,
+  action: HistoryRecord['action'],
+  pickTarget: (current: RegistryEntry | undefined) => Promise<string>,
+) => Promise<FlipResult>;
+
+/** `setLive`, `setLiveIfAbsent` and `rollback` of a store, over its own `flip` (the same rules for every store). */
+export function pointerMoves(
+  flip: Flip,
+  history: (name?: string) => Promise<HistoryRecord[]>,
+  versions: (name: string) => Promise<string[]>,
+): Pick<RemoteStore, 'setLive' | 'setLiveIfAbsent' | 'rollback'> {
   function setLive(
     name: string,
     version: string,
@@ -303,23 +425,32 @@ export function openStore(dataDir: string): Store {
       return landing.from;
     });
   }
+  return { setLive, setLiveIfAbsent, rollback };
+}
 
-  return {
-    dataDir,
-    remotesDir,
-    registryFile,
-    historyFile,
-    publish,
-    setLive,
-    setLiveIfAbsent,
-    rollback,
-    readRegistry,
-    history,
-    versions,
-  };
+/** Parses and checks a `registry.json` text; `where` names it in errors. */
+export function parseRegistry(text: string, where: string): Registry {
+  let parsed: Partial<Registry>;
+  try {
+    parsed = JSON.parse(text) as Partial<Registry>;
+  } catch {
+    throw new RegistryError('corrupt_registry', `${where} is not valid JSON.`);
+  }
+  if (parsed.schemaVersion !== 1 || typeof parsed.remotes !== 'object' || parsed.remotes === null) {
+    throw new RegistryError('corrupt_registry', `${where} is not a schemaVersion 1 registry.`);
+  }
+  return { schemaVersion: 1, remotes: parsed.remotes };
+}
+
+/** Throws unless `file` is a plain relative path inside a version folder (no `..`, no dot segment). */
+export function assertRelativeFile(file: string): void {
+  const segments = file.split('/');
+  if (file === '' || segments.some((segment) => segment === '' || segment.startsWith('.'))) {
+    throw new RegistryError('invalid_path', `'${file}' is not a file of a stored version.`);
+  }
 }
 
 /** Major of a contract version string such as `1.0.0`. */
-function contractMajorOf(contract: string): number {
+export function contractMajorOf(contract: string): number {
   return Number.parseInt(contract.split('.')[0] ?? '', 10);
 }

@@ -84,6 +84,8 @@ export function createIndexRenderer(options: {
   googleClientId?: string | undefined;
   shellDir: string;
   remotesDir: string;
+  /** Reads a stored remote file; default from `remotesDir` (the bucket store passes its own, ADR 0190). */
+  readRemoteFile?: (remote: string, version: string, file: string) => Promise<Buffer | null>;
   readRegistry: () => Promise<Registry>;
   /**
    * A public `GET /api/<key>` for first-load hints (ADR 0082): the parsed JSON, or `undefined` when the API is
@@ -91,6 +93,13 @@ export function createIndexRenderer(options: {
    */
   fetchApi?: (key: string) => Promise<unknown>;
 }) {
+  const readRemoteText = async (remote: string, version: string, file: string): Promise<string> => {
+    if (!options.readRemoteFile)
+      return readFile(path.join(options.remotesDir, remote, version, file), 'utf8');
+    const body = await options.readRemoteFile(remote, version, file);
+    if (!body) throw new Error(`${remote}/${version}/${file} is not stored`);
+    return body.toString('utf8');
+  };
   let template: { mtimeMs: number; html: string; routes: RouteManifest['routes'] } | null = null;
   const manifests = new Map<string, ManifestAssets | null>();
   const hints = new Map<string, FirstLoadHint[]>();
@@ -123,12 +132,7 @@ export function createIndexRenderer(options: {
     const key = `${remote}/${version}`;
     if (!manifests.has(key)) {
       try {
-        manifests.set(
-          key,
-          JSON.parse(
-            await readFile(path.join(options.remotesDir, remote, version, 'mf-manifest.json'), 'utf8'),
-          ),
-        );
+        manifests.set(key, JSON.parse(await readRemoteText(remote, version, 'mf-manifest.json')));
       } catch {
         manifests.set(key, null);
       }
@@ -141,9 +145,9 @@ export function createIndexRenderer(options: {
     const key = `${remote}/${version}`;
     if (!hints.has(key)) {
       try {
-        const info = JSON.parse(
-          await readFile(path.join(options.remotesDir, remote, version, 'companion-remote.json'), 'utf8'),
-        ) as { firstLoad?: unknown };
+        const info = JSON.parse(await readRemoteText(remote, version, 'companion-remote.json')) as {
+          firstLoad?: unknown;
+        };
         hints.set(key, Array.isArray(info.firstLoad) ? (info.firstLoad as FirstLoadHint[]) : []);
       } catch {
         hints.set(key, []);

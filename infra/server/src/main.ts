@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultDataDir } from '@companion/registry';
+import { defaultDataDir, openConfiguredStore } from '@companion/registry';
 import { createOriginServer } from './origin-server.ts';
 
 // Runs the origin server alone (the API is expected at API_URL); `start.ts` is the whole product.
@@ -8,8 +8,10 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const port = Number(process.env['PORT'] ?? 3000);
 const host = process.env['HOST'] ?? '0.0.0.0';
 
+const dataDir = defaultDataDir(repoRoot);
 const app = await createOriginServer({
-  dataDir: defaultDataDir(repoRoot),
+  dataDir,
+  store: openConfiguredStore(process.env, dataDir),
   shellDir: path.resolve(process.env['SHELL_DIR'] ?? path.join(repoRoot, 'shell', 'dist')),
   apiUrl: process.env['API_URL'] ?? `http://127.0.0.1:${process.env['API_PORT'] ?? 3001}`,
 });

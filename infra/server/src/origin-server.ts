@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import { emptyRegistry, type Registry } from '@companion/registry';
+import { contentTypeOf, emptyRegistry, type Registry, type RemoteStore } from '@companion/registry';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE, NO_CACHE, shellCacheControl } from './cache-policy.ts';
@@ -40,6 +40,13 @@ export interface OriginServerOptions {
   apiBodyLimitBytes?: number;
   /** False while the supervised API is down (restarting): `/api` and `/hubs` answer 503 at once. */
   apiAvailable?: () => boolean;
+  /**
+   * The remote store when it is a bucket (`REMOTE_STORE=s3`, ADR 0190): `/registry.json` and `/remotes/` are read
+   * from it instead of `dataDir`. Omitted (or a folder store): the data folder, as before.
+   */
+  store?: RemoteStore;
+  /** How long a bucket-read `registry.json` is reused (default 1000 ms; a rollback shows within it). */
+  registryCacheMs?: number;
 }
 
 const API_DOWN_MESSAGE = 'The API is not reachable right now. Try again in a moment.';
@@ -71,14 +78,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
     clientErrorHandler,
     // A path that is not valid percent-encoding: the platform's JSON error, without echoing the URL back.
     frameworkErrors: (error, _request, reply) => {
-      if (error.code === 'FST_ERR_BAD_URL')
-        return sendError(
-          reply,
-          400,
-          'invalid_url',
-          'The path is not a valid URL (bad percent-encoding).',
-          'path',
-        );
+      if (error.code === 'FST_ERR_BAD_URL') return sendBadUrl(reply);
       return sendError(reply, 400, 'bad_request', 'The request could not be routed.', 'path');
     },
     trustProxy: options.trustedProxies ? options.trustedProxies.split(',').map((a) => a.trim()) : false,
@@ -179,8 +179,22 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
   await app.register(async (site) => {
     await site.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-    // Read on every request: a deploy or rollback is live on the next page load, no restart or cache.
+    const bucket = options.store?.kind === 's3' ? options.store : undefined;
+    const registryCacheMs = options.registryCacheMs ?? 1000;
+    let cachedRegistry: { at: number; text: Promise<string> } | undefined;
+    // Read on every request: a deploy or rollback is live on the next page load, no restart or cache. From a
+    // bucket, one read a second is shared by every request (a round trip per page load is not worth it).
     const readRegistryText = async (): Promise<string> => {
+      if (bucket) {
+        if (!cachedRegistry || Date.now() - cachedRegistry.at >= registryCacheMs) {
+          const text = bucket.readRegistryText();
+          cachedRegistry = { at: Date.now(), text };
+          text.catch(() => {
+            if (cachedRegistry?.text === text) cachedRegistry = undefined;
+          });
+        }
+        return cachedRegistry.text;
+      }
       try {
         return await readFile(registryFile, 'utf8');
       } catch (error) {
@@ -191,6 +205,12 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
     const renderIndex = createIndexRenderer({
       shellDir: options.shellDir,
       remotesDir,
+      ...(bucket
+        ? {
+            readRemoteFile: (remote: string, version: string, file: string) =>
+              bucket.readRemoteFile(remote, version, file),
+          }
+        : {}),
       googleClientId: options.googleClientId,
       readRegistry: async () => JSON.parse(await readRegistryText()) as Registry,
       fetchApi: createFirstLoadApi({ apiUrl }),
@@ -203,25 +223,27 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
         .send(await readRegistryText()),
     );
 
-    await site.register(fastifyStatic, {
-      root: remotesDir,
-      prefix: '/remotes/',
-      decorateReply: false,
-      index: false,
-      redirect: false,
-      list: false,
-      serveDotFiles: false,
-      // Publishing stages builds in dot-folders beside the version folders; never serve those.
-      allowedPath: hasNoDotSegment,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res) => {
-        res.setHeader('cache-control', IMMUTABLE);
-        res.setHeader('vary', 'accept-encoding');
-        // Public, content-addressed code: a dev shell on another port may load it directly.
-        res.setHeader('access-control-allow-origin', '*');
-      },
-    });
+    if (bucket) serveRemotesFromBucket(site, bucket);
+    else
+      await site.register(fastifyStatic, {
+        root: remotesDir,
+        prefix: '/remotes/',
+        decorateReply: false,
+        index: false,
+        redirect: false,
+        list: false,
+        serveDotFiles: false,
+        // Publishing stages builds in dot-folders beside the version folders; never serve those.
+        allowedPath: hasNoDotSegment,
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (res) => {
+          res.setHeader('cache-control', IMMUTABLE);
+          res.setHeader('vary', 'accept-encoding');
+          // Public, content-addressed code: a dev shell on another port may load it directly.
+          res.setHeader('access-control-allow-origin', '*');
+        },
+      });
 
     await site.register(fastifyStatic, {
       root: options.shellDir,
@@ -272,6 +294,60 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
   });
 
   return app;
+}
+
+const REMOTE_PATH = /^\/remotes\/([a-z][a-z0-9-]{0,63})\/([^/]+)\/(.+)$/;
+
+/**
+ * `/remotes/<name>/<version>/<file>` from the bucket, with the same headers as the folder store: the precompressed
+ * sibling the client accepts (stored beside each file at publish), immutable caching, open CORS. A CDN in front of
+ * the origin (or of the bucket) serves repeats; the origin only fills it.
+ */
+function serveRemotesFromBucket(site: FastifyInstance, store: RemoteStore): void {
+  site.get('/remotes/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return sendBadUrl(reply);
+    }
+    const match = REMOTE_PATH.exec(decoded);
+    const notFound = () => sendError(reply, 404, 'not_found', `Nothing at ${request.method} ${pathname}.`);
+    if (!match || !hasNoDotSegment(decoded)) return notFound();
+    const [, name, version, file] = match as unknown as [string, string, string, string];
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const candidates: { suffix: string; encoding?: string }[] = [];
+    if (/\bbr\b/.test(accepts)) candidates.push({ suffix: '.br', encoding: 'br' });
+    if (/\bgzip\b/.test(accepts)) candidates.push({ suffix: '.gz', encoding: 'gzip' });
+    candidates.push({ suffix: '' });
+    for (const candidate of candidates) {
+      let body: Buffer | null;
+      try {
+        body = await store.readRemoteFile(name, version, file + candidate.suffix);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'store_unavailable') {
+          request.log.error(error);
+          reply.header('retry-after', '1');
+          return sendError(reply, 503, 'store_unavailable', 'The remote store is not reachable right now.');
+        }
+        return notFound();
+      }
+      if (!body) continue;
+      reply
+        .header('cache-control', IMMUTABLE)
+        .header('vary', 'accept-encoding')
+        .header('access-control-allow-origin', '*')
+        .type(contentTypeOf(file));
+      if (candidate.encoding) reply.header('content-encoding', candidate.encoding);
+      return reply.send(body);
+    }
+    return notFound();
+  });
+}
+
+function sendBadUrl(reply: FastifyReply): FastifyReply {
+  return sendError(reply, 400, 'invalid_url', 'The path is not a valid URL (bad percent-encoding).', 'path');
 }
 
 function isApiPath(url: string): boolean {

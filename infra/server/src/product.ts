@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { bootstrap } from '@companion/registry';
+import { bootstrap, openConfiguredStore } from '@companion/registry';
 import type { BootstrapOutcome } from '@companion/registry';
 import type { FastifyInstance } from 'fastify';
 import { createOriginServer } from './origin-server.ts';
@@ -119,13 +119,15 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       );
     }
   }
+  // REMOTE_STORE=s3 puts the remote store and registry in a bucket shared by every origin (ADR 0190).
+  const store = openConfiguredStore(options.env, options.dataDir);
   const apiPort = options.apiPort ?? (await freeLoopbackPort());
   let child = spawnApi(options, apiPort);
 
   // The API opens its database while the registry bootstraps: the two slowest start-up steps overlap.
   let outcomes: BootstrapOutcome[];
   try {
-    outcomes = await bootstrap(options.repoRoot, { dataDir: options.dataDir });
+    outcomes = await bootstrap(options.repoRoot, { dataDir: options.dataDir, store });
   } catch (error) {
     child.process.kill('SIGTERM');
     throw error;
@@ -153,6 +155,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   const server = await createOriginServer({
     dataDir: options.dataDir,
     shellDir: options.shellDir,
+    store,
     apiUrl,
     googleClientId: options.env['GOOGLE_CLIENT_ID'],
     trustedProxies: options.env['TRUSTED_PROXIES'],
