@@ -1,6 +1,102 @@
-import { RemotePage } from '@companion/remote-kit';
+import { useCallback, useEffect, useRef } from 'react';
+import { PATHS, type Chat } from '@companion/contracts';
+import {
+  handleSpendError,
+  useBus,
+  useInvalidate,
+  useRemoteLocation,
+  useRemoteNavigate,
+  useResource,
+  useTransport,
+} from '@companion/remote-kit';
+import { MEDIA_MAX, useMediaQuery } from '@companion/ui';
+import { listChats, setPinStatus, startChat } from '../features/chats/api/chats-api.ts';
+import { ChatList } from '../features/chats/components/chat-list.tsx';
+import { Conversation } from '../features/conversation/components/conversation.tsx';
+import * as styles from './chat-page.css.ts';
 
-/** Chat: the page's heading until its feature issue fills it. */
+const CHATS_KEY = 'chats';
+
+/** The chat id of `/chat/:chatId`, or null on `/chat`. */
+export function chatIdOf(pathname: string): string | null {
+  const match = /^\/chat\/([^/]+)\/?$/.exec(pathname);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+/**
+ * Chat: the list and the open conversation side by side on desktop, one screen at a time on phones.
+ * `/chat?modelId=…` starts (or opens) the chat with that character and replaces itself with `/chat/:chatId`.
+ */
 export function ChatPage() {
-  return <RemotePage title="Chat" description="Your conversations with AI characters." />;
+  const location = useRemoteLocation();
+  const navigate = useRemoteNavigate();
+  const transport = useTransport();
+  const bus = useBus();
+  const invalidate = useInvalidate();
+  const phone = useMediaQuery(MEDIA_MAX.phone);
+  const chats = useResource<Chat[]>(CHATS_KEY, listChats);
+  const chatId = chatIdOf(location.pathname);
+  const modelId = new URLSearchParams(location.search).get('modelId');
+  const starting = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!modelId || starting.current === modelId) return;
+    starting.current = modelId;
+    startChat(transport, modelId).then(
+      (chat) => {
+        invalidate(CHATS_KEY);
+        navigate(PATHS.chatThread.href({ chatId: chat.id }), { replace: true });
+      },
+      (error) => {
+        starting.current = null;
+        handleSpendError(error, bus, 'chat');
+      },
+    );
+  }, [modelId, transport, navigate, invalidate, bus]);
+
+  const refreshList = useCallback(() => invalidate(CHATS_KEY), [invalidate]);
+  const open = useCallback((chat: Chat) => navigate(PATHS.chatThread.href({ chatId: chat.id })), [navigate]);
+  const pin = useCallback(
+    (chat: Chat, isPinned: boolean) => {
+      void setPinStatus(transport, chat.id, isPinned).then(refreshList, refreshList);
+    },
+    [transport, refreshList],
+  );
+
+  const showList = !phone || chatId === null;
+  const showConversation = chatId !== null;
+  return (
+    <div className={styles.page} data-testid="chat-page">
+      {showList && (
+        <ChatList
+          chats={chats.data}
+          activeId={chatId}
+          onOpen={open}
+          onPin={pin}
+          onExplore={() => navigate(PATHS.home.href())}
+        />
+      )}
+      {showConversation ? (
+        <Conversation
+          key={chatId}
+          chatId={chatId}
+          onBack={phone ? () => navigate(PATHS.chat.href()) : null}
+          onChanged={refreshList}
+        />
+      ) : (
+        !phone && <EmptyConversation />
+      )}
+    </div>
+  );
+}
+
+function EmptyConversation() {
+  return (
+    <section
+      aria-label="No conversation open"
+      style={{ display: 'grid', placeItems: 'center', color: 'var(--cmp-color-text-muted)', padding: 32 }}
+    >
+      <p>Pick a conversation to continue, or find someone new in Explore.</p>
+    </section>
+  );
 }
