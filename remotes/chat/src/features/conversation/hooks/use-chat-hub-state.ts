@@ -13,3 +13,18 @@ export function useChatHubState(): HubConnectionState {
     () => hubs.state('chatHub'),
   );
 }
+
+/** Whether the browser thinks it is online (`online` / `offline` events). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      window.addEventListener('online', onChange);
+      window.addEventListener('offline', onChange);
+      return () => {
+        window.removeEventListener('online', onChange);
+        window.removeEventListener('offline', onChange);
+      };
+    },
+    () => navigator.onLine,
+  );
+}

@@ -6,7 +6,7 @@ import { hubErrorCode } from '../lib/hub-error.ts';
 import { mergeMessages } from '../lib/messages.ts';
 import { outbox } from '../lib/outbox.ts';
 import { foldReplies, latestBalance, type ReplyView } from '../lib/reply.ts';
-import { useChatHubState } from './use-chat-hub-state.ts';
+import { useChatHubState, useOnline } from './use-chat-hub-state.ts';
 
 /** A page of history: the API's page size, newest first. */
 export const PAGE_SIZE = 50;
@@ -17,6 +17,9 @@ interface ResumableReply {
   status: 'running' | 'completed' | 'failed' | 'cancelled';
   lastIndex: number;
 }
+
+/** After a send or resume broke for want of a connection, the next try waits this long. */
+const RETRY_AFTER_MS = 2000;
 
 /** Messages sent in this tab, counted for the spec's `message_sent_20` event. */
 let sentInSession = 0;
@@ -30,6 +33,8 @@ export function useConversation(chatId: string) {
   const { hubs, bus } = useMountProps();
   const track = useTrack();
   const hubState = useChatHubState();
+  const online = useOnline();
+  const [backoff, setBackoff] = useState(false);
   const reply = useChatReply();
   const [chat, setChat] = useState<Chat | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
@@ -69,7 +74,8 @@ export function useConversation(chatId: string) {
   useEffect(() => {
     let live = true;
     void load().then(async () => {
-      if (!live || hubs.state('chatHub') !== 'Connected') return;
+      // The shell opens chatHub on its first call: asking for resumable replies also warms the connection.
+      if (!live || !navigator.onLine) return;
       const replies = await hubs
         .invoke<ResumableReply[]>('chatHub', CHAT_HUB_METHODS.getReplies, chatId)
         .catch(() => []);
@@ -106,12 +112,14 @@ export function useConversation(chatId: string) {
   useEffect(() => {
     if (reply.error === null) return;
     if (code === null) {
-      // Dropped before the server accepted: the message waits again.
+      // Dropped before the server accepted: the message waits again, and the next try waits a little.
       if (sending.current && !current?.userMessage) {
         outbox.release(sending.current);
         sending.current = null;
       }
-      return;
+      setBackoff(true);
+      const timer = setTimeout(() => setBackoff(false), RETRY_AFTER_MS);
+      return () => clearTimeout(timer);
     }
     if (sending.current) {
       outbox.settle(sending.current);
@@ -122,7 +130,8 @@ export function useConversation(chatId: string) {
 
   // Back online: continue the reply from the last item seen, then flush the outbox, one message at a time.
   useEffect(() => {
-    if (hubState !== 'Connected' || reply.streaming) return;
+    const settling = hubState === 'Connecting' || hubState === 'Reconnecting' || hubState === 'Disconnecting';
+    if (!online || settling || backoff || reply.streaming) return;
     if (disconnected && reply.progress.replyId && !reply.progress.completed) {
       reply.resume();
       return;
@@ -132,7 +141,7 @@ export function useConversation(chatId: string) {
     sending.current = next.id;
     setLastSent(next.text);
     start(CHAT_HUB_METHODS.sendMessage, chatId, next.text);
-  }, [hubState, reply, disconnected, chatId, start, pending]);
+  }, [online, hubState, backoff, reply, disconnected, chatId, start, pending]);
 
   const send = useCallback(
     (text: string) => {
