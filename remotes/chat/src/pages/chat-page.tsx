@@ -14,8 +14,12 @@ import { listChats, setPinStatus, startChat } from '../features/chats/api/chats-
 import { ChatList } from '../features/chats/components/chat-list.tsx';
 import { Conversation } from '../features/conversation/components/conversation.tsx';
 import * as styles from './chat-page.css.ts';
+import { useVisualViewport } from './use-visual-viewport.ts';
 
 const CHATS_KEY = 'chats';
+
+/** `var(--x)` → `--x`, to set a vanilla-extract variable inline. */
+const cssProperty = (variable: string) => variable.replace(/^var\((.*)\)$/, '$1');
 
 /** The chat id of `/chat/:chatId`, or null on `/chat`. */
 export function chatIdOf(pathname: string): string | null {
@@ -38,6 +42,7 @@ export function ChatPage() {
   const chatId = chatIdOf(location.pathname);
   const modelId = new URLSearchParams(location.search).get('modelId');
   const starting = useRef<string | null>(null);
+  const viewport = useVisualViewport();
 
   useEffect(() => {
     if (!modelId || starting.current === modelId) return;
@@ -66,7 +71,12 @@ export function ChatPage() {
   const showList = !phone || chatId === null;
   const showConversation = chatId !== null;
   return (
-    <div className={styles.page} data-testid="chat-page">
+    <div
+      className={styles.page}
+      data-testid="chat-page"
+      data-keyboard={viewport?.keyboard ? 'open' : 'closed'}
+      style={{ [cssProperty(styles.viewportHeight)]: viewport ? `${viewport.height}px` : '100dvh' }}
+    >
       {showList && (
         <ChatList
           chats={chats.data}

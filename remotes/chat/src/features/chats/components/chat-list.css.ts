@@ -6,6 +6,7 @@ export const list = style({
   flexDirection: 'column',
   minHeight: 0,
   height: '100%',
+  minWidth: 0,
   background: vars.color.surface,
   borderRight: `1px solid ${vars.color.border}`,
 });

@@ -31,7 +31,7 @@ export function chatSections(chats: readonly Chat[], search: string): { pinned: 
 
 /** The last message as a one-line preview. */
 export function previewOf(message: Message | undefined): string {
-  if (!message) return 'Say hi 👋';
+  if (!message) return 'Say hi';
   if (message.message && message.message.trim() !== '') return message.message.trim();
   if (message.videoUrl || message.fullVideoUrl) return 'Video';
   return 'Photo';

@@ -112,6 +112,16 @@ export const meta = style({
 
 export const reactionOn = style({ color: vars.color.accent });
 
+/** Like/dislike: shown on the newest reply, on a set reaction, and on hover or keyboard focus elsewhere. */
+export const reactions = style({
+  display: 'inline-flex',
+  opacity: 0,
+  transition: 'opacity 120ms ease',
+  selectors: {
+    [`${bubbleLine}:hover &, ${bubbleLine}:focus-within &, &[data-visible="true"]`]: { opacity: 1 },
+  },
+});
+
 const blink = keyframes({ '0%, 80%, 100%': { opacity: 0.25 }, '40%': { opacity: 1 } });
 
 export const typing = style({ display: 'inline-flex', gap: 4, padding: '4px 0' });
@@ -204,4 +214,12 @@ export const placeholder = style({
   color: vars.color.textMuted,
   textAlign: 'center',
   padding: vars.space.xl,
+});
+
+export const emptyChat = style({
+  margin: 0,
+  padding: `${vars.space.xxl} ${vars.space.lg}`,
+  textAlign: 'center',
+  color: vars.color.textMuted,
+  fontSize: vars.text.md,
 });

@@ -161,6 +161,7 @@ export function Conversation({ chatId, onBack, onChanged }: ConversationProps) {
         loadingOlder={conversation.loadingOlder}
         onLoadOlder={conversation.loadOlder}
         onReact={onReact}
+        emptyText={`This is the start of your story with ${chat.personModelFirstName}. Say hi!`}
       />
       {chat.isBlurred && (
         <div className={styles.locked} data-testid="chat-locked">

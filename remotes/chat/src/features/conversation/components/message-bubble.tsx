@@ -8,12 +8,19 @@ interface MessageBubbleProps {
   /** Secret content stays blurred until the chat is unlocked. */
   blurred: boolean;
   onReact?(message: Message, reaction: 'like' | 'dislike'): void;
+  /** The newest message: its reactions always show. */
+  last?: boolean;
 }
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /** One stored message: text, image, video, full video or self-destructing photo; reactions on replies. */
-export const MessageBubble = memo(function MessageBubble({ message, blurred, onReact }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  blurred,
+  onReact,
+  last = false,
+}: MessageBubbleProps) {
   const mine = message.sender === 'user';
   const video = message.fullVideoUrl ?? message.videoUrl;
   const hideMedia = blurred || message.isSelfDestructingPhoto;
@@ -60,7 +67,10 @@ export const MessageBubble = memo(function MessageBubble({ message, blurred, onR
       <div className={styles.meta}>
         <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
         {!mine && onReact && (
-          <>
+          <span
+            className={styles.reactions}
+            data-visible={last || message.isLiked || message.isDisliked ? 'true' : 'false'}
+          >
             <IconButton
               size="sm"
               aria-label="Like"
@@ -79,7 +89,7 @@ export const MessageBubble = memo(function MessageBubble({ message, blurred, onR
             >
               <Icon name="thumb-down" size={14} />
             </IconButton>
-          </>
+          </span>
         )}
       </div>
     </div>

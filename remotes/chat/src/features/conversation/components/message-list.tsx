@@ -20,6 +20,8 @@ interface MessageListProps {
   loadingOlder: boolean;
   onLoadOlder(): void;
   onReact(message: Message, reaction: 'like' | 'dislike'): void;
+  /** What an empty conversation says (an invitation to write first). */
+  emptyText: string;
 }
 
 const NEAR_TOP = 240;
@@ -31,7 +33,17 @@ const NEAR_BOTTOM = 80;
  * while a reply streams (unless the reader scrolled up), and pages older history in near the top without a jump.
  */
 export function MessageList(props: MessageListProps) {
-  const { messages, pending, streamingText, blurred, hasOlder, loadingOlder, onLoadOlder, onReact } = props;
+  const {
+    messages,
+    pending,
+    streamingText,
+    blurred,
+    hasOlder,
+    loadingOlder,
+    onLoadOlder,
+    onReact,
+    emptyText,
+  } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const rows: Row[] = messages.map((message) => ({ key: message.id, kind: 'message', message }));
@@ -44,6 +56,8 @@ export function MessageList(props: MessageListProps) {
     estimateSize: () => 76,
     overscan: 8,
     getItemKey: (index) => rows[index]!.key,
+    // Paint the newest rows before the scroller is measured (first frame; jsdom has no layout).
+    initialRect: { width: 0, height: 900 },
   });
 
   // Older pages arrive above: keep the message that was first where it was.
@@ -84,6 +98,11 @@ export function MessageList(props: MessageListProps) {
       role="log"
       aria-label="Messages"
     >
+      {rows.length === 0 && !blurred && (
+        <p className={styles.emptyChat} data-testid="empty-conversation">
+          {emptyText}
+        </p>
+      )}
       {loadingOlder && (
         <div className={styles.older}>
           <Spinner size="sm" />
@@ -107,7 +126,12 @@ export function MessageList(props: MessageListProps) {
               }}
             >
               {row.kind === 'message' ? (
-                <MessageBubble message={row.message} blurred={blurred} onReact={onReact} />
+                <MessageBubble
+                  message={row.message}
+                  blurred={blurred}
+                  onReact={onReact}
+                  last={item.index === messages.length - 1}
+                />
               ) : row.kind === 'pending' ? (
                 <PendingBubble text={row.entry.text} waiting={row.entry.state === 'waiting'} />
               ) : (
