@@ -261,4 +261,20 @@ test.describe('chat', () => {
     await list.evaluate((element) => element.scrollTo({ top: 0 }));
     await expect(list).toHaveAttribute('data-count', '100');
   });
+
+  test('should confirm the age, then turn romance mode on', async ({ page, request }) => {
+    const account = await signIn(page, request);
+    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
+    const chatId = await startChat(request, account, model!.id);
+    await openChat(page, chatId);
+    await page.getByRole('button', { name: 'Romance off' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your age' });
+    await dialog.getByLabel('Year').selectOption(String(new Date().getFullYear() - 30));
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('button', { name: 'Romance on' })).toHaveAttribute('aria-pressed', 'true');
+    const user = (await (await request.get('/api/User', { headers: account.headers })).json()) as {
+      userFeatures: { hasConfirmedAge: boolean; isRomanceModeActive: boolean };
+    };
+    expect(user.userFeatures).toMatchObject({ hasConfirmedAge: true, isRomanceModeActive: true });
+  });
 });

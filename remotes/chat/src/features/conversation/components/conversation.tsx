@@ -16,6 +16,7 @@ import { useConversation } from '../hooks/use-conversation.ts';
 import { errorCopy } from '../lib/hub-error.ts';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
+import { RomanceMode } from './romance-mode.tsx';
 import * as styles from './conversation.css.ts';
 
 interface ConversationProps {
@@ -141,6 +142,7 @@ export function Conversation({ chatId, onBack, onChanged }: ConversationProps) {
                 : 'online'}
           </span>
         </div>
+        <RomanceMode user={visitor.user} personId={chat.personModelEntityId} />
         {balance !== null && (
           <span
             className={styles.balance}
