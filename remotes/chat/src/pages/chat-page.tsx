@@ -10,7 +10,7 @@ import {
   useTransport,
 } from '@companion/remote-kit';
 import { MEDIA_MAX, useMediaQuery } from '@companion/ui';
-import { listChats, setPinStatus, startChat } from '../features/chats/api/chats-api.ts';
+import { listChats, setPinStatus, startChat } from '../shared/api/chats-api.ts';
 import { ChatList } from '../features/chats/components/chat-list.tsx';
 import { Conversation } from '../features/conversation/components/conversation.tsx';
 import * as styles from './chat-page.css.ts';
@@ -73,7 +73,8 @@ export function ChatPage() {
   return (
     <div
       className={styles.page}
-      data-testid="chat-page"
+      data-testid="remote-page"
+      data-page="/chat"
       data-keyboard={viewport?.keyboard ? 'open' : 'closed'}
       style={{ [cssProperty(styles.viewportHeight)]: viewport ? `${viewport.height}px` : '100dvh' }}
     >

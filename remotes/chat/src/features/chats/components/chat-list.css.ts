@@ -74,22 +74,6 @@ export const item = style({
   selectors: { '&[aria-current="page"]': { background: vars.color.accentSoft } },
 });
 
-export const avatar = style({
-  flex: 'none',
-  width: 48,
-  height: 48,
-  borderRadius: '50%',
-  overflow: 'hidden',
-  background: vars.gradient.accent,
-  color: vars.color.onAccent,
-  display: 'grid',
-  placeItems: 'center',
-  fontWeight: 800,
-  fontSize: vars.text.lg,
-});
-
-export const avatarImage = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' });
-
 export const text = style({ minWidth: 0, flex: 1, display: 'flex', flexDirection: 'column', gap: 2 });
 
 export const nameLine = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { Chat } from '@companion/contracts';
 import { Button, Icon, IconButton } from '@companion/ui';
-import { chatName, chatSections, isUnread, previewOf } from '../lib/chat-order.ts';
-import { Avatar } from './avatar.tsx';
+import { chatName } from '../../../shared/lib/chat-name.ts';
+import { chatSections, isUnread, previewOf } from '../lib/chat-order.ts';
+import { Avatar } from '../../../shared/components/avatar.tsx';
 import * as styles from './chat-list.css.ts';
 
 interface ChatListProps {

@@ -1,4 +1,5 @@
 import type { Chat, Message } from '@companion/contracts';
+import { chatName } from '../../../shared/lib/chat-name.ts';
 
 /** The sort key of 000 §3: pin time for pinned chats, else update time. */
 export function chatSortTime(chat: Chat): number {
@@ -9,11 +10,6 @@ export function chatSortTime(chat: Chat): number {
 /** Chats newest first by pin or update time (ties by id, like the API). */
 export function sortChats(chats: readonly Chat[]): Chat[] {
   return [...chats].sort((a, b) => chatSortTime(b) - chatSortTime(a) || (a.id < b.id ? 1 : -1));
-}
-
-/** The character's full name as the list shows it. */
-export function chatName(chat: Chat): string {
-  return [chat.personModelFirstName, chat.personModelLastName].filter(Boolean).join(' ');
 }
 
 /** Case-insensitive name search; blank search keeps everything. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Icon, IconButton, TokenCost } from '@companion/ui';
 import { useTransport } from '@companion/remote-kit';
-import { saveInput } from '../../chats/api/chats-api.ts';
+import { saveInput } from '../../../shared/api/chats-api.ts';
 import { draftFor, keepDraft } from '../lib/drafts.ts';
 import * as styles from './conversation.css.ts';
 

@@ -9,9 +9,9 @@ import {
   useTransport,
   useVisitor,
 } from '@companion/remote-kit';
-import { markSeen, react, unlockChat } from '../../chats/api/chats-api.ts';
-import { Avatar } from '../../chats/components/avatar.tsx';
-import { chatName } from '../../chats/lib/chat-order.ts';
+import { markSeen, react, unlockChat } from '../../../shared/api/chats-api.ts';
+import { Avatar } from '../../../shared/components/avatar.tsx';
+import { chatName } from '../../../shared/lib/chat-name.ts';
 import { useConversation } from '../hooks/use-conversation.ts';
 import { errorCopy } from '../lib/hub-error.ts';
 import { Composer } from './composer.tsx';

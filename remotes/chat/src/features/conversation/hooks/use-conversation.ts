@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { CHAT_HUB_METHODS, type Chat, type Message } from '@companion/contracts';
 import { useChatReply, useMountProps, useTrack, useTransport } from '@companion/remote-kit';
-import { getChat, getMessages } from '../../chats/api/chats-api.ts';
+import { getChat, getMessages } from '../../../shared/api/chats-api.ts';
 import { hubErrorCode } from '../lib/hub-error.ts';
 import { mergeMessages } from '../lib/messages.ts';
 import { outbox } from '../lib/outbox.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PersonModel } from '@companion/contracts';
 import { useResource } from '@companion/remote-kit';
-import * as styles from './chat-list.css.ts';
+import * as styles from './avatar.css.ts';
 
 function firstImage(person: PersonModel | undefined): string | null {
   const image = person?.bodyImages[0];
