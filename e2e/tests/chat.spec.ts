@@ -94,11 +94,13 @@ test.describe('chat', () => {
   test('should open a character from explore and stream a priced reply', async ({ page, request }) => {
     const account = await signIn(page, request);
     await page.goto('/?category=realistic');
-    await page
+    const card = page
       .locator('[data-testid="model-card"][data-locked="false"][data-premium="false"]')
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+      .first();
+    const modelId = await card.getAttribute('data-model-id');
+    await card.click();
+    // `/chat?modelId=` opens the character's chat where it is (the explore suite checks the same URL).
+    await expect(page).toHaveURL(`/chat?modelId=${modelId}`);
     await expect(conversation(page)).toBeVisible();
     await expect(page.getByText('Each message costs')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send for 1 tokens' })).toBeDisabled();

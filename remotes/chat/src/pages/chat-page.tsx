@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { PATHS, type Chat } from '@companion/contracts';
 import {
   handleSpendError,
@@ -29,7 +29,7 @@ export function chatIdOf(pathname: string): string | null {
 
 /**
  * Chat: the list and the open conversation side by side on desktop, one screen at a time on phones.
- * `/chat?modelId=…` starts (or opens) the chat with that character and replaces itself with `/chat/:chatId`.
+ * `/chat?modelId=…` starts (or opens) the chat with that character and shows it without changing the URL.
  */
 export function ChatPage() {
   const location = useRemoteLocation();
@@ -39,25 +39,28 @@ export function ChatPage() {
   const invalidate = useInvalidate();
   const phone = useMediaQuery(MEDIA_MAX.phone);
   const chats = useResource<Chat[]>(CHATS_KEY, listChats);
-  const chatId = chatIdOf(location.pathname);
   const modelId = new URLSearchParams(location.search).get('modelId');
   const starting = useRef<string | null>(null);
   const viewport = useVisualViewport();
 
+  // `/chat?modelId=…` (000 §2.1) starts or opens that character's chat and shows it at this URL.
+  const [started, setStarted] = useState<{ modelId: string; chatId: string } | null>(null);
   useEffect(() => {
-    if (!modelId || starting.current === modelId) return;
+    if (!modelId || chatIdOf(location.pathname) || starting.current === modelId) return;
     starting.current = modelId;
     startChat(transport, modelId).then(
       (chat) => {
         invalidate(CHATS_KEY);
-        navigate(PATHS.chatThread.href({ chatId: chat.id }), { replace: true });
+        setStarted({ modelId, chatId: chat.id });
       },
       (error) => {
         starting.current = null;
         handleSpendError(error, bus, 'chat');
       },
     );
-  }, [modelId, transport, navigate, invalidate, bus]);
+  }, [modelId, location.pathname, transport, invalidate, bus]);
+  const chatId =
+    chatIdOf(location.pathname) ?? (started && started.modelId === modelId ? started.chatId : null);
 
   const refreshList = useCallback(() => invalidate(CHATS_KEY), [invalidate]);
   const open = useCallback((chat: Chat) => navigate(PATHS.chatThread.href({ chatId: chat.id })), [navigate]);
