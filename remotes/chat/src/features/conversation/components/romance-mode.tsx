@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { User } from '@companion/contracts';
-import { Button, ConfirmDialog } from '@companion/ui';
+import { Button } from '@companion/ui';
 import { apiError, useBus, useTrack, useTransport } from '@companion/remote-kit';
-import * as styles from './conversation.css.ts';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// The age dialog (Modal, focus trap) loads only when someone asks for romance mode.
+const AgeDialog = lazy(() => import('./age-dialog.tsx'));
 
 /**
  * Romance mode (000 §3, §7): `User/activate-romance-mode` toggles it; turning it on first asks for the age
@@ -18,9 +18,6 @@ export function RomanceMode({ user, personId }: { user: User | null | undefined;
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const thisYear = new Date().getFullYear();
-  const [month, setMonth] = useState(1);
-  const [year, setYear] = useState(thisYear - 25);
   if (!user) return null;
 
   const activate = async (isActive: boolean) => {
@@ -41,7 +38,7 @@ export function RomanceMode({ user, personId }: { user: User | null | undefined;
     void activate(!active).catch(() => undefined);
   };
 
-  const verify = async () => {
+  const verify = async (month: number, year: number) => {
     setBusy(true);
     setError(null);
     try {
@@ -68,40 +65,16 @@ export function RomanceMode({ user, personId }: { user: User | null | undefined;
       <Button size="sm" variant={active ? 'primary' : 'secondary'} aria-pressed={active} onClick={toggle}>
         Romance {active ? 'on' : 'off'}
       </Button>
-      <ConfirmDialog
-        open={asking}
-        title="Confirm your age"
-        confirmLabel="Confirm"
-        busy={busy}
-        error={error}
-        testId="age-dialog"
-        onConfirm={() => void verify()}
-        onClose={() => setAsking(false)}
-      >
-        <p>Romance mode is for adults. Enter your birth month and year.</p>
-        <div className={styles.ageFields}>
-          <label>
-            Month{' '}
-            <select value={month} onChange={(event) => setMonth(Number(event.target.value))}>
-              {MONTHS.map((name, index) => (
-                <option key={name} value={index + 1}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Year{' '}
-            <select value={year} onChange={(event) => setYear(Number(event.target.value))}>
-              {Array.from({ length: 100 }, (_, n) => thisYear - n).map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      </ConfirmDialog>
+      {asking && (
+        <Suspense fallback={null}>
+          <AgeDialog
+            busy={busy}
+            error={error}
+            onConfirm={(month, year) => void verify(month, year)}
+            onClose={() => setAsking(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
