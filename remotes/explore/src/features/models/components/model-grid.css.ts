@@ -33,4 +33,9 @@ export const empty = style({
   background: vars.color.surface,
 });
 
-export const emptyTitle = style({ margin: 0, fontSize: 18, fontWeight: 700, color: vars.color.textMuted });
+export const emptyTitle = style({
+  margin: 0,
+  fontSize: vars.text.lg,
+  fontWeight: 700,
+  color: vars.color.textMuted,
+});
