@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createCompanionEngine } from '../engines/companion/index.ts';
 import type { CompanionEngine } from '../engines/companion/index.ts';
+import { withTestFixtures } from '../engines/companion/fixture-engine.ts';
 import { createAuthenticator, loadJwtKey } from '../http/auth.ts';
 import { credit, getBalance, spend } from '../features/tokens/ledger.ts';
 import { createChatHub } from './chat-hub.ts';
@@ -50,7 +51,10 @@ export function attachHubs(app: FastifyInstance, deps: AttachHubsDeps): ApiHubs 
   const store = deps.store ?? createDbChatStore({ db: deps.db, ledger: { spend, credit, getBalance } });
   const chat = createChatHub({
     store,
-    engine: deps.engine ?? createCompanionEngine(env),
+    // The chat suites' fixture tags (fail, slow) exist only with COMPANION_TEST_FIXTURES=1.
+    engine:
+      deps.engine ??
+      (deps.config.testFixtures ? withTestFixtures(createCompanionEngine(env)) : createCompanionEngine(env)),
     onError: (e) => app.log.error(e, 'chatHub'),
   });
   const allowedOrigins = [

@@ -1,23 +1,95 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeMountProps, mountRemote } from '@companion/remote-kit/testing';
+import { act, fireEvent } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatReplyItem, HubClient } from '@companion/contracts';
+import { renderRemote, testChat, testMessage, testUser } from '@companion/remote-kit/testing';
 import lifecycles from '../lifecycles.tsx';
 
+const hello = testMessage('m1', { chatId: 'c1', sender: 'character', message: 'Hey you', isSeen: true });
+const chats = [
+  testChat('c1', { personModelFirstName: 'Sofia', messages: [hello], updatedAt: '2026-01-02T00:00:00Z' }),
+  testChat('c2', {
+    personModelFirstName: 'Emma',
+    personModelEntityId: 'm2',
+    updatedAt: '2026-01-01T00:00:00Z',
+  }),
+];
+
+const api = {
+  'GET Chats': chats,
+  'GET Chats/c1': { ...chats[0], messages: [hello] },
+  'POST Chats/mark-seen': chats[0],
+  'POST Chats/save-input': chats[0],
+};
+
+/** A chat hub whose SendMessage streams a scripted reply. */
+function scriptedHubs(items: ChatReplyItem[]): HubClient & { sent: unknown[][] } {
+  const sent: unknown[][] = [];
+  return {
+    sent,
+    state: () => 'Connected',
+    invoke: <T,>() => Promise.resolve([] as T),
+    stream: <T,>(_hub: string, method: string, ...args: unknown[]) => ({
+      subscribe(observer: { next(item: T): void; error(e: unknown): void; complete(): void }) {
+        sent.push([method, ...args]);
+        queueMicrotask(() => {
+          for (const item of items) observer.next(item as T);
+          observer.complete();
+        });
+        return { dispose() {} };
+      },
+    }),
+  };
+}
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
 describe('chat remote', () => {
-  let unmount: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await unmount?.();
+  it('should list chats newest first and filter them by name', async () => {
+    const view = await renderRemote(lifecycles, { remote: 'chat', path: '/chat', api });
+    await settle();
+    const names = view.getAllByTestId('chat-list-item').map((item) => item.textContent);
+    expect(names[0]).toContain('Sofia');
+    fireEvent.change(view.getByRole('searchbox', { name: 'Search chats by name' }), {
+      target: { value: 'EMM' },
+    });
+    expect(view.getAllByTestId('chat-list-item')).toHaveLength(1);
+    expect(view.getByTestId('chat-list-item').textContent).toContain('Emma');
   });
 
-  it.each([
-    ['/chat', 'Chat'],
-    ['/chat/c-1', 'Chat'],
-  ])('should render %s with a fake shell', async (path, heading) => {
-    window.history.replaceState(null, '', path);
-    const mounted = await mountRemote(lifecycles, createFakeMountProps('chat'));
-    unmount = mounted.unmount;
-    expect(mounted.container.querySelector('[data-remote="chat"]')?.getAttribute('data-build-version')).toBe(
-      'test',
-    );
-    expect(mounted.container.querySelector('h1')?.textContent).toBe(heading);
+  it('should send on Enter, stream the reply and ask the shell to refresh the balance', async () => {
+    const mine = testMessage('m2', { chatId: 'c1', sender: 'user', message: 'Hi there' });
+    const stored = testMessage('m3', { chatId: 'c1', sender: 'character', message: 'Hello, love' });
+    const hubs = scriptedHubs([
+      { kind: 'accepted', replyId: 'r1', chatId: 'c1', index: 0, userMessage: mine, remainingTokens: 9 },
+      { kind: 'text', replyId: 'r1', index: 1, text: 'Hello, ' },
+      { kind: 'text', replyId: 'r1', index: 2, text: 'love' },
+      { kind: 'completed', replyId: 'r1', index: 3, message: stored },
+    ]);
+    const refresh = vi.fn();
+    const view = await renderRemote(lifecycles, {
+      remote: 'chat',
+      path: '/chat/c1',
+      api,
+      props: { hubs },
+      bus: (bus) => {
+        bus.publish('user:changed', { user: testUser() });
+        bus.publish('session:changed', { status: 'registered', userId: 'u1', isSoftDeleted: false });
+        bus.handle('tokens:balance-refresh-requested', refresh);
+      },
+    });
+    await settle();
+    // jsdom has no layout, so the virtualised rows are the e2e suite's to check; here: counts, calls, balance.
+    expect(view.getByTestId('message-list').getAttribute('data-count')).toBe('1');
+    const input = view.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(input, { target: { value: 'Hi there' } });
+    expect(view.getByRole('button', { name: 'Send for 1 tokens' })).toBeTruthy();
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await settle();
+    await settle();
+    expect(hubs.sent).toEqual([['SendMessage', 'c1', 'Hi there']]);
+    expect(view.getByTestId('message-list').getAttribute('data-count')).toBe('3');
+    expect(view.queryByTestId('streaming-reply')).toBeNull();
+    expect(view.getByTestId('chat-balance').textContent).toBe('9');
+    expect(refresh).toHaveBeenCalled();
   });
 });

@@ -1,15 +1,6 @@
-import { Route, Routes } from 'react-router';
-import { RemoteRouter } from '@companion/remote-kit';
 import { ChatPage } from '../pages/chat-page.tsx';
 
-/** The chat remote's routes. */
+/** The chat remote: one page for `/chat` and `/chat/:chatId` (router-less, ADR 0081). */
 export function App() {
-  return (
-    <RemoteRouter>
-      <Routes>
-        <Route path="/chat" element={<ChatPage />} />
-        <Route path="/chat/:chatId" element={<ChatPage />} />
-      </Routes>
-    </RemoteRouter>
-  );
+  return <ChatPage />;
 }

@@ -1,6 +1,116 @@
-import { RemotePage } from '@companion/remote-kit';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PATHS, type Chat } from '@companion/contracts';
+import {
+  handleSpendError,
+  useBus,
+  useInvalidate,
+  useRemoteLocation,
+  useRemoteNavigate,
+  useResource,
+  useTransport,
+} from '@companion/remote-kit';
+import { MEDIA_MAX, useMediaQuery } from '@companion/ui';
+import { listChats, setPinStatus, startChat } from '../shared/api/chats-api.ts';
+import { ChatList } from '../features/chats/components/chat-list.tsx';
+import { Conversation } from '../features/conversation/components/conversation.tsx';
+import * as styles from './chat-page.css.ts';
+import { useVisualViewport } from './use-visual-viewport.ts';
 
-/** Chat: the page's heading until its feature issue fills it. */
+const CHATS_KEY = 'chats';
+
+/** `var(--x)` → `--x`, to set a vanilla-extract variable inline. */
+const cssProperty = (variable: string) => variable.replace(/^var\((.*)\)$/, '$1');
+
+/** The chat id of `/chat/:chatId`, or null on `/chat`. */
+export function chatIdOf(pathname: string): string | null {
+  const match = /^\/chat\/([^/]+)\/?$/.exec(pathname);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+/**
+ * Chat: the list and the open conversation side by side on desktop, one screen at a time on phones.
+ * `/chat?modelId=…` starts (or opens) the chat with that character and shows it without changing the URL.
+ */
 export function ChatPage() {
-  return <RemotePage title="Chat" description="Your conversations with AI characters." />;
+  const location = useRemoteLocation();
+  const navigate = useRemoteNavigate();
+  const transport = useTransport();
+  const bus = useBus();
+  const invalidate = useInvalidate();
+  const phone = useMediaQuery(MEDIA_MAX.phone);
+  const chats = useResource<Chat[]>(CHATS_KEY, listChats);
+  const modelId = new URLSearchParams(location.search).get('modelId');
+  const starting = useRef<string | null>(null);
+  const viewport = useVisualViewport();
+
+  // `/chat?modelId=…` (000 §2.1) starts or opens that character's chat and shows it at this URL.
+  const [started, setStarted] = useState<{ modelId: string; chatId: string } | null>(null);
+  useEffect(() => {
+    if (!modelId || chatIdOf(location.pathname) || starting.current === modelId) return;
+    starting.current = modelId;
+    startChat(transport, modelId).then(
+      (chat) => {
+        invalidate(CHATS_KEY);
+        setStarted({ modelId, chatId: chat.id });
+      },
+      (error) => {
+        starting.current = null;
+        handleSpendError(error, bus, 'chat');
+      },
+    );
+  }, [modelId, location.pathname, transport, invalidate, bus]);
+  const chatId =
+    chatIdOf(location.pathname) ?? (started && started.modelId === modelId ? started.chatId : null);
+
+  const refreshList = useCallback(() => invalidate(CHATS_KEY), [invalidate]);
+  const open = useCallback((chat: Chat) => navigate(PATHS.chatThread.href({ chatId: chat.id })), [navigate]);
+  const pin = useCallback(
+    (chat: Chat, isPinned: boolean) => {
+      void setPinStatus(transport, chat.id, isPinned).then(refreshList, refreshList);
+    },
+    [transport, refreshList],
+  );
+
+  const showList = !phone || chatId === null;
+  const showConversation = chatId !== null;
+  return (
+    <div
+      className={styles.page}
+      data-testid="remote-page"
+      data-page="/chat"
+      data-keyboard={viewport?.keyboard ? 'open' : 'closed'}
+      style={{ [cssProperty(styles.viewportHeight)]: viewport ? `${viewport.height}px` : '100dvh' }}
+    >
+      {showList && (
+        <ChatList
+          chats={chats.data}
+          activeId={chatId}
+          onOpen={open}
+          onPin={pin}
+          onExplore={() => navigate(PATHS.home.href())}
+        />
+      )}
+      {showConversation ? (
+        <Conversation
+          key={chatId}
+          chatId={chatId}
+          onBack={phone ? () => navigate(PATHS.chat.href()) : null}
+          onChanged={refreshList}
+        />
+      ) : (
+        !phone && <EmptyConversation />
+      )}
+    </div>
+  );
+}
+
+function EmptyConversation() {
+  return (
+    <section
+      aria-label="No conversation open"
+      style={{ display: 'grid', placeItems: 'center', color: 'var(--cmp-color-text-muted)', padding: 32 }}
+    >
+      <p>Pick a conversation to continue, or find someone new in Explore.</p>
+    </section>
+  );
 }

@@ -57,7 +57,15 @@ export type IconName =
   | 'audio'
   | 'message'
   | 'close'
-  | 'lock';
+  | 'lock'
+  | 'send'
+  | 'stop'
+  | 'pin'
+  | 'thumb-up'
+  | 'thumb-down'
+  | 'back'
+  | 'retry'
+  | 'search';
 
 const GLYPHS: Record<IconName, ReactNode> = {
   menu: <path d="M4 7h16M4 12h16M4 17h16" />,
@@ -171,6 +179,23 @@ const GLYPHS: Record<IconName, ReactNode> = {
     </>
   ),
   message: <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />,
+  send: <path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />,
+  stop: <rect x="6" y="6" width="12" height="12" rx="2" />,
+  pin: <path d="M12 17v5M9 3h6l-1 6 3 3v2H7v-2l3-3z" />,
+  'thumb-up': (
+    <path d="M7 10v11H4V10zM7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.3 8A2 2 0 0 1 18.2 21H7" />
+  ),
+  'thumb-down': (
+    <path d="M17 14V3h3v11zM17 14l-4 8a3 3 0 0 1-3-3v-4H4.5a2 2 0 0 1-2-2.3l1.3-8A2 2 0 0 1 5.8 3H17" />
+  ),
+  back: <path d="m15 18-6-6 6-6" />,
+  retry: <path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5" />,
+  search: (
+    <>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </>
+  ),
 };
 
 /** Props of {@link Icon}. */

@@ -245,6 +245,17 @@ describe.each(BACKENDS)('chats on $backend', ({ backend, available }) => {
       expect(free.json().error.code).toBe('not_locked');
     });
 
+    it('should tell the unlock price before the spend, to the chat owner only', async () => {
+      const chat = await start(bob, LOCKED);
+      const res = await get(`/api/Chats/${chat.id}/unlock-price`, bob);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ price: CATALOGUE_PRICES.lockedModelUnlock, isBlurred: true });
+      expect((await get(`/api/Chats/${chat.id}/unlock-price`, alice)).statusCode).toBe(403);
+      const bad = await get('/api/Chats/nope/unlock-price', bob);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.field).toBe('chatId');
+    });
+
     it('should refuse an unlock the balance cannot pay and keep the chat blurred', async () => {
       const chat = await start(bob, LOCKED);
       const res = await post('/api/Chats/unlock', bob, { chatId: chat.id });

@@ -55,6 +55,13 @@ export function chatsFeature(): FeaturePlugin {
       return getChat(db, currentUser(request).id, chatId);
     });
 
+    // The price the unlock button shows before the spend (the Chat shape of 000 §3 has no price field).
+    app.get('/Chats/:chatId/unlock-price', auth, async (request) => {
+      const chatId = parseParam(z.uuid(), (request.params as { chatId: string }).chatId, 'chatId');
+      const target = await chatUnlockTarget(db, currentUser(request).id, chatId);
+      return { price: target.price, isBlurred: target.isBlurred };
+    });
+
     app.get('/Chats/:chatId/messages', auth, async (request) => {
       const chatId = parseParam(z.uuid(), (request.params as { chatId: string }).chatId, 'chatId');
       const query = parseQuery(messagesQuery, request.query);

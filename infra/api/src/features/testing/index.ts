@@ -26,6 +26,13 @@ const PLAN_OF_PERIOD = {
   lifetime: 'sub-lifetime',
 } as const;
 
+const ChatHistory = z
+  .object({
+    chatId: z.uuid({ message: 'chatId must be a chat id.' }),
+    count: z.number().int().min(1).max(5000),
+  })
+  .strict();
+
 /**
  * Test fixtures: `POST testing/user-period` gives the caller a real subscription row of that period (or ends it
  * for `none`), exactly as a paid order would, without a payment; `periodInMonths` and `activeSubscription` follow
@@ -71,5 +78,26 @@ export const testingFeature: FeaturePlugin = async (app, deps) => {
       deps.ledger.credit(tx, { userId: user.id, amount, reason: 'test_fixture' }),
     );
     return { remainingTokens: result.balance, spentTokens: result.spent };
+  });
+
+  // A long conversation for the chat remote's suites: `count` alternating messages in one of the caller's chats.
+  app.post('/testing/chat-history', { preHandler: app.authenticate }, async (request) => {
+    if (!isLoopbackAddress(request.ip))
+      throw new HttpError(404, 'not_found', 'No route for POST /api/testing/chat-history.');
+    const user = currentUser(request);
+    const { chatId, count } = parseBody(ChatHistory, request.body);
+    const owned = await deps.db.query('SELECT id FROM chats WHERE id = $1 AND user_id = $2', [
+      chatId,
+      user.id,
+    ]);
+    if (owned.length === 0) throw new HttpError(404, 'chat_not_found', 'No chat with this id.', 'chatId');
+    await deps.db.query(
+      `INSERT INTO messages (id, chat_id, sender, message, is_seen, created_at)
+       SELECT gen_random_uuid(), $1, CASE WHEN n % 2 = 1 THEN 'user' ELSE 'character' END,
+              'Message ' || n || ' of ' || $2::int, true, now() - make_interval(secs => $2::int - n + 1)
+       FROM generate_series(1, $2::int) AS n`,
+      [chatId, count],
+    );
+    return { chatId, count };
   });
 };

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, createTestApp, preRegister } from '../../../test/harness.ts';
+import { CORE_FEATURES } from '../../app.ts';
+import { seedCharacterId } from '../../seed/ids.ts';
+import { chatsFeature } from '../chats/index.ts';
 import type { TestApp } from '../../../test/harness.ts';
 
 /** `POST testing/user-period` as `token` (none: without a token). */
@@ -107,6 +110,74 @@ describe.each(BACKENDS)('test fixtures on $backend', ({ backend, available }) =>
       );
       const offUser = await preRegister(off.app);
       expect((await credit(off.app, offUser.accessToken, 5)).statusCode).toBe(404);
+    });
+  });
+
+  describe.skipIf(!available)('testing/chat-history', () => {
+    let on: TestApp;
+    let off: TestApp;
+    beforeAll(async () => {
+      on = await createTestApp(backend, {
+        config: { testFixtures: true },
+        features: [...CORE_FEATURES, chatsFeature()],
+      });
+      off = await createTestApp(backend, { features: [...CORE_FEATURES, chatsFeature()] });
+    });
+    afterAll(async () => {
+      await on?.close();
+      await off?.close();
+    });
+
+    const fill = (t: TestApp, token: string | null, payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/testing/chat-history',
+        headers: token ? bearer(token) : {},
+        payload: payload as object,
+      });
+    const startChat = async (t: TestApp, token: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/Chats/start',
+          headers: bearer(token),
+          payload: { personModelId: seedCharacterId('sofia') },
+        })
+      ).json<{ id: string }>().id;
+
+    it("should fill the caller's chat with alternating messages, oldest first, paged from the newest", async () => {
+      const { accessToken } = await preRegister(on.app);
+      const chatId = await startChat(on, accessToken);
+      expect((await fill(on, accessToken, { chatId, count: 120 })).statusCode).toBe(200);
+      const newest = await on.app.inject({
+        method: 'GET',
+        url: `/api/Chats/${chatId}/messages?limit=50`,
+        headers: bearer(accessToken),
+      });
+      const page = newest.json<{ message: string; sender: string }[]>();
+      expect(page).toHaveLength(50);
+      expect(page.at(-1)).toMatchObject({ message: 'Message 120 of 120', sender: 'character' });
+      expect(page[0]).toMatchObject({ message: 'Message 71 of 120', sender: 'user' });
+    });
+
+    it("should refuse another user's chat, a bad count, a remote client and a stack without fixtures", async () => {
+      const owner = await preRegister(on.app);
+      const other = await preRegister(on.app);
+      const chatId = await startChat(on, owner.accessToken);
+      expect((await fill(on, other.accessToken, { chatId, count: 3 })).statusCode).toBe(404);
+      const bad = await fill(on, owner.accessToken, { chatId, count: 0 });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.field).toBe('count');
+      const remote = await on.app.inject({
+        method: 'POST',
+        url: '/api/testing/chat-history',
+        headers: { ...bearer(owner.accessToken), 'x-forwarded-for': '203.0.113.9' },
+        payload: { chatId, count: 3 },
+      });
+      expect(remote.statusCode).toBe(404);
+      const offUser = await preRegister(off.app);
+      const offChat = await startChat(off, offUser.accessToken);
+      expect((await fill(off, offUser.accessToken, { chatId: offChat, count: 3 })).statusCode).toBe(404);
     });
   });
 });

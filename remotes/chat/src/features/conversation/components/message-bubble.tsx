@@ -1,0 +1,126 @@
+import { memo } from 'react';
+import type { Message } from '@companion/contracts';
+import { Icon, IconButton } from '@companion/ui';
+import * as styles from './conversation.css.ts';
+
+interface MessageBubbleProps {
+  message: Message;
+  /** Secret content stays blurred until the chat is unlocked. */
+  blurred: boolean;
+  onReact?(message: Message, reaction: 'like' | 'dislike'): void;
+  /** The newest message: its reactions always show. */
+  last?: boolean;
+}
+
+const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** One stored message: text, image, video, full video or self-destructing photo; reactions on replies. */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  blurred,
+  onReact,
+  last = false,
+}: MessageBubbleProps) {
+  const mine = message.sender === 'user';
+  const video = message.fullVideoUrl ?? message.videoUrl;
+  const hideMedia = blurred || message.isSelfDestructingPhoto;
+  return (
+    <div
+      className={`${styles.bubbleLine} ${mine ? styles.mine : styles.theirs}`}
+      data-testid="message"
+      data-sender={message.sender}
+    >
+      {message.imageUrl && (
+        <span className={styles.media}>
+          <img
+            className={`${styles.mediaItem} ${hideMedia ? styles.blurred : ''}`}
+            src={message.imageUrl}
+            alt={hideMedia ? 'Hidden photo' : 'Photo'}
+            loading="lazy"
+          />
+          {hideMedia && (
+            <span className={styles.mediaOverlay}>
+              <Icon name="lock" size={28} />
+            </span>
+          )}
+        </span>
+      )}
+      {!message.imageUrl && message.isSelfDestructingPhoto && (
+        <span className={styles.bubble + ' ' + styles.bubbleTheirs}>Self-destructing photo</span>
+      )}
+      {video && (
+        <span className={styles.media}>
+          {blurred ? (
+            <span className={styles.mediaOverlay} style={{ position: 'static', padding: 48 }}>
+              <Icon name="lock" size={28} />
+            </span>
+          ) : (
+            <video className={styles.mediaItem} src={video} controls playsInline preload="metadata" />
+          )}
+        </span>
+      )}
+      {message.message && (
+        <div className={`${styles.bubble} ${mine ? styles.bubbleMine : styles.bubbleTheirs}`}>
+          {message.message}
+        </div>
+      )}
+      <div className={styles.meta}>
+        <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
+        {!mine && onReact && (
+          <span
+            className={styles.reactions}
+            data-visible={last || message.isLiked || message.isDisliked ? 'true' : 'false'}
+          >
+            <IconButton
+              size="sm"
+              aria-label="Like"
+              aria-pressed={message.isLiked}
+              className={message.isLiked ? styles.reactionOn : undefined}
+              onClick={() => onReact(message, 'like')}
+            >
+              <Icon name="thumb-up" size={14} />
+            </IconButton>
+            <IconButton
+              size="sm"
+              aria-label="Dislike"
+              aria-pressed={message.isDisliked}
+              className={message.isDisliked ? styles.reactionOn : undefined}
+              onClick={() => onReact(message, 'dislike')}
+            >
+              <Icon name="thumb-down" size={14} />
+            </IconButton>
+          </span>
+        )}
+      </div>
+    </div>
+  );
+});
+
+/** The reply being written: its text so far, or the typing dots before the first word. */
+export function StreamingBubble({ text }: { text: string }) {
+  return (
+    <div className={`${styles.bubbleLine} ${styles.theirs}`} data-testid="streaming-reply" aria-live="polite">
+      <div className={`${styles.bubble} ${styles.bubbleTheirs}`}>
+        {text === '' ? (
+          <span className={styles.typing} role="status" aria-label="Typing">
+            <span className={styles.typingDot} />
+            <span className={styles.typingDot} />
+            <span className={styles.typingDot} />
+          </span>
+        ) : (
+          text
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A message still in the outbox (offline) or on its way. */
+export function PendingBubble({ text, waiting }: { text: string; waiting: boolean }) {
+  return (
+    <div className={`${styles.bubbleLine} ${styles.mine}`} data-testid="pending-message">
+      <div className={`${styles.bubble} ${styles.bubbleMine} ${styles.pendingBubble}`}>{text}</div>
+      <div className={styles.meta}>{waiting ? 'Waiting for connection…' : 'Sending…'}</div>
+    </div>
+  );
+}

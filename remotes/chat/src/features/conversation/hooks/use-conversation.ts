@@ -1,0 +1,237 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { CHAT_HUB_METHODS, type Chat, type Message } from '@companion/contracts';
+import { useChatReply, useMountProps, useTrack, useTransport } from '@companion/remote-kit';
+import { getChat, getMessages } from '../../../shared/api/chats-api.ts';
+import { hubErrorCode } from '../lib/hub-error.ts';
+import { mergeMessages } from '../lib/messages.ts';
+import { outbox } from '../lib/outbox.ts';
+import { foldReplies, latestBalance, type ReplyView } from '../lib/reply.ts';
+import { useChatHubState, useOnline } from './use-chat-hub-state.ts';
+
+/** A page of history: the API's page size, newest first. */
+export const PAGE_SIZE = 50;
+
+interface ResumableReply {
+  replyId: string;
+  chatId: string;
+  status: 'running' | 'completed' | 'failed' | 'cancelled';
+  lastIndex: number;
+}
+
+/** After a send or resume broke for want of a connection, the next try waits this long. */
+const RETRY_AFTER_MS = 2000;
+
+/** Messages sent in this tab, counted for the spec's `message_sent_20` event. */
+let sentInSession = 0;
+
+/**
+ * One open conversation: history in pages from the newest, the live reply (ADR 0033) folded from the kit's
+ * `useChatReply`, resume after a chat switch, reload or dropped connection, the offline outbox, stop and retry.
+ */
+export function useConversation(chatId: string) {
+  const transport = useTransport();
+  const { hubs, bus } = useMountProps();
+  const track = useTrack();
+  const hubState = useChatHubState();
+  const online = useOnline();
+  const [backoff, setBackoff] = useState(false);
+  const reply = useChatReply();
+  const [chat, setChat] = useState<Chat | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [history, setHistory] = useState<Message[]>([]);
+  const [hasOlder, setHasOlder] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [stopped, setStopped] = useState<{ replyId: string; text: string } | null>(null);
+  const [lastSent, setLastSent] = useState<string | null>(null);
+  const sending = useRef<string | null>(null);
+  const { start, stop: detach } = reply;
+
+  const entries = useSyncExternalStore(
+    (listener) => outbox.subscribe(listener),
+    () => outbox.snapshot(),
+  );
+  const pending = useMemo(() => entries.filter((entry) => entry.chatId === chatId), [entries, chatId]);
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const loaded = await getChat(transport, chatId);
+      setChat(loaded);
+      setHistory(loaded.messages);
+      setHasOlder(loaded.messages.length >= PAGE_SIZE);
+    } catch (error) {
+      setLoadError(error);
+    }
+  }, [transport, chatId]);
+
+  /** The newest page again, merged (after a stop, the stored partial reply). */
+  const refreshNewest = useCallback(async () => {
+    const page = await getMessages(transport, chatId, null, PAGE_SIZE);
+    setHistory((list) => mergeMessages(list, page));
+  }, [transport, chatId]);
+
+  // Open: history, then any reply still running or just finished in this chat (another tab, before a reload).
+  useEffect(() => {
+    let live = true;
+    void load().then(async () => {
+      // The shell opens chatHub on its first call: asking for resumable replies also warms the connection.
+      if (!live || !navigator.onLine) return;
+      const replies = await hubs
+        .invoke<ResumableReply[]>('chatHub', CHAT_HUB_METHODS.getReplies, chatId)
+        .catch(() => []);
+      const running = replies.filter((r) => r.chatId === chatId && r.status === 'running').at(-1);
+      if (live && running) start(CHAT_HUB_METHODS.resumeReply, running.replyId, -1);
+    });
+    track('chat_opened', { chatId });
+    return () => {
+      live = false;
+    };
+  }, [load, hubs, chatId, start, track]);
+
+  const replies = useMemo(() => foldReplies(reply.items), [reply.items]);
+  const current: ReplyView | null = reply.progress.replyId
+    ? (replies.get(reply.progress.replyId) ?? null)
+    : null;
+  const code = reply.error ? hubErrorCode(reply.error) : null;
+  const disconnected = reply.error !== null && code === null;
+
+  // Accepted: the outbox entry is delivered; the header balance is refetched by the shell.
+  useEffect(() => {
+    if (!current?.userMessage) return;
+    if (sending.current) {
+      outbox.settle(sending.current);
+      sending.current = null;
+    }
+  }, [current?.userMessage]);
+  const balance = latestBalance(replies);
+  useEffect(() => {
+    if (balance !== null) bus.publish('tokens:balance-refresh-requested', { source: 'chat' });
+  }, [balance, bus]);
+
+  // A stream that ended with a code: the send is over (a refused send leaves the outbox; a refund shows).
+  useEffect(() => {
+    if (reply.error === null) return;
+    if (code === null) {
+      // Dropped before the server accepted: the message waits again, and the next try waits a little.
+      if (sending.current && !current?.userMessage) {
+        outbox.release(sending.current);
+        sending.current = null;
+      }
+      setBackoff(true);
+      const timer = setTimeout(() => setBackoff(false), RETRY_AFTER_MS);
+      return () => clearTimeout(timer);
+    }
+    if (sending.current) {
+      outbox.settle(sending.current);
+      sending.current = null;
+    }
+    if (code === 'generation_failed') bus.publish('tokens:balance-refresh-requested', { source: 'chat' });
+  }, [reply.error, code, current?.userMessage, bus]);
+
+  // Back online: continue the reply from the last item seen, then flush the outbox, one message at a time.
+  useEffect(() => {
+    const settling = hubState === 'Connecting' || hubState === 'Reconnecting' || hubState === 'Disconnecting';
+    if (!online || settling || backoff || reply.streaming) return;
+    if (disconnected && reply.progress.replyId && !reply.progress.completed) {
+      reply.resume();
+      return;
+    }
+    const next = outbox.take(chatId);
+    if (!next) return;
+    sending.current = next.id;
+    setLastSent(next.text);
+    start(CHAT_HUB_METHODS.sendMessage, chatId, next.text);
+  }, [online, hubState, backoff, reply, disconnected, chatId, start, pending]);
+
+  const send = useCallback(
+    (text: string) => {
+      const trimmed = text.trim();
+      if (trimmed === '') return;
+      setStopped(null);
+      outbox.add(chatId, trimmed);
+      sentInSession += 1;
+      track('message_sent', { chatId });
+      if (sentInSession === 20) track('message_sent_20', { chatId });
+    },
+    [chatId, track],
+  );
+
+  const retry = useCallback(() => {
+    if (lastSent) send(lastSent);
+  }, [lastSent, send]);
+
+  const stop = useCallback(async () => {
+    const replyId = reply.progress.replyId;
+    if (!replyId) return;
+    setStopped({ replyId, text: current?.text ?? '' });
+    await hubs.invoke('chatHub', CHAT_HUB_METHODS.cancelReply, replyId).catch(() => undefined);
+    detach();
+    // The server stores what was said (or refunds when nothing was): wait for the reply to settle, then reload.
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const list = await hubs
+        .invoke<ResumableReply[]>('chatHub', CHAT_HUB_METHODS.getReplies, chatId)
+        .catch(() => []);
+      if (!list.some((r) => r.replyId === replyId && r.status === 'running')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await refreshNewest().catch(() => undefined);
+    bus.publish('tokens:balance-refresh-requested', { source: 'chat' });
+  }, [reply.progress.replyId, current?.text, hubs, detach, chatId, refreshNewest, bus]);
+
+  const loadOlder = useCallback(async () => {
+    const oldest = history[0];
+    if (!oldest || loadingOlder || !hasOlder) return;
+    setLoadingOlder(true);
+    try {
+      const page = await getMessages(transport, chatId, oldest.id, PAGE_SIZE);
+      setHistory((list) => mergeMessages(page, list));
+      setHasOlder(page.length >= PAGE_SIZE);
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [history, loadingOlder, hasOlder, transport, chatId]);
+
+  const replaceMessage = useCallback((message: Message) => {
+    setHistory((list) => mergeMessages(list, [message]));
+  }, []);
+
+  // Everything the stream stored joins the history; the reply in progress shows separately.
+  const stored = useMemo(() => {
+    const live: Message[] = [];
+    for (const view of replies.values()) {
+      if (view.chatId !== null && view.chatId !== chatId) continue;
+      if (view.userMessage) live.push(view.userMessage);
+      if (view.message) live.push(view.message);
+    }
+    return live;
+  }, [replies, chatId]);
+  const messages = useMemo(() => mergeMessages(history, stored), [history, stored]);
+
+  const streamingReply =
+    current && !current.message && (reply.streaming || disconnected) && stopped?.replyId !== current.replyId
+      ? current
+      : null;
+
+  return {
+    chat,
+    setChat,
+    loadError,
+    reload: load,
+    messages,
+    hasOlder,
+    loadingOlder,
+    loadOlder,
+    replaceMessage,
+    pending: pending.filter((entry) => !messages.some((m) => m.id === entry.id)),
+    streamingReply,
+    typing: streamingReply !== null && streamingReply.text === '',
+    streaming: reply.streaming,
+    errorCode: code,
+    disconnected,
+    hubState,
+    balance,
+    stop,
+    send,
+    retry,
+  };
+}

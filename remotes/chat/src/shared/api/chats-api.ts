@@ -1,0 +1,55 @@
+import type { Chat, Message, Transport } from '@companion/contracts';
+
+/** The unlock answer: the chat as it is now and the balance after the spend. */
+export interface UnlockResult {
+  chat: Chat;
+  remainingTokens: number;
+  spentTokens: number;
+}
+
+const post = <T>(transport: Transport, path: string, body: unknown) =>
+  transport.request<T>(path, { method: 'POST', body });
+
+/** `GET Chats`: the user's chats, each with its last message. */
+export const listChats = (transport: Transport) => transport.request<Chat[]>('Chats');
+
+/** `GET Chats/{id}`: one chat with its newest 50 messages. */
+export const getChat = (transport: Transport, chatId: string) =>
+  transport.request<Chat>(`Chats/${encodeURIComponent(chatId)}`);
+
+/** `GET Chats/{id}/messages`: a page of messages older than `before`, oldest first. */
+export const getMessages = (transport: Transport, chatId: string, before: string | null, limit = 50) =>
+  transport.request<Message[]>(`Chats/${encodeURIComponent(chatId)}/messages`, {
+    query: { before: before ?? undefined, limit },
+  });
+
+/** `POST Chats/start`: starts (or opens) the chat with a character. */
+export const startChat = (transport: Transport, personModelId: string) =>
+  post<Chat>(transport, 'Chats/start', { personModelId });
+
+/** `POST Chats/set-pin-status`. */
+export const setPinStatus = (transport: Transport, chatId: string, isPinned: boolean) =>
+  post<Chat>(transport, 'Chats/set-pin-status', { chatId, isPinned });
+
+/** `POST Chats/save-input`: the unsent draft. */
+export const saveInput = (transport: Transport, chatId: string, input: string | null) =>
+  post<Chat>(transport, 'Chats/save-input', { chatId, input });
+
+/** `POST Chats/mark-seen`. */
+export const markSeen = (transport: Transport, chatId: string) =>
+  post<Chat>(transport, 'Chats/mark-seen', { chatId });
+
+/** `POST Chats/like-message` / `dislike-message`. */
+export const react = (
+  transport: Transport,
+  messageId: string,
+  reaction: 'like' | 'dislike',
+  value: boolean,
+) =>
+  reaction === 'like'
+    ? post<Message>(transport, 'Chats/like-message', { messageId, isLiked: value })
+    : post<Message>(transport, 'Chats/dislike-message', { messageId, isDisliked: value });
+
+/** `POST Chats/unlock`: unlocks the chat's character at its price. */
+export const unlockChat = (transport: Transport, chatId: string) =>
+  post<UnlockResult>(transport, 'Chats/unlock', { chatId });
