@@ -25,6 +25,10 @@ import { testingFeature } from './features/testing/index.ts';
 import { tokensFeature } from './features/tokens/index.ts';
 import { credit, getBalance, spend } from './features/tokens/ledger.ts';
 import { usersFeature } from './features/users/index.ts';
+import { mergePayments } from './features/payments/account-merge.ts';
+import { paymentsFeature } from './features/payments/index.ts';
+import { createNotifierPort } from './hubs/notification-hubs.ts';
+import type { NotifierPort } from './hubs/notification-hubs.ts';
 
 /** Inputs of {@link buildApp}; everything but config and db has a default. */
 export interface AppDeps {
@@ -43,6 +47,8 @@ export interface AppDeps {
    * allow N× the limit. `nameSpace` separates deployments (and tests) sharing one Redis.
    */
   rateLimitStore?: { redis: Redis; nameSpace?: string };
+  /** Hub notifications for payments; `main.ts` binds it to the hubs after they attach. */
+  notifier?: NotifierPort;
 }
 
 const healthFeature: FeaturePlugin = async (app) => {
@@ -71,10 +77,11 @@ export const FEATURES: readonly FeaturePlugin[] = [
   chatsFeature(),
   galleryFeature(),
   imagesFeature(),
+  paymentsFeature(),
 ];
 
 /** Merge steps for data owned by features, run inside the sign-in transaction (ADR 0011). */
-export const MERGE_STEPS: readonly AccountMergeStep[] = [mergeCatalogue];
+export const MERGE_STEPS: readonly AccountMergeStep[] = [mergeCatalogue, mergePayments];
 
 /** Builds the Fastify app with every route under `/api`; the caller listens (or injects) and closes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -93,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics: deps.metrics ?? createMetrics(),
     now: deps.now ?? (() => new Date()),
     mergeSteps: deps.mergeSteps ?? MERGE_STEPS,
+    notifier: deps.notifier ?? createNotifierPort(),
   };
 
   installErrorHandling(app);

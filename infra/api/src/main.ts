@@ -5,6 +5,7 @@ import { createDatabase } from './db/database.ts';
 import { scheduleSweeps } from './db/housekeeping.ts';
 import { migrate } from './db/migrate.ts';
 import { attachHubs } from './hubs/attach-hubs.ts';
+import { createNotifierPort } from './hubs/notification-hubs.ts';
 
 /** Starts the API: open the database, migrate, listen, close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -21,13 +22,17 @@ async function main(): Promise<void> {
     ? new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
     : null;
   rateLimitRedis?.on('error', (error: unknown) => console.error('[api] rate-limit Redis error', error));
+  const notifier = createNotifierPort();
   const app = await buildApp({
     config,
     db,
+    notifier,
     ...(rateLimitRedis ? { rateLimitStore: { redis: rateLimitRedis } } : {}),
   });
   // chatHub, paymentNotificationHub, registrationNotificationHub under /hubs on the same port.
-  attachHubs(app, { config, db });
+  const hubs = attachHubs(app, { config, db });
+  // Payments' outbox relays PaymentNotification / RegistrationNotification through these hubs.
+  notifier.bind(hubs.notify);
   const stopSweeps = scheduleSweeps(db, 60 * 60 * 1000, (error) =>
     app.log.error({ err: error }, 'housekeeping sweep failed'),
   );

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
-import type { PeriodInMonths, User, UserFeatures } from '@companion/contracts';
+import type {
+  ActiveSubscription,
+  PaymentSystem,
+  PeriodInMonths,
+  User,
+  UserFeatures,
+} from '@companion/contracts';
 import { USER_FEATURE_DEFAULTS, USER_PRICING_DEFAULTS } from '../config.ts';
 import type { Queryable } from './database.ts';
+import { choosePaymentSystem } from './payment-state.ts';
 
 /** A `users` row as stored. Shared by the auth and users features (data access, no HTTP). */
 export interface UserRow {
@@ -22,6 +29,9 @@ export interface UserRow {
   is_nsfw_content: boolean;
   period_in_months: string;
   is_card_token_exists: boolean;
+  /** Denormalised live subscription (payments keep it in step with `subscriptions`). */
+  active_subscription: ActiveSubscription | null;
+  is_admin: boolean;
   features: Partial<UserFeatures>;
   birth_year: number | null;
   birth_month: number | null;
@@ -56,8 +66,17 @@ export function userFeatures(row: Pick<UserRow, 'features'>): UserFeatures {
   return { ...USER_FEATURE_DEFAULTS, ...row.features };
 }
 
-/** The wire shape of `GET User` (spec 000 §3, contracts `User`). Subscriptions arrive with payments. */
-export function toWireUser(row: UserRow): User {
+/** `GET User` plus the provider the server chose for this user (001 §1); contracts `User` lacks the field. */
+export interface WireUser extends User {
+  paymentSystem: PaymentSystem;
+}
+
+/**
+ * The wire shape of `GET User` (spec 000 §3, contracts `User`). `country` is the CDN's country header (null when
+ * absent): it decides the provider, so Accept-Language never does.
+ */
+export function toWireUser(row: UserRow, country: string | null = null): WireUser {
+  const features = userFeatures(row);
   return {
     id: row.id,
     email: row.email,
@@ -70,10 +89,16 @@ export function toWireUser(row: UserRow): User {
     userProfileUrl: row.user_profile_url,
     isNSFWContent: row.is_nsfw_content,
     periodInMonths: row.period_in_months as PeriodInMonths,
-    activeSubscription: null,
+    activeSubscription: row.active_subscription ?? null,
     isCardTokenExists: row.is_card_token_exists,
     userPricingInfo: { ...USER_PRICING_DEFAULTS },
-    userFeatures: userFeatures(row),
+    userFeatures: features,
+    paymentSystem: choosePaymentSystem({
+      country,
+      utmSource: row.utm_source,
+      preferredPaymentMethod: features.preferredPaymentMethod,
+      liveSubscriptionSystem: row.active_subscription?.paymentSystem ?? null,
+    }),
   };
 }
 

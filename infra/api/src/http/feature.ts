@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Mailer } from '../engines/email/mailer.ts';
 import type { Metrics } from '../features/metrics/registry.ts';
+import type { NotifierPort } from '../hubs/notification-hubs.ts';
 import type { LedgerEntryInput, LedgerResult } from '../features/tokens/ledger.ts';
 
 /** Moves what an anonymous user made to the account they signed in to (ADR 0011); runs inside the merge transaction. */
@@ -33,6 +34,8 @@ export interface FeatureDeps {
   /** Injected clock so tests can move time. */
   now: () => Date;
   mergeSteps: readonly AccountMergeStep[];
+  /** PaymentNotification / RegistrationNotification to a user's tabs (bound once the hubs attach). */
+  notifier: NotifierPort;
 }
 
 /** A feature: a Fastify plugin registered under `/api`; declare routes without the prefix (`/User`). */

@@ -32,3 +32,25 @@ export function createHubNotifier(server: Pick<HubServer, 'sendToUser'>): HubNot
       server.sendToUser(HUB_NAMES.registration, userId, 'RegistrationNotification', notification),
   };
 }
+
+/** A notifier bound after the hubs attach (they need the built app); until then every send throws, so the
+ * payments outbox keeps its rows and retries. */
+export interface NotifierPort extends HubNotifier {
+  bind(notifier: HubNotifier): void;
+}
+
+/** An unbound {@link NotifierPort}. */
+export function createNotifierPort(): NotifierPort {
+  let target: HubNotifier | null = null;
+  const current = () => {
+    if (!target) throw new Error('hub notifier not bound yet');
+    return target;
+  };
+  return {
+    bind: (notifier) => {
+      target = notifier;
+    },
+    payment: (userId, notification) => current().payment(userId, notification),
+    registration: (userId, notification) => current().registration(userId, notification),
+  };
+}

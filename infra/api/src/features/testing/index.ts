@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { expireSubscription, startOrExtendSubscription } from '../../db/payment-state.ts';
 import { currentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { FeaturePlugin } from '../../http/feature.ts';
@@ -13,10 +14,18 @@ const UserPeriod = z
   })
   .strict();
 
+/** The catalogue plan each period stands for (migration 0200). */
+const PLAN_OF_PERIOD = {
+  monthly: 'sub-1m',
+  quarterly: 'sub-3m',
+  annually: 'sub-12m',
+  lifetime: 'sub-lifetime',
+} as const;
+
 /**
- * Test fixtures for what only payments will set (the payments issue replaces them): `POST testing/user-period`
- * sets the caller's plan period, so the suites get users of each period from the API. Mounted only when
- * `COMPANION_TEST_FIXTURES=1`; otherwise the routes do not exist (404).
+ * Test fixtures: `POST testing/user-period` gives the caller a real subscription row of that period (or ends it
+ * for `none`), exactly as a paid order would, without a payment; `periodInMonths` and `activeSubscription` follow
+ * from it. Mounted only when `COMPANION_TEST_FIXTURES=1`; otherwise the routes do not exist (404).
  */
 export const testingFeature: FeaturePlugin = async (app, deps) => {
   if (!deps.config.testFixtures) return;
@@ -26,7 +35,17 @@ export const testingFeature: FeaturePlugin = async (app, deps) => {
       throw new HttpError(404, 'not_found', 'No route for POST /api/testing/user-period.');
     const user = currentUser(request);
     const { periodInMonths } = parseBody(UserPeriod, request.body);
-    await deps.db.query('UPDATE users SET period_in_months = $2 WHERE id = $1', [user.id, periodInMonths]);
+    const now = deps.now();
+    await deps.db.transaction(async (tx) => {
+      if (periodInMonths === 'none') await expireSubscription(tx, user.id, now);
+      else
+        await startOrExtendSubscription(tx, {
+          userId: user.id,
+          productId: PLAN_OF_PERIOD[periodInMonths],
+          paymentSystem: 'solidgate',
+          now,
+        });
+    });
     return { periodInMonths };
   });
 };

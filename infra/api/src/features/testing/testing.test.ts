@@ -30,6 +30,15 @@ describe.each(BACKENDS)('test fixtures on $backend', ({ backend, available }) =>
       expect((await setPeriod(on.app, accessToken, 'quarterly')).statusCode).toBe(200);
       const user = await on.app.inject({ method: 'GET', url: '/api/User', headers: bearer(accessToken) });
       expect(user.json().periodInMonths).toBe('quarterly');
+      // A real subscription row stands behind the period.
+      expect(user.json().activeSubscription).toMatchObject({
+        productId: 'sub-3m',
+        periodType: 'month',
+        periodValue: 3,
+      });
+      expect((await setPeriod(on.app, accessToken, 'none')).statusCode).toBe(200);
+      const after = await on.app.inject({ method: 'GET', url: '/api/User', headers: bearer(accessToken) });
+      expect(after.json()).toMatchObject({ periodInMonths: 'none', activeSubscription: null });
     });
 
     it('should name the bad field, and refuse a call without a token', async () => {

@@ -33,6 +33,12 @@ const ActivityQuery = z.object({
   requestID: z.string().optional(),
 });
 
+/** The CDN's country only: Accept-Language says what a visitor reads, not where they pay from (001 §1). */
+function headerCountry(request: FastifyRequest, countryHeader: string): string | null {
+  const found = countryOf(request.headers, countryHeader);
+  return found.source === 'header' ? found.country : null;
+}
+
 /** Minimum age for adult content (spec: verify-user-age rejects under 18). */
 const ADULT_AGE = 18;
 
@@ -55,7 +61,7 @@ export const usersFeature: FeaturePlugin = async (app, deps) => {
       [user.id, deps.now(), ...params],
     );
     if (!rows[0]) throw gone();
-    return toWireUser(rows[0]);
+    return toWireUser(rows[0], headerCountry(request, deps.config.countryHeader));
   }
 
   // The hottest route: token check and user read in one query (authenticateWithRow) instead of two.
@@ -67,7 +73,7 @@ export const usersFeature: FeaturePlugin = async (app, deps) => {
     if (!seen || now.getTime() - seen.getTime() > 5 * 60_000) {
       await db.query('UPDATE users SET last_seen_at = $2 WHERE id = $1', [row.id, now]);
     }
-    return toWireUser(row);
+    return toWireUser(row, headerCountry(request, deps.config.countryHeader));
   });
 
   app.delete('/User', auth, async (request, reply) => {

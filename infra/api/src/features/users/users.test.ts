@@ -66,6 +66,7 @@ describe.each(BACKENDS)('users on $backend', ({ backend, available }) => {
           'isNSFWContent',
           'isSConfirmed',
           'nEnabled',
+          'paymentSystem',
           'periodInMonths',
           'url',
           'userFeatures',
@@ -77,6 +78,7 @@ describe.each(BACKENDS)('users on $backend', ({ backend, available }) => {
       );
       expect(user).toMatchObject({
         id: s.userId,
+        paymentSystem: 'solidgate',
         periodInMonths: 'none',
         activeSubscription: null,
         isCardTokenExists: false,

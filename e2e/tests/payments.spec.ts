@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { REPO_ROOT } from '../support/env.ts';
+
+// A visitor pays on the sandbox provider's hosted page (with and without 3-D Secure) and the official SignalR
+// browser client, connected to paymentNotificationHub as that visitor, receives PaymentNotification.
+
+const SIGNALR_BROWSER = path.join(
+  REPO_ROOT,
+  'infra',
+  'api',
+  'node_modules',
+  '@microsoft',
+  'signalr',
+  'dist',
+  'browser',
+  'signalr.min.js',
+);
+
+interface Received {
+  success: boolean;
+  orderId?: string;
+  errorCode?: string | null;
+  amountPaid: number;
+  currencyPaid: string;
+  remainingBalance: number | null;
+  product: { id: string } | null;
+}
+declare global {
+  interface Window {
+    signalR: {
+      HubConnectionBuilder: new () => {
+        withUrl(
+          url: string,
+          options: { accessTokenFactory: () => string },
+        ): {
+          build(): {
+            on(event: string, handler: (payload: Received) => void): void;
+            start(): Promise<void>;
+          };
+        };
+      };
+    };
+    __payments: Received[];
+  }
+}
+
+async function visitor(request: APIRequestContext) {
+  const res = await request.post('/api/Authenticate/pre-register', {
+    data: {
+      fingerprint: `e2e-pay-${Date.now()}-${Math.random()}`,
+      isNConfirmed: false,
+      isSConfirmed: false,
+      pathname: '/tokens',
+    },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { accessToken: string; generatedUserId: string };
+}
+
+/** A same-origin page holding a SignalR connection to paymentNotificationHub as the visitor. */
+async function listen(page: Page, accessToken: string) {
+  await page.goto('/api/health');
+  await page.addScriptTag({ content: readFileSync(SIGNALR_BROWSER, 'utf8') });
+  await page.evaluate(async (token) => {
+    window.__payments = [];
+    const connection = new window.signalR.HubConnectionBuilder()
+      .withUrl('/hubs/paymentNotificationHub', { accessTokenFactory: () => token })
+      .build();
+    connection.on('PaymentNotification', (payload) => window.__payments.push(payload));
+    await connection.start();
+  }, accessToken);
+}
+
+async function pay(page: Page, request: APIRequestContext, accessToken: string, productId: string) {
+  const res = await request.post('/api/Payments/create-payment-intent', {
+    headers: { authorization: `Bearer ${accessToken}`, 'idempotency-key': `e2e-${Date.now()}` },
+    data: { productId, successUrl: '/tokens?paid=1', failUrl: '/tokens?failed=1', sourcePath: '/tokens' },
+  });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as {
+    orderId: string;
+    paymentUrl: string;
+    data: { link: { href: string } };
+  };
+  expect(body.data.link.href).toBe(body.paymentUrl);
+  await page.goto(body.paymentUrl);
+  return body.orderId;
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Cardholder name').fill('E2E Visitor');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+async function received(listener: Page, orderId: string) {
+  await expect
+    .poll(() => listener.evaluate((id) => window.__payments.find((n) => n.orderId === id) ?? null, orderId), {
+      timeout: 15_000,
+    })
+    .not.toBeNull();
+  return listener.evaluate((id) => window.__payments.filter((n) => n.orderId === id), orderId);
+}
+
+test('a visitor pays a token pack without 3-D Secure and the hub tells them', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { accessToken } = await visitor(request);
+  const listener = await context.newPage();
+  await listen(listener, accessToken);
+
+  const orderId = await pay(page, request, accessToken, 'tokens-550');
+  await expect(page.getByRole('heading', { name: '550 tokens' })).toBeVisible();
+  await fillCard(page, '4067429974719265');
+  await page.waitForURL(/\/tokens\?paid=1/);
+  expect(new URL(page.url()).searchParams.get('orderId')).toBe(orderId);
+
+  const [notification, ...duplicates] = await received(listener, orderId);
+  expect(duplicates).toHaveLength(0);
+  expect(notification).toMatchObject({
+    success: true,
+    amountPaid: 3999,
+    currencyPaid: 'USD',
+    remainingBalance: 600,
+    product: { id: 'tokens-550' },
+  });
+});
+
+test('a visitor passes 3-D Secure, and a declined card reports its code', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { accessToken } = await visitor(request);
+  const listener = await context.newPage();
+  await listen(listener, accessToken);
+
+  const orderId = await pay(page, request, accessToken, 'tokens-350');
+  await fillCard(page, '4000002760003184');
+  await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+  await page.getByLabel('One-time code').fill('1234');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL(/\/tokens\?paid=1/);
+  const [ok] = await received(listener, orderId);
+  expect(ok).toMatchObject({ success: true, remainingBalance: 350 });
+
+  const declinedOrder = await pay(page, request, accessToken, 'tokens-350');
+  await fillCard(page, '4000000000003022');
+  await page.waitForURL(/\/tokens\?failed=1/);
+  const [declined] = await received(listener, declinedOrder);
+  expect(declined).toMatchObject({ success: false, errorCode: '3.02' });
+});

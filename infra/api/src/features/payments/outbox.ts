@@ -1,0 +1,67 @@
+import type { PaymentNotification, RegistrationNotification } from '@companion/contracts';
+import type { Database } from '../../db/database.ts';
+import type { UserRow } from '../../db/accounts.ts';
+import type { FeatureDeps } from '../../http/feature.ts';
+// The one session minting function (ADR 0011); registration by payment hands out a pair exactly like sign-up.
+import { issueSession } from '../auth/sessions.ts';
+
+/** How payments reach users' tabs (the hubs' notifier; a port bound after the hubs attach). */
+export interface PaymentNotifier {
+  payment(userId: string, notification: PaymentNotification): Promise<void>;
+  registration(userId: string, notification: RegistrationNotification): Promise<void>;
+}
+
+interface OutboxRow {
+  id: number;
+  user_id: string;
+  event: 'PaymentNotification' | 'RegistrationNotification';
+  payload: unknown;
+  attempts: number;
+}
+
+/**
+ * Relays pending outbox rows to the hubs (at least once: a row is marked sent only after the hub accepted it;
+ * clients dedupe by `orderId`). Returns how many were sent.
+ */
+export async function relayOutbox(
+  deps: Pick<FeatureDeps, 'config' | 'jwtKey' | 'now'> & { db: Database },
+  notifier: PaymentNotifier | null,
+): Promise<number> {
+  if (!notifier) return 0;
+  const { db } = deps;
+  const at = deps.now();
+  const rows = await db.transaction((tx) =>
+    tx.query<OutboxRow>(
+      `UPDATE payment_outbox SET attempts = attempts + 1, next_attempt_at = $2
+       WHERE id IN (SELECT id FROM payment_outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 AND attempts < 20
+                    ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED)
+       RETURNING id, user_id, event, payload, attempts`,
+      [at, new Date(at.getTime() + 30_000)],
+    ),
+  );
+  rows.sort((a, b) => a.id - b.id);
+  let sent = 0;
+  for (const row of rows) {
+    try {
+      if (row.event === 'PaymentNotification') {
+        await notifier.payment(row.user_id, row.payload as PaymentNotification);
+      } else {
+        // Tokens are minted at delivery, so no usable secret ever sits in the outbox table.
+        const tokens = await db.transaction(async (tx) => {
+          const users = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1', [row.user_id]);
+          return issueSession(tx, deps, users[0]!);
+        });
+        await notifier.registration(row.user_id, { userId: row.user_id, tokens });
+      }
+      await db.query('UPDATE payment_outbox SET sent_at = $2 WHERE id = $1', [row.id, deps.now()]);
+      sent += 1;
+    } catch {
+      const delay = Math.min(60_000, 1000 * 2 ** (row.attempts - 1));
+      await db.query('UPDATE payment_outbox SET next_attempt_at = $2 WHERE id = $1', [
+        row.id,
+        new Date(deps.now().getTime() + delay),
+      ]);
+    }
+  }
+  return sent;
+}

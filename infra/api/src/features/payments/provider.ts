@@ -1,0 +1,85 @@
+import type { ProviderEvent } from './events.ts';
+import type { InitRequest, SandboxEngine, SandboxOrderRow } from './sandbox/engine.ts';
+import { verifyWebhook } from './signatures.ts';
+import type { Envelope, WebhookKeys } from './signatures.ts';
+
+/** What the API asks of any payment provider (sandbox or real); one per envelope. */
+export interface PaymentProvider {
+  readonly system: Envelope;
+  /** Checks a webhook's signature over the exact bytes received (constant-time compare). */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<boolean>;
+  /** Opens a hosted payment page for an order (idempotent on `orderId`). */
+  createPayment(
+    input: Omit<InitRequest, 'envelope' | 'merchantOrderId'> & { orderId: string },
+  ): Promise<{ providerOrderId: string; paymentUrl: string }>;
+  /** Charges a saved card token (one-click, upgrade, renewal); the result also arrives by webhook. */
+  chargeToken(input: {
+    orderId: string;
+    amount: number;
+    currency: string;
+    description: string;
+    token: string;
+    callbackUrl: string;
+    paymentType: '1-click' | 'recurring';
+  }): Promise<{ providerOrderId: string }>;
+  /** Pulls the provider's view of an order (`POST /status`); null when it has not seen the order or nothing happened. */
+  status(orderId: string): Promise<ProviderEvent | null>;
+}
+
+/** A sandbox order as a provider event (what a status pull reports). */
+export function sandboxEvent(row: SandboxOrderRow): ProviderEvent | null {
+  if (row.status === 'created') return null;
+  return {
+    provider: row.envelope,
+    eventId: `pull:${row.id}:${row.status}`,
+    orderId: row.merchant_order_id,
+    providerOrderId: row.id,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    declineCode: row.decline_code,
+    card: row.card_token
+      ? { token: row.card_token, brand: row.card_brand ?? 'card', last4: row.card_last4 ?? '' }
+      : null,
+    payerEmail: row.payer_email,
+  };
+}
+
+/** The sandbox engine behind the provider interface, in one envelope. */
+export function sandboxProvider(engine: SandboxEngine, system: Envelope, keys: WebhookKeys): PaymentProvider {
+  return {
+    system,
+    verifyWebhook: async (rawBody, headers) => verifyWebhook(system, keys, rawBody, headers),
+    async createPayment(input) {
+      const result = await engine.init({
+        envelope: system,
+        merchantOrderId: input.orderId,
+        amount: input.amount,
+        currency: input.currency,
+        description: input.description,
+        successUrl: input.successUrl,
+        failUrl: input.failUrl,
+        callbackUrl: input.callbackUrl,
+        askEmail: input.askEmail,
+      });
+      return { providerOrderId: result.providerOrderId, paymentUrl: result.url };
+    },
+    async chargeToken(input) {
+      const row = await engine.charge({
+        envelope: system,
+        merchantOrderId: input.orderId,
+        amount: input.amount,
+        currency: input.currency,
+        description: input.description,
+        token: input.token,
+        callbackUrl: input.callbackUrl,
+        paymentType: input.paymentType,
+      });
+      return { providerOrderId: row.id };
+    },
+    async status(orderId) {
+      const row = await engine.status(system, orderId);
+      return row ? sandboxEvent(row) : null;
+    },
+  };
+}
