@@ -8,6 +8,7 @@ import { BottomNav, bottomNavShown } from '../chrome/bottom-nav.tsx';
 import * as styles from './layout.css.ts';
 import { DailyBonusModal } from '../chrome/daily-bonus-modal.tsx';
 import { Header } from '../chrome/header.tsx';
+import { PaywallUnavailable } from '../chrome/paywall-unavailable.tsx';
 import { Sidebar, sidebarVisible } from '../chrome/sidebar.tsx';
 import { isIos, useIsTablet } from '../chrome/use-media.ts';
 import { useSidebarState } from '../chrome/use-sidebar-state.ts';
@@ -150,6 +151,7 @@ export function App() {
           expose="paywall"
           slot="paywall"
           paywall={{ request: modals.paywall, close: modals.closePaywall }}
+          renderFailure={() => <PaywallUnavailable onClose={modals.closePaywall} />}
         />
       )}
     </>
