@@ -3,7 +3,7 @@ import { useVisitor } from '@companion/remote-kit';
 
 /** Who is buying, as the plan rules need it. */
 export interface Buyer {
-  /** The shell has published a session and a user: product lists may be fetched. */
+  /** The shell has published the user: product lists may be fetched. */
   ready: boolean;
   userId: string | null;
   active: ActiveSubscription | null;
@@ -13,10 +13,11 @@ export interface Buyer {
 
 /** The buyer from the shell's replayed session and user. */
 export function useBuyer(): Buyer {
-  const { session, user } = useVisitor();
+  const { user } = useVisitor();
   const active = user?.activeSubscription ?? null;
   return {
-    ready: Boolean(session && session.status !== 'loading' && user),
+    // The user, not the session state, decides: a reload may replay the user before any session change.
+    ready: Boolean(user),
     userId: user?.id ?? null,
     active,
     paymentSystem: active?.paymentSystem ?? user?.userFeatures.preferredPaymentMethod ?? null,
