@@ -4,6 +4,7 @@ import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import * as form from '../chrome/form-error.css.ts';
 import { NavLink } from '../chrome/nav-link.tsx';
+import { RemoteOutlet } from '../outlet/remote-outlet.tsx';
 import { useVisitor } from '../chrome/use-visitor.ts';
 import * as styles from './pages.css.ts';
 
@@ -37,9 +38,12 @@ export function SettingsPage() {
         </div>
         <div className={styles.card}>
           <h2 className={styles.cardTitle}>Subscription</h2>
-          <p className={styles.text}>
-            {subscribed ? 'Your Premium subscription is active.' : 'You are on the free plan.'}
-          </p>
+          {subscribed ? (
+            // Checkout owns subscription management: the active plan, cancel and restore, saved cards.
+            <RemoteOutlet remote="checkout" expose="subscription" slot="settings" />
+          ) : (
+            <p className={styles.text}>You are on the free plan.</p>
+          )}
           {!subscribed && (
             <Button
               size="sm"
