@@ -118,7 +118,7 @@ test('a visitor pays a token pack without 3-D Secure and the hub tells them', as
   const orderId = await pay(page, request, accessToken, 'tokens-550');
   await expect(page.getByRole('heading', { name: '550 tokens' })).toBeVisible();
   await fillCard(page, '4067429974719265');
-  await page.waitForURL(/\/tokens\?paid=1/);
+  await page.waitForURL(/\/tokens\?paid=1/, { waitUntil: 'commit' });
   expect(new URL(page.url()).searchParams.get('orderId')).toBe(orderId);
 
   const [notification, ...duplicates] = await received(listener, orderId);
@@ -132,11 +132,7 @@ test('a visitor pays a token pack without 3-D Secure and the hub tells them', as
   });
 });
 
-test('a visitor passes 3-D Secure, and a declined card reports its code', async ({
-  page,
-  context,
-  request,
-}) => {
+test('a visitor passes 3-D Secure and the hub tells them', async ({ page, context, request }) => {
   const { accessToken } = await visitor(request);
   const listener = await context.newPage();
   await listen(listener, accessToken);
@@ -146,13 +142,23 @@ test('a visitor passes 3-D Secure, and a declined card reports its code', async 
   await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
   await page.getByLabel('One-time code').fill('1234');
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.waitForURL(/\/tokens\?paid=1/);
+  await page.waitForURL(/\/tokens\?paid=1/, { waitUntil: 'commit' });
   const [ok] = await received(listener, orderId);
   expect(ok).toMatchObject({ success: true, remainingBalance: 350 });
+});
+
+test('a declined card sends the visitor to failUrl and the hub reports its code', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { accessToken } = await visitor(request);
+  const listener = await context.newPage();
+  await listen(listener, accessToken);
 
   const declinedOrder = await pay(page, request, accessToken, 'tokens-350');
   await fillCard(page, '4000000000003022');
-  await page.waitForURL(/\/tokens\?failed=1/);
+  await page.waitForURL(/\/tokens\?failed=1/, { waitUntil: 'commit' });
   const [declined] = await received(listener, declinedOrder);
   expect(declined).toMatchObject({ success: false, errorCode: '3.02' });
 });

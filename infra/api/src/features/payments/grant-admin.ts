@@ -1,9 +1,24 @@
 // `pnpm --filter @companion/api admin:grant <email or user id> [--revoke]`: the admin role (hidden product lists,
 // staff products) is a flag on the user, granted only from a shell on the server, never over HTTP.
 
+import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../../config.ts';
 import { createDatabase } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
+
+/** Grants (or revokes) the admin role of the live user with this e-mail or id; returns who changed. */
+export async function setAdmin(
+  db: Queryable,
+  who: string,
+  grant: boolean,
+): Promise<Array<{ id: string; email: string | null }>> {
+  return db.query<{ id: string; email: string | null }>(
+    `UPDATE users SET is_admin = $2, updated_at = now()
+     WHERE deleted_at IS NULL AND (lower(email) = lower($1) OR id::text = $1) RETURNING id, email`,
+    [who, grant],
+  );
+}
 
 async function main(): Promise<void> {
   const [who, flag] = process.argv.slice(2);
@@ -19,11 +34,7 @@ async function main(): Promise<void> {
   });
   try {
     await migrate(db);
-    const rows = await db.query<{ id: string; email: string | null }>(
-      `UPDATE users SET is_admin = $2, updated_at = now()
-       WHERE deleted_at IS NULL AND (lower(email) = lower($1) OR id::text = $1) RETURNING id, email`,
-      [who, flag !== '--revoke'],
-    );
+    const rows = await setAdmin(db, who, flag !== '--revoke');
     if (rows.length === 0) {
       console.error(`no live user with email or id ${who}`);
       process.exitCode = 1;
@@ -38,4 +49,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

@@ -947,6 +947,10 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     // ---- background work ----
     async function reconcile(olderThanMs = 2 * 60_000): Promise<number> {
       await engine.expireStale();
+      // Keys are kept 24 h, like Stripe's: a retry after that is a new request.
+      await db.query('DELETE FROM payment_idempotency_keys WHERE created_at < $1', [
+        new Date(deps.now().getTime() - 24 * 60 * 60_000),
+      ]);
       const cutoff = new Date(deps.now().getTime() - olderThanMs);
       await db.query(
         `UPDATE payment_orders SET status = 'expired', error_code = '0.02', updated_at = $2

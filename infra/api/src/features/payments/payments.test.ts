@@ -4,6 +4,7 @@ import type { PaymentNotification, RegistrationNotification } from '@companion/c
 import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
 import { DECLINE_CODES, TEST_CARDS, luhnValid } from './sandbox/test-cards.ts';
+import { setAdmin } from './grant-admin.ts';
 import { signWebhook } from './signatures.ts';
 import { buy, createIntent, createPaymentsApp, payOnPage, RETURN } from './test-kit.ts';
 import type { PaymentsTestApp } from './test-kit.ts';
@@ -170,7 +171,8 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
         expect((await get(s, 'Payments/admin-one-time-pay-products-hidden')).statusCode).toBe(403);
         // A hidden product cannot be bought by a non-admin either.
         expect((await createIntent(t.app, s, { productId: 'tokens-10-staff' })).statusCode).toBe(400);
-        await t.db.query('UPDATE users SET is_admin = true WHERE id = $1', [s.userId]);
+        // What `admin:grant <user id>` runs.
+        expect(await setAdmin(t.db, s.userId, true)).toEqual([{ id: s.userId, email: null }]);
         expect((await get(s, 'Payments/admin-subscription-products-hidden')).json()[0].id).toBe(
           'sub-1m-staff',
         );
