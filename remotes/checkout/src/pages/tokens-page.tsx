@@ -1,8 +1,8 @@
 import { PATHS } from '@companion/contracts';
 import { useBusState, useRemoteLocation, useResource } from '@companion/remote-kit';
-import { getHiddenTokenProducts, getTokenProducts } from '../features/checkout/api/payments-api.ts';
+import { getHiddenTokenProducts, getTokenProducts } from '../api/payments-api.ts';
 import { PaymentReturn } from '../features/checkout/components/payment-return.tsx';
-import { useBuyer } from '../features/checkout/hooks/use-buyer.ts';
+import { useBuyer } from '../hooks/use-buyer.ts';
 import { useStartCheckout } from '../features/checkout/hooks/use-start-checkout.ts';
 import { RETURN_TO_PARAM } from '../features/checkout/lib/after-purchase.ts';
 import { TokenPicker } from '../features/tokens/components/token-picker.tsx';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useMountProps, useRemoteLocation, useResource, useTrack } from '@companion/remote-kit';
 import { Modal } from '@companion/ui';
-import { getSubscriptionProducts, getTokenProducts } from '../features/checkout/api/payments-api.ts';
-import { useBuyer } from '../features/checkout/hooks/use-buyer.ts';
+import { getSubscriptionProducts, getTokenProducts } from '../api/payments-api.ts';
+import { useBuyer } from '../hooks/use-buyer.ts';
 import { useStartCheckout } from '../features/checkout/hooks/use-start-checkout.ts';
 import { PlanPicker } from '../features/plans/components/plan-picker.tsx';
 import { TokenPicker } from '../features/tokens/components/token-picker.tsx';

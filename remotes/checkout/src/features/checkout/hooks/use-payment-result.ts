@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useBus, useInvalidate, useTransport } from '@companion/remote-kit';
-import { checkOrderStatus, stopPaymentTimer } from '../api/payments-api.ts';
+import { checkOrderStatus, stopPaymentTimer } from '../../../api/payments-api.ts';
 import {
   isForOrder,
   outcomeOfNotification,

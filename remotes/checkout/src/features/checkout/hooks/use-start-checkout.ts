@@ -1,11 +1,15 @@
 import { useCallback, useState } from 'react';
 import { useRemoteLocation, useTransport } from '@companion/remote-kit';
-import { startCheckout, startPaymentTimer } from '../api/payments-api.ts';
+import { startCheckout, startPaymentTimer } from '../../../api/payments-api.ts';
 import { redirectUrlFor } from '../lib/after-purchase.ts';
 import { usePaymentTracking } from './use-payment-tracking.ts';
 
-/** Sends the browser to the provider's hosted page (a full navigation: the page is not part of the app). */
+/**
+ * Sends the browser to the provider's hosted page: a full navigation, usually to another origin, which the shared
+ * history cannot do. The kit has no seam for leaving the app yet (reported); this is the remote's only use.
+ */
 function goToProvider(href: string) {
+  // eslint-disable-next-line no-restricted-properties -- the provider's page is outside the app (see above)
   window.location.assign(href);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentNotification } from '@companion/contracts';
-import type { OrderStatus } from '../api/payments-api.ts';
+import type { OrderStatus } from '../../../api/payments-api.ts';
 import { afterPurchaseTarget, redirectUrlFor } from './after-purchase.ts';
 import {
   closeAction,

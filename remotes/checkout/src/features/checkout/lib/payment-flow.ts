@@ -1,5 +1,5 @@
 import type { PaymentNotification } from '@companion/contracts';
-import type { OrderStatus } from '../api/payments-api.ts';
+import type { OrderStatus } from '../../../api/payments-api.ts';
 
 /** Polling of `payments/check-order-status` (001 §4, §9): every 2 s, cut off at 20 s. */
 export const POLL_INTERVAL_MS = 2000;

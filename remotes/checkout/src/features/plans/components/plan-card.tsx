@@ -8,7 +8,7 @@ import {
   showsDailyPrice,
   showsPreviousPrice,
 } from '../lib/plan-rules.ts';
-import * as styles from './plans.css.ts';
+import * as styles from '../../../components/picker.css.ts';
 
 /** One subscription plan (001 §2 "Subscription plan card"), a radio in the plan group. */
 export function PlanCard({

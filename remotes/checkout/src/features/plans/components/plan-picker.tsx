@@ -4,9 +4,9 @@ import { Skeleton } from '@companion/ui';
 import { actionLabel, defaultSelection, isActionDisabled, visiblePlans } from '../lib/plan-rules.ts';
 import { pricingHeadline } from '../lib/headlines.ts';
 import { legalText } from '../lib/legal-text.ts';
-import { CheckoutAction } from './checkout-action.tsx';
+import { CheckoutAction } from '../../../components/checkout-action.tsx';
 import { PlanCard } from './plan-card.tsx';
-import * as styles from './plans.css.ts';
+import * as styles from '../../../components/picker.css.ts';
 
 /** Headline, plan cards, the action button, payment methods and the legal text (001 §2, §5). */
 export function PlanPicker({

@@ -8,8 +8,8 @@ import {
   getActiveSubscription,
   getCards,
   restoreSubscription,
-} from '../../checkout/api/payments-api.ts';
-import { useBuyer } from '../../checkout/hooks/use-buyer.ts';
+} from '../../../api/payments-api.ts';
+import { useBuyer } from '../../../hooks/use-buyer.ts';
 import { CANCEL_REASONS, subscriptionStatusText } from '../lib/cancel-reasons.ts';
 import * as styles from './subscription-panel.css.ts';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { formatPrice, Icon, Skeleton } from '@companion/ui';
-import type { TokenPack } from '../../checkout/api/payments-api.ts';
-import { CheckoutAction } from '../../plans/components/checkout-action.tsx';
-import * as styles from '../../plans/components/plans.css.ts';
+import type { TokenPack } from '../../../api/payments-api.ts';
+import { CheckoutAction } from '../../../components/checkout-action.tsx';
+import * as styles from '../../../components/picker.css.ts';
 import { defaultTokenPack } from '../lib/token-rules.ts';
 
 /** Token packs as radios, the buy button and the payment methods. */

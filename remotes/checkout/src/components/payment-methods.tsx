@@ -1,4 +1,4 @@
-import * as styles from './plans.css.ts';
+import * as styles from './picker.css.ts';
 
 const BRANDS = ['VISA', 'Mastercard', 'AMEX', 'Discover', 'Apple Pay', 'G Pay'] as const;
 

@@ -1,6 +1,6 @@
 import { Button } from '@companion/ui';
 import { PaymentMethods } from './payment-methods.tsx';
-import * as styles from './plans.css.ts';
+import * as styles from './picker.css.ts';
 
 /** The action under a product list: the button, a start failure, the payment methods strip and the legal text. */
 export function CheckoutAction({
