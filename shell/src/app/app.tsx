@@ -44,7 +44,11 @@ function RouteView({ owner, pathname, home }: { owner: RouteOwner; pathname: str
     case 'maintenance':
       return <MaintenancePage />;
     case 'settings':
-      return <SettingsPage />;
+      return (
+        <SettingsPage
+          subscriptionPanel={<RemoteOutlet remote="checkout" expose="subscription" slot="settings" />}
+        />
+      );
     case 'contact-us':
       return <ContactUsPage />;
     case 'hidden-auth':

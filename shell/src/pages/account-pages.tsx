@@ -1,15 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, TextField } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import * as form from '../chrome/form-error.css.ts';
 import { NavLink } from '../chrome/nav-link.tsx';
-import { RemoteOutlet } from '../outlet/remote-outlet.tsx';
 import { useVisitor } from '../chrome/use-visitor.ts';
 import * as styles from './pages.css.ts';
 
-/** Settings (NSFW-gated by the app): the account, appearance and where to get help. */
-export function SettingsPage() {
+/**
+ * Settings (NSFW-gated by the app): the account, appearance and where to get help. `subscriptionPanel` is what a
+ * subscriber sees in the Subscription card: checkout's subscription-management parcel.
+ */
+export function SettingsPage({ subscriptionPanel }: { subscriptionPanel: ReactNode }) {
   const { bus, brand, theme, setTheme } = useShell();
   const { user, loggedIn, subscribed } = useVisitor();
   return (
@@ -39,8 +41,8 @@ export function SettingsPage() {
         <div className={styles.card}>
           <h2 className={styles.cardTitle}>Subscription</h2>
           {subscribed ? (
-            // Checkout owns subscription management: the active plan, cancel and restore, saved cards.
-            <RemoteOutlet remote="checkout" expose="subscription" slot="settings" />
+            // Checkout owns subscription management (the app passes its parcel in).
+            subscriptionPanel
           ) : (
             <p className={styles.text}>You are on the free plan.</p>
           )}
