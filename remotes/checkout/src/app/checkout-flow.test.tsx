@@ -27,6 +27,7 @@ describe('checkout pages', () => {
     });
     await waitFor(() => expect(view.getAllByRole('radio')).toHaveLength(2));
     expect(view.getByTestId('plan-sub-12m').getAttribute('aria-checked')).toBe('true');
+    expect(view.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('on a provider return shows the processing step and lists the plans behind it', async () => {

@@ -40,7 +40,7 @@ export function FailScreen({
             <Icon name="gift" size={18} /> Get {info.freeTokens} tokens
           </span>
           <span>{COMPENSATION_TEXT}</span>
-          <span className={styles.note}>{COMPENSATION_NOTE}</span>
+          <span className={styles.giftNote}>{COMPENSATION_NOTE}</span>
         </div>
       )}
       <div className={styles.actions}>

@@ -63,4 +63,5 @@ export const gift = style({
   color: vars.color.onMedia,
 });
 export const giftAmount = style({ fontSize: vars.text.lg, fontWeight: 900 });
+export const giftNote = style({ fontSize: vars.text.xs, color: vars.color.onMediaMuted, lineHeight: 1.5 });
 export const spinnerWrap = style({ padding: vars.space.lg });
