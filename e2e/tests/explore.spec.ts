@@ -317,7 +317,7 @@ test.describe('explore', () => {
       await banner.click();
       const dialog = page.getByRole('dialog', { name: variant.dialog });
       await expect(dialog).toBeVisible();
-      await expect(dialog.getByTestId('paywall-source')).toHaveText('explore_time_bomb');
+      await expect(dialog.getByTestId('paywall')).toHaveAttribute('data-source', 'explore_time_bomb');
     });
   }
 
@@ -347,7 +347,7 @@ test.describe('explore', () => {
     await page.locator('[data-testid="model-card"][data-premium="true"]').first().click();
     const dialog = page.getByRole('dialog', { name: 'Get Premium' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByTestId('paywall-source')).toHaveText('explore_grid');
+    await expect(dialog.getByTestId('paywall')).toHaveAttribute('data-source', 'explore_grid');
   });
 
   test('should confirm a token unlock for a subscriber and open the tokens paywall when tokens run short', async ({

@@ -6,5 +6,8 @@ export default createRemoteConfig({
   name: 'checkout',
   dir: path.dirname(fileURLToPath(import.meta.url)),
   devPort: 3106,
-  exposes: { './paywall': './src/paywall-lifecycles.tsx' },
+  exposes: {
+    './paywall': './src/paywall-lifecycles.tsx',
+    './subscription': './src/subscription-lifecycles.tsx',
+  },
 });

@@ -133,8 +133,8 @@ export interface RemoteMountProps {
   remoteVersion: string;
   /** The top-level path this remote was mounted for, e.g. `/chat`; sub-routes live below it. */
   basename: string;
-  /** Which area asked for it: the route outlet or a named parcel slot. */
-  slot: 'route' | 'paywall';
+  /** Which area asked for it: the route outlet or a named parcel slot ('settings': a panel of the settings page, 1.2). */
+  slot: 'route' | 'paywall' | 'settings';
   history: AppHistory;
   bus: RemoteBus;
   transport: Transport;

@@ -150,4 +150,22 @@ describe('shell app', () => {
       paywall: { request: { paywallType: 'tokens', source: 'banner' } },
     });
   });
+
+  it('should show a readable dialog when the checkout paywall cannot be loaded, and close it', async () => {
+    const mounted: RemoteMountProps[] = [];
+    const load = vi.fn(async (id: string) => {
+      if (id.startsWith('checkout')) throw new Error('network down');
+      return fakeLifecycles(id, mounted);
+    });
+    const { bus } = setup('/', load as FederationRuntime['loadRemote']);
+    await screen.findByRole('heading', { name: 'explore/lifecycles' });
+    act(() =>
+      bus.as('explore').publish('paywall:open-requested', { paywallType: 'subscription', source: 'banner' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Payments are unavailable' });
+    expect(dialog.textContent).toContain('everything else keeps working');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { name: 'explore/lifecycles' })).toBeTruthy();
+  });
 });

@@ -8,6 +8,7 @@ import { BottomNav, bottomNavShown } from '../chrome/bottom-nav.tsx';
 import * as styles from './layout.css.ts';
 import { DailyBonusModal } from '../chrome/daily-bonus-modal.tsx';
 import { Header } from '../chrome/header.tsx';
+import { PaywallUnavailable } from '../chrome/paywall-unavailable.tsx';
 import { Sidebar, sidebarVisible } from '../chrome/sidebar.tsx';
 import { isIos, useIsTablet } from '../chrome/use-media.ts';
 import { useSidebarState } from '../chrome/use-sidebar-state.ts';
@@ -43,7 +44,11 @@ function RouteView({ owner, pathname, home }: { owner: RouteOwner; pathname: str
     case 'maintenance':
       return <MaintenancePage />;
     case 'settings':
-      return <SettingsPage />;
+      return (
+        <SettingsPage
+          subscriptionPanel={<RemoteOutlet remote="checkout" expose="subscription" slot="settings" />}
+        />
+      );
     case 'contact-us':
       return <ContactUsPage />;
     case 'hidden-auth':
@@ -150,6 +155,7 @@ export function App() {
           expose="paywall"
           slot="paywall"
           paywall={{ request: modals.paywall, close: modals.closePaywall }}
+          renderFailure={() => <PaywallUnavailable onClose={modals.closePaywall} />}
         />
       )}
     </>

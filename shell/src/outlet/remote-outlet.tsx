@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   CONTRACT_VERSION,
   type RemoteFailureCode,
@@ -20,8 +20,10 @@ export function RemoteOutlet(props: {
   expose?: string;
   slot?: RemoteMountProps['slot'];
   paywall?: RemoteMountProps['paywall'];
+  /** What a failed parcel shows instead of the error screen (the paywall slot has no page area to fill). */
+  renderFailure?: (code: RemoteFailureCode) => ReactNode;
 }) {
-  const { remote, expose = 'lifecycles', slot = 'route', paywall } = props;
+  const { remote, expose = 'lifecycles', slot = 'route', paywall, renderFailure } = props;
   const services = useShell();
   const hostRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<OutletState>({ status: 'loading' });
@@ -103,7 +105,11 @@ export function RemoteOutlet(props: {
       )}
       {state.status === 'failed' && (
         <div data-testid="remote-fallback" data-code={state.code}>
-          <ErrorScreen hideContent={state.code === 'REMOTE_LOAD_FAILED'} />
+          {renderFailure ? (
+            renderFailure(state.code)
+          ) : (
+            <ErrorScreen hideContent={state.code === 'REMOTE_LOAD_FAILED'} />
+          )}
         </div>
       )}
     </div>

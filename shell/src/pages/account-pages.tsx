@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, TextField } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
@@ -7,8 +7,11 @@ import { NavLink } from '../chrome/nav-link.tsx';
 import { useVisitor } from '../chrome/use-visitor.ts';
 import * as styles from './pages.css.ts';
 
-/** Settings (NSFW-gated by the app): the account, appearance and where to get help. */
-export function SettingsPage() {
+/**
+ * Settings (NSFW-gated by the app): the account, appearance and where to get help. `subscriptionPanel` is what a
+ * subscriber sees in the Subscription card: checkout's subscription-management parcel.
+ */
+export function SettingsPage({ subscriptionPanel }: { subscriptionPanel: ReactNode }) {
   const { bus, brand, theme, setTheme } = useShell();
   const { user, loggedIn, subscribed } = useVisitor();
   return (
@@ -37,9 +40,12 @@ export function SettingsPage() {
         </div>
         <div className={styles.card}>
           <h2 className={styles.cardTitle}>Subscription</h2>
-          <p className={styles.text}>
-            {subscribed ? 'Your Premium subscription is active.' : 'You are on the free plan.'}
-          </p>
+          {subscribed ? (
+            // Checkout owns subscription management (the app passes its parcel in).
+            subscriptionPanel
+          ) : (
+            <p className={styles.text}>You are on the free plan.</p>
+          )}
           {!subscribed && (
             <Button
               size="sm"

@@ -1,18 +1,11 @@
-import { Route, Routes } from 'react-router';
-import { RemoteRouter } from '@companion/remote-kit';
+import { PATHS } from '@companion/contracts';
+import { useRemoteLocation } from '@companion/remote-kit';
 import { PricingPage } from '../pages/pricing-page.tsx';
 import { TokensPage } from '../pages/tokens-page.tsx';
 
-/** The checkout remote's routes. */
+/** The checkout remote's pages, router-less (ADR 0081): the token pages, else pricing. */
 export function App() {
-  return (
-    <RemoteRouter>
-      <Routes>
-        <Route path="/pricing" element={<PricingPage />} />
-        <Route path="/magic-page-pricing" element={<PricingPage />} />
-        <Route path="/tokens" element={<TokensPage />} />
-        <Route path="/magic-page-tokens" element={<TokensPage />} />
-      </Routes>
-    </RemoteRouter>
-  );
+  const { pathname } = useRemoteLocation();
+  const tokens = PATHS.tokens.matches(pathname) || PATHS.magicPageTokens.matches(pathname);
+  return tokens ? <TokensPage /> : <PricingPage />;
 }

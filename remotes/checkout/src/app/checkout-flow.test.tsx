@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import type { ShellBus } from '@companion/contracts';
+import { renderRemote, testProduct, testUser } from '@companion/remote-kit/testing';
+import lifecycles from '../lifecycles.tsx';
+
+const year = testProduct('sub-12m', {
+  title: 'Year',
+  periodType: 'year',
+  periodInMonths: 12,
+  isPopular: true,
+});
+const month = testProduct('sub-1m');
+
+function signedIn(bus: ShellBus) {
+  bus.publish('session:changed', { status: 'anonymous', userId: 'u1', isSoftDeleted: false });
+  bus.publish('user:changed', { user: testUser({ id: 'u1' }) });
+}
+
+describe('checkout pages', () => {
+  it('lists the plans and preselects the year plan', async () => {
+    const view = await renderRemote(lifecycles, {
+      remote: 'checkout',
+      path: '/pricing',
+      bus: signedIn,
+      api: { 'GET Payments/subscription-products': [month, year] },
+    });
+    await waitFor(() => expect(view.getAllByRole('radio')).toHaveLength(2));
+    expect(view.getByTestId('plan-sub-12m').getAttribute('aria-checked')).toBe('true');
+    expect(view.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('on a provider return shows the processing step and lists the plans behind it', async () => {
+    const view = await renderRemote(lifecycles, {
+      remote: 'checkout',
+      path: '/pricing?returnTo=%2F&orderId=o1&productId=sub-12m&purchaseType=subscription',
+      bus: signedIn,
+      api: {
+        'GET Payments/subscription-products': [month, year],
+        'GET payments/check-order-status': {
+          orderId: 'o1',
+          isFinal: false,
+          success: false,
+          status: 'processing',
+        },
+      },
+    });
+    await waitFor(() => expect(view.getAllByRole('radio')).toHaveLength(2));
+    expect(document.querySelector('[data-testid="payment-processing"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,25 @@
+import type { ActiveSubscription, PaymentSystem } from '@companion/contracts';
+import { useVisitor } from '@companion/remote-kit';
+
+/** Who is buying, as the plan rules need it. */
+export interface Buyer {
+  /** The shell has published the user: product lists may be fetched. */
+  ready: boolean;
+  userId: string | null;
+  active: ActiveSubscription | null;
+  /** The provider the badge rule looks at: the live subscription's, else the user's preferred one (001 §1). */
+  paymentSystem: PaymentSystem | null;
+}
+
+/** The buyer from the shell's replayed session and user. */
+export function useBuyer(): Buyer {
+  const { user } = useVisitor();
+  const active = user?.activeSubscription ?? null;
+  return {
+    // The user, not the session state, decides: a reload may replay the user before any session change.
+    ready: Boolean(user),
+    userId: user?.id ?? null,
+    active,
+    paymentSystem: active?.paymentSystem ?? user?.userFeatures.preferredPaymentMethod ?? null,
+  };
+}
