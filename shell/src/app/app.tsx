@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { PATHS } from '@companion/contracts';
-import { ErrorScreen, Spinner } from '@companion/ui';
+import { ErrorScreen, Spinner, cx } from '@companion/ui';
 import { useHistoryLocation } from '@companion/remote-kit';
 import { brandOf } from '../brand/brand.ts';
 import { AuthModal } from '../chrome/auth-modal.tsx';
@@ -25,7 +25,6 @@ import { useFunnelRedirect } from '../routing/use-funnel-redirect.ts';
 import { useNsfwGate } from '../routing/use-nsfw-gate.ts';
 import { useTrackingPreservation } from '../routing/use-tracking-preservation.ts';
 import { ChromeBoundary } from './chrome-boundary.tsx';
-import { cx } from './cx.ts';
 import { useShell } from './shell-context.tsx';
 import { useShellModals } from './use-shell-modals.ts';
 

@@ -1,10 +1,9 @@
 import { PATHS } from '@companion/contracts';
-import { Skeleton } from '@companion/ui';
+import { Skeleton, Icon } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import { ActionLink } from './action-link.tsx';
 import * as styles from './bottom-nav.css.ts';
-import { Icon } from './icons.tsx';
 import { bottomNavItems, isCurrentPath } from './nav-items.ts';
 import { useVisitor } from './use-visitor.ts';
 

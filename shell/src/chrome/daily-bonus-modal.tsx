@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { PATHS } from '@companion/contracts';
-import { Button, Modal } from '@companion/ui';
+import { Button, Modal, Icon } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { hrefWithTracking } from '../routing/tracking-params.ts';
-import * as form from './form-field.css.ts';
+import * as form from './form-error.css.ts';
 import * as styles from './modal-body.css.ts';
 import { gotTokensTitle } from './daily-bonus.ts';
-import { Icon } from './icons.tsx';
 import { useVisitor } from './use-visitor.ts';
 
 const CLAIMED_AT_KEY = 'persist:daily-bonus-claimed-at';
@@ -49,7 +48,7 @@ export function DailyBonusModal({ open, onClose }: { open: boolean; onClose: () 
 
   const title = step === 'getTokens' ? 'Your daily bonus is ready' : gotTokensTitle(tokens);
   return (
-    <Modal open={open} onClose={close} title={title} hideTitle size="bonus">
+    <Modal open={open} onClose={close} title={title} hideTitle size="sm">
       <div className={styles.modalBody} data-testid="daily-bonus-modal" data-step={step}>
         <span className={styles.heroIcon} aria-hidden="true">
           <Icon name={step === 'getTokens' ? 'gift' : 'tokens'} size={34} />
@@ -61,7 +60,7 @@ export function DailyBonusModal({ open, onClose }: { open: boolean; onClose: () 
               Come back every day to collect free tokens for photos, videos and calls.
             </p>
             {failed && (
-              <p className={form.fieldError} role="alert">
+              <p className={form.formError} role="alert">
                 We could not claim your bonus right now. Please try again later.
               </p>
             )}

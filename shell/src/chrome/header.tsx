@@ -1,11 +1,10 @@
-import { Button } from '@companion/ui';
+import { Button, Icon } from '@companion/ui';
 import { useHistoryLocation } from '@companion/remote-kit';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import { ActionLink } from './action-link.tsx';
 import { isDailyBonusClaimable } from './daily-bonus.ts';
 import * as styles from './header.css.ts';
-import { Icon } from './icons.tsx';
 import { isCurrentPath, topNavItems } from './nav-items.ts';
 import { NavLink } from './nav-link.tsx';
 import { ProfileMenu } from './profile-menu.tsx';

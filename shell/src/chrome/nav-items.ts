@@ -1,5 +1,5 @@
+import type { IconName } from '@companion/ui';
 import { PATHS } from '@companion/contracts';
-import type { IconName } from './icons.tsx';
 
 /** What a navigation entry needs before it navigates (000 §2.5 "Action links"). */
 export type NavRequirement = 'auth' | 'subscription';

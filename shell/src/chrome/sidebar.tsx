@@ -1,12 +1,10 @@
 import { PATHS } from '@companion/contracts';
-import { Badge } from '@companion/ui';
-import { cx } from '../app/cx.ts';
+import { Badge, Icon, cx } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import { ActionLink } from './action-link.tsx';
 import * as headerStyles from './header.css.ts';
 import * as styles from './sidebar.css.ts';
-import { Icon } from './icons.tsx';
 import { isCurrentPath, isInChat, sidebarItems } from './nav-items.ts';
 
 /** Whether the sidebar shows open, given who asked (000 §4 "Shell behaviour"). */

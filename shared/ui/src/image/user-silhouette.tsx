@@ -1,13 +1,4 @@
-// Inline icons: a few paths beat an icon library in every remote's bundle.
-
-/** A close (×) glyph in the current colour. */
-export function CloseIcon({ size = 20 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
+// The avatar fallback: a filled silhouette (the icon set's `user` is an outline for menus).
 
 /** A user silhouette, the fallback for a profile image that failed to load. */
 export function UserIcon({ size = 24, className }: { size?: number; className?: string }) {

@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
 
-// Inline SVG icons (no icon library, no CDN): 24-unit grid, stroke follows `currentColor`.
-function Svg({ size = 20, children }: { size?: number; children: ReactNode }) {
+// The one icon set of the platform: inline SVG (no icon library, no CDN), 24-unit grid, stroke follows
+// `currentColor`. A few paths beat an icon library in every remote's bundle; add a name here, not a local SVG.
+function Svg({
+  size = 20,
+  strokeWidth = 1.9,
+  children,
+}: {
+  size?: number;
+  strokeWidth?: number;
+  children: ReactNode;
+}) {
   return (
     <svg
       width={size}
@@ -9,7 +18,7 @@ function Svg({ size = 20, children }: { size?: number; children: ReactNode }) {
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={1.9}
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
@@ -20,7 +29,7 @@ function Svg({ size = 20, children }: { size?: number; children: ReactNode }) {
   );
 }
 
-/** Icon names the chrome uses. */
+/** The icon names. */
 export type IconName =
   | 'menu'
   | 'explore'
@@ -47,9 +56,10 @@ export type IconName =
   | 'mic'
   | 'audio'
   | 'message'
-  | 'close';
+  | 'close'
+  | 'lock';
 
-const PATHS: Record<IconName, ReactNode> = {
+const GLYPHS: Record<IconName, ReactNode> = {
   menu: <path d="M4 7h16M4 12h16M4 17h16" />,
   explore: (
     <>
@@ -154,10 +164,27 @@ const PATHS: Record<IconName, ReactNode> = {
   ),
   audio: <path d="M3 10v4M7 6v12M11 3v18M15 8v8M19 11v2" />,
   close: <path d="M6 6l12 12M18 6 6 18" />,
+  lock: (
+    <>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+    </>
+  ),
   message: <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />,
 };
 
-/** One chrome icon, decorative (the control around it carries the name). */
-export function Icon({ name, size }: { name: IconName; size?: number }) {
-  return <Svg size={size}>{PATHS[name]}</Svg>;
+/** Props of {@link Icon}. */
+export interface IconProps {
+  name: IconName;
+  size?: number;
+  strokeWidth?: number;
+}
+
+/** One icon, decorative (the control around it carries the name). */
+export function Icon({ name, size, strokeWidth }: IconProps) {
+  return (
+    <Svg size={size} strokeWidth={strokeWidth}>
+      {GLYPHS[name]}
+    </Svg>
+  );
 }

@@ -1,11 +1,9 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '@companion/ui/theme';
-
-// A labelled text field with its error line (auth modal, account pages).
+import { vars } from '../theme/contract.css.ts';
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: 6, textAlign: 'left' });
 
-export const fieldLabel = style({ fontSize: 13, fontWeight: 700, color: vars.color.textMuted });
+export const label = style({ fontSize: 13, fontWeight: 700, color: vars.color.textMuted });
 
 export const input = style({
   height: 48,
@@ -20,4 +18,12 @@ export const input = style({
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
 
-export const fieldError = style({ margin: 0, fontSize: 13, color: vars.color.danger });
+export const multiline = style({
+  height: 'auto',
+  minHeight: 140,
+  padding: 14,
+  resize: 'vertical',
+  lineHeight: 1.5,
+});
+
+export const error = style({ margin: 0, fontSize: 13, color: vars.color.danger });
