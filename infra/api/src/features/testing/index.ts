@@ -13,10 +13,15 @@ const UserPeriod = z
   })
   .strict();
 
+const UserTokens = z
+  .object({ amount: z.int({ message: 'amount must be a whole number of tokens.' }).min(1).max(100_000) })
+  .strict();
+
 /**
  * Test fixtures for what only payments will set (the payments issue replaces them): `POST testing/user-period`
  * sets the caller's plan period, so the suites get users of each period from the API. Mounted only when
- * `COMPANION_TEST_FIXTURES=1`; otherwise the routes do not exist (404).
+ * `COMPANION_TEST_FIXTURES=1`; otherwise the routes do not exist (404). `POST testing/user-tokens { amount }`
+ * credits the caller through the ledger (what a token purchase will do), so suites can afford unlocks.
  */
 export const testingFeature: FeaturePlugin = async (app, deps) => {
   if (!deps.config.testFixtures) return;
@@ -28,5 +33,15 @@ export const testingFeature: FeaturePlugin = async (app, deps) => {
     const { periodInMonths } = parseBody(UserPeriod, request.body);
     await deps.db.query('UPDATE users SET period_in_months = $2 WHERE id = $1', [user.id, periodInMonths]);
     return { periodInMonths };
+  });
+  app.post('/testing/user-tokens', { preHandler: app.authenticate }, async (request) => {
+    if (!isLoopbackAddress(request.ip))
+      throw new HttpError(404, 'not_found', 'No route for POST /api/testing/user-tokens.');
+    const user = currentUser(request);
+    const { amount } = parseBody(UserTokens, request.body);
+    const result = await deps.db.transaction((tx) =>
+      deps.ledger.credit(tx, { userId: user.id, amount, reason: 'test_fixture' }),
+    );
+    return { remainingTokens: result.balance, spentTokens: result.spent };
   });
 };

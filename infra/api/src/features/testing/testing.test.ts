@@ -13,7 +13,7 @@ const setPeriod = (app: FastifyInstance, token: string | null, periodInMonths: s
   });
 
 describe.each(BACKENDS)('test fixtures on $backend', ({ backend, available }) => {
-  describe.skipIf(!available)('testing/user-period', () => {
+  describe.skipIf(!available)('testing/user-period and testing/user-tokens', () => {
     let on: TestApp;
     let off: TestApp;
     beforeAll(async () => {
@@ -56,6 +56,48 @@ describe.each(BACKENDS)('test fixtures on $backend', ({ backend, available }) =>
     it('should not exist unless COMPANION_TEST_FIXTURES=1', async () => {
       const { accessToken } = await preRegister(off.app);
       expect((await setPeriod(off.app, accessToken, 'lifetime')).statusCode).toBe(404);
+    });
+
+    const credit = (
+      app: FastifyInstance,
+      token: string,
+      amount: unknown,
+      extra: Record<string, string> = {},
+    ) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/testing/user-tokens',
+        headers: { ...bearer(token), ...extra },
+        payload: { amount },
+      });
+
+    it('should credit the caller through the ledger, which Tokens/balance then reports', async () => {
+      const { accessToken } = await preRegister(on.app);
+      const before = await on.app.inject({
+        method: 'GET',
+        url: '/api/Tokens/balance',
+        headers: bearer(accessToken),
+      });
+      const res = await credit(on.app, accessToken, 25);
+      expect(res.statusCode).toBe(200);
+      const after = await on.app.inject({
+        method: 'GET',
+        url: '/api/Tokens/balance',
+        headers: bearer(accessToken),
+      });
+      expect(after.json().remainingTokens).toBe(before.json().remainingTokens + 25);
+    });
+
+    it('should name a bad amount, refuse other machines and not exist when off', async () => {
+      const { accessToken } = await preRegister(on.app);
+      const bad = await credit(on.app, accessToken, 0);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.field).toBe('amount');
+      expect((await credit(on.app, accessToken, 5, { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(
+        404,
+      );
+      const offUser = await preRegister(off.app);
+      expect((await credit(off.app, offUser.accessToken, 5)).statusCode).toBe(404);
     });
   });
 });
