@@ -23,8 +23,10 @@ export interface GalleryState {
 export function useGallery(category: Category, secret: boolean): GalleryState {
   const bus = useBus();
   const invalidate = useInvalidate();
-  const { session } = useVisitor();
-  const userId = session?.userId ?? null;
+  const { session, user } = useVisitor();
+  // A session restored from storage is never re-published by the shell (only changes are), so the user's id
+  // from `user:changed` stands in for it.
+  const userId = session?.userId ?? user?.id ?? null;
   const key = userId ? galleryKey(userId, category, secret) : null;
   const list = useResource(key, (transport) => getGalleryImages(transport, category, secret));
   const characters = useResource(userId ? `characters|${userId}` : null, getCharacters);
