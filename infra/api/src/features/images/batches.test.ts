@@ -7,7 +7,9 @@ import type { ImageEngine } from '../../engines/image/image-engine.ts';
 import { CATALOGUE_PRICES } from '../../seed/prices.ts';
 import { balanceOf, createFixtureUser } from '../../seed/test-fixtures.ts';
 import type { FixtureUser } from '../../seed/test-fixtures.ts';
+import { seedCharacterId } from '../../seed/ids.ts';
 import { charactersFeature } from '../characters/index.ts';
+import { chatsFeature } from '../chats/index.ts';
 import { imagesFeature } from './index.ts';
 import type { BatchAnswer } from './index.ts';
 
@@ -16,6 +18,7 @@ const PRICE = CATALOGUE_PRICES.image;
 // An engine that delivers one image whatever was asked for: the rest counts as blocked.
 const embedded = new EmbeddedImageEngine();
 const stingy: ImageEngine = {
+  name: 'stingy',
   render: (spec) => embedded.render(spec),
   generateBatch: async (request) => (await embedded.generateBatch(request)).slice(0, 1),
 };
@@ -29,7 +32,7 @@ describe.each(BACKENDS)('image batches on $backend', ({ backend, available }) =>
     beforeAll(async () => {
       t = await createTestApp(backend, {
         config: { testFixtures: true },
-        features: [imagesFeature(), charactersFeature()],
+        features: [imagesFeature(), charactersFeature(), chatsFeature()],
       });
       short = await createTestApp(backend, { features: [imagesFeature({ imageEngine: stingy })] });
       alice = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 200 });
@@ -175,6 +178,30 @@ describe.each(BACKENDS)('image batches on $backend', ({ backend, available }) =>
       await fixture(bob, 'release');
       expect((await first).statusCode).toBe(201);
       expect(await balanceOf(t.db, bob.id)).toBe(before - 2 * PRICE);
+    });
+
+    it("should send a generated photo into its character's chat as the user's message", async () => {
+      const sofia = seedCharacterId('sofia');
+      const made = await generate(t, alice, { personModelId: sofia, count: 1 });
+      const image = made.json<BatchAnswer>().images[0]!;
+      const send = (user: FixtureUser, payload: object) =>
+        t.app.inject({ method: 'POST', url: '/api/Image/send-to-chat', headers: user.headers, payload });
+      const res = await send(alice, { imageId: image.id });
+      expect(res.statusCode).toBe(200);
+      const { chatId } = res.json<{ chatId: string }>();
+      const messages = await t.app.inject({
+        method: 'GET',
+        url: `/api/Chats/${chatId}/messages`,
+        headers: alice.headers,
+      });
+      expect(JSON.stringify(messages.json())).toContain(image.imageUrl);
+      // Someone else's image, a photo without a character and bad ids are refused, naming the field.
+      expect((await send(bob, { imageId: image.id })).statusCode).toBe(404);
+      const loose = (await generate(t, alice, { style: 'anime', count: 1 })).json<BatchAnswer>().images[0]!;
+      const noCharacter = await send(alice, { imageId: loose.id });
+      expect(noCharacter.statusCode).toBe(409);
+      expect(noCharacter.json().error.field).toBe('imageId');
+      expect((await send(alice, { imageId: 'x' })).json().error.field).toBe('imageId');
     });
 
     it('should keep the engine fixture to loopback callers and to COMPANION_TEST_FIXTURES=1', async () => {

@@ -27,6 +27,7 @@ import type { FeatureDeps, FeaturePlugin } from '../../http/feature.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { CATALOGUE_PRICES } from '../../seed/prices.ts';
 import { ensureCatalogueSeeded } from '../../seed/seed-catalogue.ts';
+import { appendUserMessage, startChat } from '../chats/chat-service.ts';
 import { isLoopbackAddress } from '../support/index.ts';
 import { EngineFixtures } from './engine-fixtures.ts';
 
@@ -84,6 +85,8 @@ const personaLooks = z.object({
 });
 
 const batchParams = z.object({ batchId: z.uuid() });
+
+const sendToChatBody = z.object({ imageId: z.uuid() });
 
 const engineFixtureBody = z.object({ mode: z.enum(['normal', 'fail', 'hold', 'release']) }).strict();
 
@@ -324,6 +327,25 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
       const row = await loadBatch(db, batchId);
       if (!row || row.user_id !== user.id) throw notFound('No batch with this id.', 'batch_not_found');
       return batchAnswer(db, row);
+    });
+
+    // Sends one of the caller's generated images into the chat with its character, as the user's message.
+    app.post('/Image/send-to-chat', { preHandler: app.authenticate }, async (request) => {
+      const user = currentUser(request);
+      const { imageId } = parseBody(sendToChatBody, request.body);
+      const rows = await db.query<StandaloneRow>(
+        'SELECT id, content_type, person_model_id, batch_id, created_at FROM images WHERE id = $1 AND owner_user_id = $2 AND is_standalone',
+        [imageId, user.id],
+      );
+      const row = rows[0];
+      if (!row) throw notFound('No generated image of yours with this id.', 'image_not_found');
+      if (!row.person_model_id)
+        throw conflict('This photo has no character to send it to.', 'no_character', 'imageId');
+      const { chat } = await startChat(db, user.id, row.person_model_id);
+      const message = await appendUserMessage(db, user.id, chat.id, {
+        imageUrl: imageUrl(row.id, row.content_type),
+      });
+      return { chatId: chat.id, message };
     });
 
     if (fixtures) {
