@@ -181,7 +181,11 @@ test.describe('gallery', () => {
         await openGallery(page);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await page.evaluate(() =>
-          Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => undefined))),
+          Promise.all(
+            Array.from(document.images)
+              .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
+              .map((image) => image.decode().catch(() => undefined)),
+          ),
         );
         const file = testInfo.outputPath(`gallery-${size}-${theme}.png`);
         await page.screenshot({ path: file });
@@ -194,7 +198,11 @@ test.describe('gallery', () => {
             .click();
           await expect(page.getByTestId('lightbox')).toBeVisible();
           await page.evaluate(() =>
-            Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => undefined))),
+            Promise.all(
+              Array.from(document.images)
+                .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
+                .map((image) => image.decode().catch(() => undefined)),
+            ),
           );
           const box = testInfo.outputPath(`gallery-lightbox-${size}-${theme}.png`);
           await page.screenshot({ path: box });

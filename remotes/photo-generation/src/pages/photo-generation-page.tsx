@@ -40,7 +40,15 @@ export function PhotoGenerationPage() {
               onSend={library.send}
             />
           ) : null}
-          <History images={library.history} sendingId={library.sendingId} onSend={library.send} />
+          <History
+            images={
+              // The batch on screen is shown above; the history holds the ones before it.
+              library.history?.filter((image) => !generator.run || image.batchId !== generator.run.batchId) ??
+              null
+            }
+            sendingId={library.sendingId}
+            onSend={library.send}
+          />
         </div>
       </div>
     </div>

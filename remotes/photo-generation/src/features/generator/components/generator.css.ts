@@ -33,7 +33,8 @@ export const legend = style({
   color: vars.color.textMuted,
 });
 
-export const chips = style({ flexWrap: 'wrap' });
+// Rows of chips may wrap: a rounded box instead of a pill then.
+export const chips = style({ flexWrap: 'wrap', borderRadius: vars.radius.lg });
 
 export const characters = style({
   display: 'flex',

@@ -70,19 +70,28 @@ export const photo = style({
 
 export const actions = style({
   position: 'absolute',
-  left: 8,
-  right: 8,
-  bottom: 8,
+  left: 6,
+  right: 6,
+  bottom: 6,
   display: 'flex',
+  flexWrap: 'wrap',
   gap: 6,
-  justifyContent: 'flex-end',
+  justifyContent: 'center',
 });
 
+// Compact pills over the photo: two fit side by side on a 160 px phone tile.
 export const action = style({
-  background: 'rgba(12, 11, 16, 0.6)',
-  color: vars.color.onMedia,
-  backdropFilter: 'blur(6px)',
-  selectors: { '&:hover': { background: 'rgba(12, 11, 16, 0.8)' } },
+  selectors: {
+    [`${actions} &`]: {
+      minHeight: 30,
+      padding: '0 10px',
+      fontSize: 12,
+      background: 'rgba(12, 11, 16, 0.62)',
+      color: vars.color.onMedia,
+      backdropFilter: 'blur(6px)',
+    },
+    [`${actions} &:hover`]: { background: 'rgba(12, 11, 16, 0.82)' },
+  },
 });
 
 export const error = style({
