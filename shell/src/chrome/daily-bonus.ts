@@ -14,7 +14,7 @@ export function isDailyBonusClaimable(
 }
 
 /** The recent-claim window (000 §9): a claim less than 1 hour ago counts as recent. */
-export const RECENT_CLAIM_MS = 60 * 60 * 1000;
+const RECENT_CLAIM_MS = 60 * 60 * 1000;
 
 /** Whether a claim recorded at `claimedAt` (epoch ms) is recent. */
 export function isRecentClaim(claimedAt: number | null, now: Date): boolean {

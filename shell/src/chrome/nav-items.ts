@@ -16,7 +16,7 @@ export interface NavItem {
 }
 
 /** Sidebar items in the spec's order (000 §2.5), after the Create Character button. */
-export const SIDEBAR_ITEMS: readonly NavItem[] = [
+const SIDEBAR_ITEMS: readonly NavItem[] = [
   { id: 'explore', label: 'Explore', href: PATHS.home.href(), icon: 'explore' },
   { id: 'chat', label: 'Chat', href: PATHS.chat.href(), icon: 'chat' },
   { id: 'gallery', label: 'Gallery', href: PATHS.gallery.href(), icon: 'gallery', isNew: true },

@@ -1,7 +1,7 @@
 import type { ShellBus } from '@companion/contracts';
 
 /** Where the visitor's category preference is kept (000 §3 "Persisted client state": category). */
-export const CATEGORY_KEY = 'persist:category';
+const CATEGORY_KEY = 'persist:category';
 
 /**
  * Makes `category:changed` shell-owned, persisted state: the stored value is replayed on the bus at start (explore

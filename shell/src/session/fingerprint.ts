@@ -16,7 +16,7 @@ export const FINGERPRINT_SIGNALS = [
 ] as const;
 
 /** Spec 000 §5: each signal gets 1000 ms. */
-export const FINGERPRINT_SIGNAL_TIMEOUT_MS = 1000;
+const FINGERPRINT_SIGNAL_TIMEOUT_MS = 1000;
 
 /** The device fingerprint, computed once per session and recomputed after `reset()` (logout). */
 export interface Fingerprint {
