@@ -1,14 +1,6 @@
-import { Route, Routes } from 'react-router';
-import { RemoteRouter } from '@companion/remote-kit';
 import { GalleryPage } from '../pages/gallery-page.tsx';
 
-/** The gallery remote's routes. */
+/** The gallery remote has one page, `/gallery` (router-less like explore, ADR 0081). */
 export function App() {
-  return (
-    <RemoteRouter>
-      <Routes>
-        <Route path="/gallery" element={<GalleryPage />} />
-      </Routes>
-    </RemoteRouter>
-  );
+  return <GalleryPage />;
 }

@@ -1,14 +1,6 @@
-import { Route, Routes } from 'react-router';
-import { RemoteRouter } from '@companion/remote-kit';
 import { PhotoGenerationPage } from '../pages/photo-generation-page.tsx';
 
-/** The photo-generation remote's routes. */
+/** The photo-generation remote has one page, `/ai-girlfriend-generator` (router-less like explore, ADR 0081). */
 export function App() {
-  return (
-    <RemoteRouter>
-      <Routes>
-        <Route path="/ai-girlfriend-generator" element={<PhotoGenerationPage />} />
-      </Routes>
-    </RemoteRouter>
-  );
+  return <PhotoGenerationPage />;
 }

@@ -46,6 +46,10 @@ describe.each(BACKENDS)('mergeCatalogue on $backend', ({ backend, available }) =
         visitor.id,
         galleryImage!.id,
       ]);
+      await db.query(
+        `INSERT INTO image_batches (id, user_id, requested, price, status) VALUES (gen_random_uuid(), $1, 2, 10, 'done')`,
+        [visitor.id],
+      );
       const visitorSofia = (await startChat(db, visitor.id, SOFIA)).chat;
       const visitorEmma = (await startChat(db, visitor.id, EMMA)).chat;
       const accountSofia = (await startChat(db, account.id, SOFIA)).chat;
@@ -68,6 +72,8 @@ describe.each(BACKENDS)('mergeCatalogue on $backend', ({ backend, available }) =
       expect(await db.query('SELECT 1 FROM gallery_unlocks WHERE user_id = $1', [account.id])).toHaveLength(
         1,
       );
+      // A photo batch the visitor started stays resumable after signing up (ADR 0181).
+      expect(await db.query('SELECT 1 FROM image_batches WHERE user_id = $1', [account.id])).toHaveLength(1);
       const chats = await listChats(db, account.id);
       expect(chats.map((c) => c.personModelEntityId).sort()).toEqual([SOFIA, EMMA].sort());
       expect(chats.find((c) => c.personModelEntityId === EMMA)!.id).toBe(visitorEmma.id);

@@ -12,6 +12,7 @@ export const mergeCatalogue: AccountMergeStep = async (tx, { fromUserId, toUserI
     toUserId,
   ]);
   await tx.query('UPDATE images SET owner_user_id = $2 WHERE owner_user_id = $1', [fromUserId, toUserId]);
+  await tx.query('UPDATE image_batches SET user_id = $2 WHERE user_id = $1', [fromUserId, toUserId]);
   await tx.query(
     `INSERT INTO person_model_unlocks (user_id, person_model_id, created_at)
      SELECT $2, person_model_id, created_at FROM person_model_unlocks WHERE user_id = $1 ON CONFLICT DO NOTHING`,

@@ -10,6 +10,7 @@ import {
   HAIR_STYLES,
   POSES,
 } from '../../engines/image/appearance.ts';
+import type { Queryable } from '../../db/database.ts';
 import { createImageEngine } from '../../engines/image/create-image-engine.ts';
 import {
   EmbeddedImageEngine,
@@ -21,11 +22,14 @@ import type { BatchRequest, ImageEngine } from '../../engines/image/image-engine
 import { ImageCache } from '../../engines/image/image-cache.ts';
 import { extensionFor, imageUrl, insertImages, loadImage } from '../../engines/image/image-store.ts';
 import { currentUser } from '../../http/auth.ts';
-import { HttpError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { FeatureDeps, FeaturePlugin } from '../../http/feature.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { CATALOGUE_PRICES } from '../../seed/prices.ts';
 import { ensureCatalogueSeeded } from '../../seed/seed-catalogue.ts';
+import { appendUserMessage, startChat } from '../chats/chat-service.ts';
+import { isLoopbackAddress } from '../../http/loopback.ts';
+import { EngineFixtures } from './engine-fixtures.ts';
 
 /** Options of the images feature; tests inject an engine. */
 export interface ImagesFeatureOptions {
@@ -47,6 +51,8 @@ const FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const batchBody = z.object({
+  /** Chosen by the client (kept in the page's URL) so a reload resumes the batch instead of paying again. */
+  batchId: z.uuid().optional(),
   personModelId: z.uuid().optional(),
   count: z.int().min(1).max(MAX_BATCH).default(4),
   style: z.enum(ART_STYLES).optional(),
@@ -89,6 +95,32 @@ const personaLooks = z.object({
     .catch(undefined),
 });
 
+const batchParams = z.object({ batchId: z.uuid() });
+
+const sendToChatBody = z.object({ imageId: z.uuid() });
+
+const engineFixtureBody = z.object({ mode: z.enum(['normal', 'fail', 'hold', 'release']) }).strict();
+
+/** A batch as `Image/generate-batch-images` and `Image/batches/{id}` answer it (ADR 0181). */
+export interface BatchAnswer {
+  batchId: string;
+  status: 'pending' | 'done' | 'failed';
+  requested: number;
+  price: number;
+  /** Tokens given back for images that failed or were blocked (automatic, in the same ledger). */
+  refundedTokens: number;
+  images: StandaloneImage[];
+}
+
+interface BatchRow {
+  id: string;
+  user_id: string;
+  requested: number;
+  price: number;
+  status: BatchAnswer['status'];
+  refunded: number;
+}
+
 interface StandaloneRow {
   id: string;
   content_type: string;
@@ -107,6 +139,29 @@ function toStandalone(row: StandaloneRow): StandaloneImage {
   };
 }
 
+async function loadBatch(db: Queryable, batchId: string): Promise<BatchRow | undefined> {
+  const rows = await db.query<BatchRow>(
+    'SELECT id, user_id, requested, price, status, refunded FROM image_batches WHERE id = $1',
+    [batchId],
+  );
+  return rows[0];
+}
+
+async function batchAnswer(db: Queryable, row: BatchRow): Promise<BatchAnswer> {
+  const images = await db.query<StandaloneRow>(
+    'SELECT id, content_type, person_model_id, batch_id, created_at FROM images WHERE batch_id = $1 AND owner_user_id = $2 ORDER BY created_at, id',
+    [row.id, row.user_id],
+  );
+  return {
+    batchId: row.id,
+    status: row.status,
+    requested: row.requested,
+    price: row.price,
+    refundedTokens: row.refunded,
+    images: images.map(toStandalone),
+  };
+}
+
 /** Serves stored images and generates batches (spec 000 §7 `Image/*`; URL scheme in CONTEXT.md). */
 export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin {
   return async (app, deps: FeatureDeps) => {
@@ -117,6 +172,7 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
     const cache = new ImageCache();
     const tiles = new Map<string, { contentType: string; body: Buffer }>();
     const { db, ledger } = deps;
+    const fixtures = deps.config.testFixtures ? new EngineFixtures() : null;
     await ensureCatalogueSeeded(db);
 
     // Public by design: <img> cannot send a bearer token. Ids are random or keyed, so a URL is a capability (ADR 0022).
@@ -181,16 +237,36 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
       } else if (!body.style) {
         throw badRequest('style: required when no personModelId is given', 'style', 'validation_failed');
       }
-      const price = CATALOGUE_PRICES.image * body.count;
-      // Fail fast before a possibly slow external generation; the spend below is the real check.
-      const { balance: available } = await ledger.getBalance(db, user.id);
-      if (available < price)
-        throw new HttpError(
-          402,
-          'insufficient_tokens',
-          `Not enough tokens: this costs ${price}, you have ${available}.`,
+      const unit = CATALOGUE_PRICES.image;
+      const price = unit * body.count;
+      const batchId = body.batchId ?? crypto.randomUUID();
+      // Take the price up front, in the same transaction that records the batch: a second call with the same
+      // batch id (a reload, a double click) finds the row and pays nothing.
+      const opened = await db.transaction(async (tx) => {
+        const inserted = await tx.query(
+          `INSERT INTO image_batches (id, user_id, person_model_id, requested, price, status)
+           VALUES ($1, $2, $3, $4, $5, 'pending') ON CONFLICT (id) DO NOTHING RETURNING id`,
+          [batchId, user.id, body.personModelId ?? null, body.count, price],
         );
-      const batchId = crypto.randomUUID();
+        if (inserted.length === 0) return null;
+        return ledger.spend(tx, {
+          userId: user.id,
+          amount: price,
+          reason: 'generate_images',
+          refId: batchId,
+        });
+      });
+      if (!opened) {
+        const existing = await loadBatch(db, batchId);
+        if (!existing || existing.user_id !== user.id)
+          throw conflict('This batch id is already used.', 'batch_id_taken', 'batchId');
+        const balance = await ledger.getBalance(db, user.id);
+        return reply.status(200).send({
+          ...(await batchAnswer(db, existing)),
+          remainingTokens: balance.balance,
+          spentTokens: balance.spent,
+        });
+      }
       const request_: BatchRequest = {
         seed: batchId,
         count: body.count,
@@ -205,17 +281,13 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
         background: body.background,
         prompt: body.prompt,
       };
-      let generated;
+      let generated: Awaited<ReturnType<ImageEngine['generateBatch']>> = [];
+      let failure: unknown = null;
       try {
-        generated = await engine.generateBatch(request_);
+        await fixtures?.before(user.id);
+        generated = (await engine.generateBatch(request_)).slice(0, body.count);
       } catch (error) {
-        if (error instanceof ImageEngineError)
-          throw new HttpError(
-            502,
-            'image_engine_failed',
-            'The image generator failed; nothing was charged. Try again.',
-          );
-        throw error;
+        failure = error;
       }
       const images = generated.map((item) => ({
         id: crypto.randomUUID(),
@@ -227,23 +299,35 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
         batchId,
         isStandalone: true,
       }));
+      // Whatever did not arrive (a failed engine, images it blocked) is refunded at once, exactly once.
+      const refund = (body.count - images.length) * unit;
       const balance = await db.transaction(async (tx) => {
-        const result = await ledger.spend(tx, {
-          userId: user.id,
-          amount: price,
-          reason: 'generate_images',
-          refId: batchId,
-        });
         await insertImages(tx, images);
-        return result;
+        await tx.query(
+          `UPDATE image_batches SET status = $2, refunded = $3, finished_at = now() WHERE id = $1`,
+          [batchId, images.length > 0 ? 'done' : 'failed', refund],
+        );
+        if (refund === 0) return opened;
+        return ledger.credit(tx, {
+          userId: user.id,
+          amount: refund,
+          reason: 'refund_generate_images',
+          refId: batchId,
+          idempotencyKey: `refund:image-batch:${batchId}`,
+        });
       });
-      const rows = await db.query<StandaloneRow>(
-        'SELECT id, content_type, person_model_id, batch_id, created_at FROM images WHERE batch_id = $1 ORDER BY created_at, id',
-        [batchId],
-      );
+      if (failure) {
+        if (failure instanceof ImageEngineError)
+          throw new HttpError(
+            502,
+            'image_engine_failed',
+            `The image generator failed; your ${refund} tokens were refunded. Try again.`,
+          );
+        throw failure;
+      }
+      const row = (await loadBatch(db, batchId))!;
       return reply.status(201).send({
-        batchId,
-        images: rows.map(toStandalone),
+        ...(await batchAnswer(db, row)),
         remainingTokens: balance.balance,
         spentTokens: balance.spent,
       });
@@ -276,6 +360,45 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
         .type(image.contentType)
         .send(image.body);
     });
+
+    app.get('/Image/batches/:batchId', { preHandler: app.authenticate }, async (request) => {
+      const user = currentUser(request);
+      const { batchId } = parseQuery(batchParams, request.params);
+      const row = await loadBatch(db, batchId);
+      if (!row || row.user_id !== user.id) throw notFound('No batch with this id.', 'batch_not_found');
+      return batchAnswer(db, row);
+    });
+
+    // Sends one of the caller's generated images into the chat with its character, as the user's message.
+    app.post('/Image/send-to-chat', { preHandler: app.authenticate }, async (request) => {
+      const user = currentUser(request);
+      const { imageId } = parseBody(sendToChatBody, request.body);
+      const rows = await db.query<StandaloneRow>(
+        'SELECT id, content_type, person_model_id, batch_id, created_at FROM images WHERE id = $1 AND owner_user_id = $2 AND is_standalone',
+        [imageId, user.id],
+      );
+      const row = rows[0];
+      if (!row) throw notFound('No generated image of yours with this id.', 'image_not_found');
+      if (!row.person_model_id)
+        throw conflict('This photo has no character to send it to.', 'no_character', 'imageId');
+      const { chat } = await startChat(db, user.id, row.person_model_id);
+      const message = await appendUserMessage(db, user.id, chat.id, {
+        imageUrl: imageUrl(row.id, row.content_type),
+      });
+      return { chatId: chat.id, message };
+    });
+
+    if (fixtures) {
+      // COMPANION_TEST_FIXTURES=1 only, and only for clients on this machine: make the caller's next generations
+      // fail, or hold them until released (a reload during generation is then deterministic in e2e).
+      app.post('/testing/image-engine', { preHandler: app.authenticate }, async (request) => {
+        if (!isLoopbackAddress(request.ip))
+          throw new HttpError(404, 'not_found', 'No route for POST /api/testing/image-engine.');
+        const { mode } = parseBody(engineFixtureBody, request.body);
+        fixtures.set(currentUser(request).id, mode);
+        return { mode };
+      });
+    }
 
     app.get('/Image/standalone-images', { preHandler: app.authenticate }, async (request) => {
       const user = currentUser(request);

@@ -1,0 +1,243 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// The gallery remote against the real stack (API seed catalogue, COMPANION_TEST_FIXTURES=1 for token credits).
+
+const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+const cards = (page: Page) => page.getByTestId('gallery-card');
+
+interface Account {
+  accessToken: string;
+  headers: { authorization: string };
+}
+
+/** A registered user made through the API, signed in by seeding the shell's persisted auth; `tokens` credited. */
+async function signIn(
+  page: Page,
+  request: APIRequestContext,
+  options: { tokens?: number; nsfw?: boolean } = {},
+): Promise<Account> {
+  const email = `gallery-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await request.post('/api/Authenticate/register', {
+    data: { email, password: 'Gallery-pass-123' },
+  });
+  expect(response.ok()).toBe(true);
+  const { accessToken, refreshToken } = (await response.json()) as {
+    accessToken: string;
+    refreshToken: string;
+  };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  if (options.tokens) {
+    const credit = await request.post('/api/testing/user-tokens', {
+      headers,
+      data: { amount: options.tokens },
+    });
+    expect(credit.ok()).toBe(true);
+  }
+  if (options.nsfw) {
+    const confirm = await request.post('/api/User/nsfw-confirmation', {
+      headers,
+      data: { isConfirmed: true },
+    });
+    expect(confirm.ok()).toBe(true);
+  }
+  await page.addInitScript(
+    `localStorage.setItem('persist:auth', ${JSON.stringify(
+      JSON.stringify({ isAuth: true, accessToken, refreshToken, isSoftDeleted: false, inAppAuthToken: null }),
+    )})`,
+  );
+  return { accessToken, headers };
+}
+
+async function balance(request: APIRequestContext, account: Account): Promise<number> {
+  const response = await request.get('/api/Tokens/balance', { headers: account.headers });
+  return ((await response.json()) as { remainingTokens: number }).remainingTokens;
+}
+
+async function openGallery(page: Page, search = '?category=realistic') {
+  await page.goto(`/gallery${search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+}
+
+test.describe('gallery', () => {
+  test('should unlock a photo once, show it without a reload, keep it after one, and link to its chat', async ({
+    page,
+    request,
+  }) => {
+    const account = await signIn(page, request, { tokens: 50 });
+    await openGallery(page);
+    const locked = page.locator('[data-testid="gallery-card"][data-locked="true"]').first();
+    const id = await locked.getAttribute('data-id');
+    const card = page.locator(`[data-testid="gallery-card"][data-id="${id}"]`);
+    await expect(card).toHaveAccessibleName(/^Unlock photo of .+ for 10 tokens$/);
+    await card.click();
+    const dialog = page.getByRole('dialog', { name: 'Unlock this photo?' });
+    await dialog.getByRole('button', { name: 'Unlock for 10 tokens' }).click();
+    // The card opens in place and the lightbox shows it full size.
+    await expect(card).toHaveAttribute('data-locked', 'false');
+    const lightbox = page.getByTestId('lightbox');
+    await expect(lightbox).toHaveAttribute('data-id', id!);
+    expect(await balance(request, account)).toBe(40);
+
+    // Its character's chat is one click away.
+    const chat = page.getByRole('link', { name: /^Chat with / });
+    const href = await chat.getAttribute('href');
+    expect(href).toMatch(/^\/chat\?modelId=[0-9a-f-]{36}$/);
+
+    // A reload asks the API again: still unlocked, and nothing more was spent.
+    await page.reload();
+    await expect(page.locator(`[data-testid="gallery-card"][data-id="${id}"]`)).toHaveAttribute(
+      'data-locked',
+      'false',
+    );
+    expect(await balance(request, account)).toBe(40);
+
+    await page.locator(`[data-testid="gallery-card"][data-id="${id}"]`).click();
+    await page.getByRole('link', { name: /^Chat with / }).click();
+    await expect(page).toHaveURL(new RegExp(`/chat\\?modelId=`));
+  });
+
+  test('should move through open photos with the keyboard in the lightbox', async ({ page, request }) => {
+    await signIn(page, request, { tokens: 50 });
+    await openGallery(page);
+    // Open two photos so there is somewhere to move.
+    for (let i = 0; i < 2; i += 1) {
+      await page.locator('[data-testid="gallery-card"][data-locked="true"]').first().click();
+      await page
+        .getByRole('dialog', { name: 'Unlock this photo?' })
+        .getByRole('button', { name: /^Unlock for / })
+        .click();
+      await expect(page.getByTestId('lightbox')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('lightbox')).toBeHidden();
+    }
+    await page.locator('[data-testid="gallery-card"][data-locked="false"]').first().click();
+    const lightbox = page.getByTestId('lightbox');
+    const first = await lightbox.getAttribute('data-id');
+    await page.keyboard.press('ArrowRight');
+    await expect(lightbox).not.toHaveAttribute('data-id', first!);
+    await page.keyboard.press('ArrowLeft');
+    await expect(lightbox).toHaveAttribute('data-id', first!);
+  });
+
+  test('should hide the secret switch from SFW users and show secret photos to NSFW users', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    await openGallery(page);
+    await expect(page.getByRole('switch', { name: 'Secret photos' })).toHaveCount(0);
+
+    const context = await page.context().browser()!.newContext();
+    const nsfwPage = await context.newPage();
+    await signIn(nsfwPage, request, { nsfw: true });
+    await openGallery(nsfwPage);
+    const secretSwitch = nsfwPage.getByRole('switch', { name: 'Secret photos' });
+    await expect(secretSwitch).toHaveAttribute('aria-checked', 'false');
+    const secretList = nsfwPage.waitForResponse(/get-gallery-images\?.*isSecretContentRequested=true/);
+    await secretSwitch.click();
+    expect((await secretList).status()).toBe(200);
+    await expect(secretSwitch).toHaveAttribute('aria-checked', 'true');
+    await expect(cards(nsfwPage).first()).toHaveAccessibleName(/for 20 tokens$/);
+    await context.close();
+  });
+
+  test('should follow the category and raise the tokens offer when the balance is short', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    await openGallery(page, '?category=anime');
+    await expect(page.getByTestId('remote-page')).toHaveAttribute('data-category', 'anime');
+    await cards(page).first().click();
+    await page
+      .getByRole('dialog', { name: 'Unlock this photo?' })
+      .getByRole('button', { name: /^Unlock for / })
+      .click();
+    // A new account holds no tokens: the API answers 402 and the shell opens the tokens offer.
+    await expect(page.getByRole('dialog', { name: 'Buy Tokens' })).toBeVisible();
+    await expect(page.getByTestId('paywall-source')).toHaveText('gallery');
+  });
+
+  test('should ask an anonymous visitor to sign in before an unlock', async ({ page }) => {
+    await openGallery(page);
+    await cards(page).first().click();
+    await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
+  });
+
+  test('should add at most 30 KB gzip of JS beyond the shell', async ({ browser }) => {
+    // Bytes, not timings: the scripts /gallery loads that a shell-only page (/contact-us) does not, gzip level 6.
+    const scripts = async (path: string) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const sizes = new Map<string, number>();
+      const pending: Promise<void>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        pending.push(
+          response.body().then((body) => {
+            sizes.set(new URL(response.url()).pathname, gzipSync(body, { level: 6 }).length);
+          }),
+        );
+      });
+      await page.goto(path);
+      await expect(page.getByTestId(path === '/contact-us' ? 'contact-us' : 'remote-page')).toBeVisible();
+      await Promise.all(pending);
+      await context.close();
+      return sizes;
+    };
+    const shell = await scripts('/contact-us');
+    const route = await scripts('/gallery');
+    const extra = [...route].filter(([file]) => !shell.has(file));
+    expect(extra.length).toBeGreaterThan(0);
+    const total = extra.reduce((sum, [, bytes]) => sum + bytes, 0);
+    expect(total).toBeLessThanOrEqual(30 * 1024);
+  });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of ['dark', 'light'] as const) {
+      test(`should lay out the gallery at ${size} width in the ${theme} theme`, async ({
+        page,
+        request,
+      }, testInfo) => {
+        await page.addInitScript((mode) => localStorage.setItem('persist:theme', mode), theme);
+        await page.setViewportSize(viewport);
+        await signIn(page, request, { tokens: 20 });
+        await openGallery(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await page.evaluate(() =>
+          Promise.all(
+            Array.from(document.images)
+              .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
+              .map((image) => image.decode().catch(() => undefined)),
+          ),
+        );
+        const file = testInfo.outputPath(`gallery-${size}-${theme}.png`);
+        await page.screenshot({ path: file });
+        await testInfo.attach(`gallery-${size}-${theme}`, { path: file, contentType: 'image/png' });
+        if (size === 'phone' && theme === 'dark') {
+          await page.locator('[data-testid="gallery-card"][data-locked="true"]').first().click();
+          await page
+            .getByRole('dialog', { name: 'Unlock this photo?' })
+            .getByRole('button', { name: /^Unlock for / })
+            .click();
+          await expect(page.getByTestId('lightbox')).toBeVisible();
+          await page.evaluate(() =>
+            Promise.all(
+              Array.from(document.images)
+                .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
+                .map((image) => image.decode().catch(() => undefined)),
+            ),
+          );
+          const box = testInfo.outputPath(`gallery-lightbox-${size}-${theme}.png`);
+          await page.screenshot({ path: box });
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,205 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// The photo-generation remote against the real stack. COMPANION_TEST_FIXTURES=1 lets the suite credit tokens and
+// make the caller's image generations fail or wait (`testing/image-engine`), so reload and refund runs are exact.
+
+const PRICE = 5; // userPricingInfo.tokenPriceForImage default (infra/api config.ts)
+
+const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+interface Account {
+  headers: { authorization: string };
+}
+
+async function signIn(page: Page, request: APIRequestContext, tokens = 0): Promise<Account> {
+  const email = `photos-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await request.post('/api/Authenticate/register', {
+    data: { email, password: 'Photos-pass-123' },
+  });
+  expect(response.ok()).toBe(true);
+  const { accessToken, refreshToken } = (await response.json()) as {
+    accessToken: string;
+    refreshToken: string;
+  };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  if (tokens > 0) {
+    const credit = await request.post('/api/testing/user-tokens', { headers, data: { amount: tokens } });
+    expect(credit.ok()).toBe(true);
+  }
+  await page.addInitScript(
+    `localStorage.setItem('persist:auth', ${JSON.stringify(
+      JSON.stringify({ isAuth: true, accessToken, refreshToken, isSoftDeleted: false, inAppAuthToken: null }),
+    )})`,
+  );
+  return { headers };
+}
+
+async function engine(
+  request: APIRequestContext,
+  account: Account,
+  mode: 'fail' | 'hold' | 'release' | 'normal',
+) {
+  const response = await request.post('/api/testing/image-engine', {
+    headers: account.headers,
+    data: { mode },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+async function balance(request: APIRequestContext, account: Account): Promise<number> {
+  const response = await request.get('/api/Tokens/balance', { headers: account.headers });
+  return ((await response.json()) as { remainingTokens: number }).remainingTokens;
+}
+
+async function openGenerator(page: Page, search = '') {
+  await page.goto(`/ai-girlfriend-generator${search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Photo Generation' })).toBeVisible();
+  await expect(page.getByTestId('character-tile').first()).toBeVisible();
+}
+
+test.describe('photo generation', () => {
+  test('should generate 2 photos, survive a reload during generation and charge exactly 2 × price', async ({
+    page,
+    request,
+  }) => {
+    const account = await signIn(page, request, 50);
+    await engine(request, account, 'hold');
+    await openGenerator(page);
+    await page.getByTestId('character-tile').first().click();
+    await page.getByRole('group', { name: 'Number of photos' }).getByRole('button', { name: '2' }).click();
+    await page.getByRole('group', { name: 'Scene' }).getByRole('button', { name: 'Beach' }).click();
+    const generate = page.getByRole('button', { name: `Generate 2 photos for ${2 * PRICE} tokens` });
+    await generate.click();
+    await expect(page.getByTestId('pending-photo')).toHaveCount(2);
+    await expect(page).toHaveURL(/[?&]batch=[0-9a-f-]{36}/);
+    const batchId = new URL(page.url()).searchParams.get('batch')!;
+    // The price is taken once, up front.
+    await expect.poll(() => balance(request, account)).toBe(50 - 2 * PRICE);
+
+    await page.reload();
+    await expect(page.getByTestId('current-batch')).toHaveAttribute('data-batch', batchId);
+    await expect(page.getByTestId('pending-photo')).toHaveCount(2);
+    await expect(
+      page.getByRole('group', { name: 'Scene' }).getByRole('button', { name: 'Beach' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await engine(request, account, 'release');
+
+    const batch = page.getByTestId('current-batch');
+    await expect(batch).toHaveAttribute('data-status', 'done');
+    await expect(batch.getByTestId('generated-photo')).toHaveCount(2);
+    await expect(page).not.toHaveURL(/batch=/);
+    expect(await balance(request, account)).toBe(50 - 2 * PRICE);
+
+    // The history is the API's and survives another reload (the flag is gone, so nothing resumes).
+    await page.reload();
+    await expect(page.getByTestId('current-batch')).toHaveCount(0);
+    await expect(page.getByTestId('history').locator(`[data-batch="${batchId}"]`)).toHaveCount(2);
+  });
+
+  test('should refund a failed generation automatically and say so', async ({ page, request }) => {
+    const account = await signIn(page, request, 30);
+    await engine(request, account, 'fail');
+    await openGenerator(page);
+    await page.getByRole('button', { name: `Generate 2 photos for ${2 * PRICE} tokens` }).click();
+    const batch = page.getByTestId('current-batch');
+    await expect(batch).toHaveAttribute('data-status', 'failed');
+    await expect(batch.getByTestId('refunded-photo')).toHaveCount(2);
+    await expect(page.getByTestId('refund-notice')).toHaveText(
+      `The generator failed. ${2 * PRICE} tokens were refunded to your balance.`,
+    );
+    expect(await balance(request, account)).toBe(30);
+  });
+
+  test('should raise the tokens offer for a photo when the balance is short, keeping the choices', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request, PRICE);
+    await openGenerator(page, '?count=3&pose=sitting');
+    await page.getByRole('button', { name: `Generate 3 photos for ${3 * PRICE} tokens` }).click();
+    await expect(page.getByRole('dialog', { name: 'Buy Tokens' })).toBeVisible();
+    await expect(page.getByTestId('paywall-source')).toHaveText('photo-generation');
+    expect(new URL(page.url()).search).toBe('?pose=sitting&count=3');
+  });
+
+  test("should send a generated photo into its character's chat", async ({ page, request }) => {
+    const account = await signIn(page, request, 20);
+    await openGenerator(page, '?count=1');
+    await page.getByTestId('character-tile').first().click();
+    await page.getByRole('button', { name: `Generate 1 photo for ${PRICE} tokens` }).click();
+    const photo = page.getByTestId('current-batch').getByTestId('generated-photo');
+    await expect(photo).toHaveCount(1);
+    await expect(photo.getByRole('link', { name: 'Download photo 1' })).toHaveAttribute(
+      'download',
+      /^photo-/,
+    );
+    const imageId = await photo.getAttribute('data-id');
+    await photo.getByRole('button', { name: 'Send photo 1 to chat' }).click();
+    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    const chatId = new URL(page.url()).pathname.split('/').at(-1)!;
+    const messages = await request.get(`/api/Chats/${chatId}/messages`, { headers: account.headers });
+    expect(JSON.stringify(await messages.json())).toContain(imageId!);
+  });
+
+  test('should add at most 30 KB gzip of JS beyond the shell', async ({ browser }) => {
+    // Bytes, not timings: the scripts /ai-girlfriend-generator loads that a shell-only page (/contact-us) does not, gzip level 6.
+    const scripts = async (path: string) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const sizes = new Map<string, number>();
+      const pending: Promise<void>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        pending.push(
+          response.body().then((body) => {
+            sizes.set(new URL(response.url()).pathname, gzipSync(body, { level: 6 }).length);
+          }),
+        );
+      });
+      await page.goto(path);
+      await expect(page.getByTestId(path === '/contact-us' ? 'contact-us' : 'remote-page')).toBeVisible();
+      await Promise.all(pending);
+      await context.close();
+      return sizes;
+    };
+    const shell = await scripts('/contact-us');
+    const route = await scripts('/ai-girlfriend-generator');
+    const extra = [...route].filter(([file]) => !shell.has(file));
+    expect(extra.length).toBeGreaterThan(0);
+    const total = extra.reduce((sum, [, bytes]) => sum + bytes, 0);
+    expect(total).toBeLessThanOrEqual(30 * 1024);
+  });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of ['dark', 'light'] as const) {
+      test(`should lay out photo generation at ${size} width in the ${theme} theme`, async ({
+        page,
+        request,
+      }, testInfo) => {
+        await page.addInitScript((mode) => localStorage.setItem('persist:theme', mode), theme);
+        await page.setViewportSize(viewport);
+        await signIn(page, request, 20);
+        await openGenerator(page, '?count=2');
+        await page.getByTestId('character-tile').first().click();
+        await page.getByRole('button', { name: `Generate 2 photos for ${2 * PRICE} tokens` }).click();
+        await expect(page.getByTestId('current-batch').getByTestId('generated-photo')).toHaveCount(2);
+        // The new photos are drawn before the picture is taken (lazy images elsewhere may never load off-screen).
+        await expect
+          .poll(() =>
+            page
+              .getByTestId('current-batch')
+              .locator('img')
+              .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
+          )
+          .toBe(true);
+        const file = testInfo.outputPath(`photo-generation-${size}-${theme}.png`);
+        await page.screenshot({ path: file, fullPage: size === 'desktop' });
+        await testInfo.attach(`photo-generation-${size}-${theme}`, { path: file, contentType: 'image/png' });
+      });
+    }
+  }
+});

@@ -1,0 +1,222 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createTestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { EmbeddedImageEngine } from '../../engines/image/embedded-image-engine.ts';
+import type { ImageEngine } from '../../engines/image/image-engine.ts';
+import { CATALOGUE_PRICES } from '../../seed/prices.ts';
+import { balanceOf, createFixtureUser } from '../../seed/test-fixtures.ts';
+import type { FixtureUser } from '../../seed/test-fixtures.ts';
+import { seedCharacterId } from '../../seed/ids.ts';
+import { charactersFeature } from '../characters/index.ts';
+import { chatsFeature } from '../chats/index.ts';
+import { imagesFeature } from './index.ts';
+import type { BatchAnswer } from './index.ts';
+
+const PRICE = CATALOGUE_PRICES.image;
+
+// An engine that delivers one image whatever was asked for: the rest counts as blocked.
+const embedded = new EmbeddedImageEngine();
+const stingy: ImageEngine = {
+  name: 'stingy',
+  render: (spec) => embedded.render(spec),
+  generateBatch: async (request) => (await embedded.generateBatch(request)).slice(0, 1),
+};
+
+describe.each(BACKENDS)('image batches on $backend', ({ backend, available }) => {
+  describe.skipIf(!available)('routes', () => {
+    let t: TestApp;
+    let short: TestApp;
+    let alice: FixtureUser;
+    let bob: FixtureUser;
+    beforeAll(async () => {
+      t = await createTestApp(backend, {
+        config: { testFixtures: true },
+        features: [imagesFeature(), charactersFeature(), chatsFeature()],
+      });
+      short = await createTestApp(backend, { features: [imagesFeature({ imageEngine: stingy })] });
+      alice = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 200 });
+      bob = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 200 });
+    });
+    afterAll(async () => {
+      await t?.close();
+      await short?.close();
+    });
+
+    const generate = (app: TestApp, user: FixtureUser, payload: object) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/Image/generate-batch-images',
+        headers: user.headers,
+        payload,
+      });
+    const fixture = (user: FixtureUser, mode: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/testing/image-engine',
+        headers: { ...user.headers, ...headers },
+        payload: { mode },
+      });
+
+    it('should charge a client-named batch once, however often it is sent', async () => {
+      const before = await balanceOf(t.db, alice.id);
+      const batchId = crypto.randomUUID();
+      const first = await generate(t, alice, { batchId, style: 'anime', count: 2 });
+      expect(first.statusCode).toBe(201);
+      const again = await generate(t, alice, { batchId, style: 'anime', count: 2 });
+      expect(again.statusCode).toBe(200);
+      expect(again.json<BatchAnswer>().images.map((i) => i.id)).toEqual(
+        first.json<BatchAnswer>().images.map((i) => i.id),
+      );
+      expect(await balanceOf(t.db, alice.id)).toBe(before - 2 * PRICE);
+      const status = await t.app.inject({
+        method: 'GET',
+        url: `/api/Image/batches/${batchId}`,
+        headers: alice.headers,
+      });
+      expect(status.json()).toMatchObject({
+        batchId,
+        status: 'done',
+        requested: 2,
+        price: 2 * PRICE,
+        refundedTokens: 0,
+      });
+      // Another user can neither read nor take the id.
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/Image/batches/${batchId}`, headers: bob.headers }))
+          .statusCode,
+      ).toBe(404);
+      const taken = await generate(t, bob, { batchId, style: 'anime', count: 1 });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().error.field).toBe('batchId');
+    });
+
+    it('should refuse bad input naming the field and spend nothing', async () => {
+      const before = await balanceOf(t.db, alice.id);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/PersonModel/create',
+        headers: bob.headers,
+        payload: { style: 'realistic', age: 30, name: 'Private' },
+      });
+      const bobsBefore = await balanceOf(t.db, bob.id);
+      const cases: [object, number, string | null][] = [
+        [{ style: 'anime', count: 0 }, 400, 'count'],
+        [{ style: 'anime', count: 50 }, 400, 'count'],
+        [{ style: 'anime', count: 2, batchId: 'nope' }, 400, 'batchId'],
+        [{ personModelId: crypto.randomUUID(), count: 1 }, 404, null],
+        [{ personModelId: created.json().id, count: 1 }, 403, null],
+      ];
+      for (const [payload, status, field] of cases) {
+        const res = await generate(t, alice, payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+        if (field) expect(res.json().error.field).toBe(field);
+        expect(res.json().error.message).toEqual(expect.any(String));
+      }
+      expect(await balanceOf(t.db, alice.id)).toBe(before);
+      expect(await balanceOf(t.db, bob.id)).toBe(bobsBefore);
+    });
+
+    it('should refund a failed batch automatically and say so', async () => {
+      const before = await balanceOf(t.db, alice.id);
+      expect((await fixture(alice, 'fail')).statusCode).toBe(200);
+      const batchId = crypto.randomUUID();
+      const res = await generate(t, alice, { batchId, style: 'realistic', count: 3 });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error).toMatchObject({ code: 'image_engine_failed' });
+      expect(res.json().error.message).toContain(`${3 * PRICE} tokens were refunded`);
+      expect(await balanceOf(t.db, alice.id)).toBe(before);
+      const status = await t.app.inject({
+        method: 'GET',
+        url: `/api/Image/batches/${batchId}`,
+        headers: alice.headers,
+      });
+      expect(status.json()).toMatchObject({ status: 'failed', refundedTokens: 3 * PRICE, images: [] });
+      const ledger = await t.db.query<{ delta: number; reason: string }>(
+        'SELECT delta, reason FROM token_ledger WHERE ref_id = $1 ORDER BY id',
+        [batchId],
+      );
+      expect(ledger).toEqual([
+        { delta: -3 * PRICE, reason: 'generate_images' },
+        { delta: 3 * PRICE, reason: 'refund_generate_images' },
+      ]);
+      expect((await fixture(alice, 'normal')).statusCode).toBe(200);
+      expect((await generate(t, alice, { style: 'realistic', count: 1 })).statusCode).toBe(201);
+    });
+
+    it('should refund the images an engine did not deliver', async () => {
+      const carol = await createFixtureUser(short.db, short.config.jwtSecret!, { tokens: 50 });
+      const res = await generate(short, carol, { style: 'anime', count: 4 });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        status: 'done',
+        refundedTokens: 3 * PRICE,
+        remainingTokens: 50 - PRICE,
+      });
+      expect(res.json().images).toHaveLength(1);
+    });
+
+    it('should hold generations until released, and answer a resend of a pending batch without paying', async () => {
+      const before = await balanceOf(t.db, bob.id);
+      await fixture(bob, 'hold');
+      const batchId = crypto.randomUUID();
+      const first = generate(t, bob, { batchId, style: 'anime', count: 2 });
+      // The held request has paid and recorded its batch before it waits.
+      let pending: BatchAnswer | null = null;
+      while (!pending) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/Image/batches/${batchId}`,
+          headers: bob.headers,
+        });
+        if (res.statusCode === 200) pending = res.json<BatchAnswer>();
+      }
+      expect(pending.status).toBe('pending');
+      const resend = await generate(t, bob, { batchId, style: 'anime', count: 2 });
+      expect(resend.statusCode).toBe(200);
+      expect(resend.json()).toMatchObject({ status: 'pending', images: [] });
+      await fixture(bob, 'release');
+      expect((await first).statusCode).toBe(201);
+      expect(await balanceOf(t.db, bob.id)).toBe(before - 2 * PRICE);
+    });
+
+    it("should send a generated photo into its character's chat as the user's message", async () => {
+      const sofia = seedCharacterId('sofia');
+      const made = await generate(t, alice, { personModelId: sofia, count: 1 });
+      const image = made.json<BatchAnswer>().images[0]!;
+      const send = (user: FixtureUser, payload: object) =>
+        t.app.inject({ method: 'POST', url: '/api/Image/send-to-chat', headers: user.headers, payload });
+      const res = await send(alice, { imageId: image.id });
+      expect(res.statusCode).toBe(200);
+      const { chatId } = res.json<{ chatId: string }>();
+      const messages = await t.app.inject({
+        method: 'GET',
+        url: `/api/Chats/${chatId}/messages`,
+        headers: alice.headers,
+      });
+      expect(JSON.stringify(messages.json())).toContain(image.imageUrl);
+      // Someone else's image, a photo without a character and bad ids are refused, naming the field.
+      expect((await send(bob, { imageId: image.id })).statusCode).toBe(404);
+      const loose = (await generate(t, alice, { style: 'anime', count: 1 })).json<BatchAnswer>().images[0]!;
+      const noCharacter = await send(alice, { imageId: loose.id });
+      expect(noCharacter.statusCode).toBe(409);
+      expect(noCharacter.json().error.field).toBe('imageId');
+      expect((await send(alice, { imageId: 'x' })).json().error.field).toBe('imageId');
+    });
+
+    it('should keep the engine fixture to loopback callers and to COMPANION_TEST_FIXTURES=1', async () => {
+      expect((await fixture(alice, 'fail', { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(404);
+      expect((await generate(t, alice, { style: 'anime', count: 1 })).statusCode).toBe(201);
+      expect((await fixture(alice, 'sideways')).json().error.field).toBe('mode');
+      // `short` runs without COMPANION_TEST_FIXTURES.
+      const carol = await createFixtureUser(short.db, short.config.jwtSecret!, { tokens: 5 });
+      const res = await short.app.inject({
+        method: 'POST',
+        url: '/api/testing/image-engine',
+        headers: carol.headers,
+        payload: { mode: 'fail' },
+      });
+      expect(res.statusCode).toBe(404);
+    });
+  });
+});
