@@ -129,18 +129,30 @@ describe.each(BACKENDS)('explore list cache on $backend', ({ backend, available 
       await expectSameAnswers(null);
     });
 
+    it('should refuse a bad token as the uncached route does', async () => {
+      const headers = { authorization: 'Bearer not-a-token' };
+      for (const [cached, reference] of variants) {
+        const got = await t.app.inject({ method: 'GET', url: cached, headers });
+        const want = await t.app.inject({ method: 'GET', url: reference, headers });
+        expect(got.statusCode, cached).toBe(401);
+        expect(got.body, cached).toBe(want.body);
+      }
+    });
+
     it('should reuse a cached list until the catalogue is invalidated', async () => {
       const catalogue = new PublicCatalogue(t.db);
       const all = () => true;
-      const first = await catalogue.cachedList('all', null, all);
-      expect(await catalogue.cachedList('all', alice.id, all)).toBe(first);
-      expect(await catalogue.cachedList('all', bob.id, all)).not.toBe(first);
+      const cached = async (userId: string | null) =>
+        catalogue.cachedList('all', await catalogue.unlocksOf(userId), all);
+      const first = await cached(null);
+      expect(await cached(alice.id)).toBe(first);
+      expect(await cached(bob.id)).not.toBe(first);
       await t.db.query(`UPDATE person_models SET first_name = first_name || '!' WHERE id = $1`, [
         seedCharacterId(SEED_CHARACTERS[0]!.slug),
       ]);
-      expect(await catalogue.cachedList('all', null, all)).toBe(first);
+      expect(await cached(null)).toBe(first);
       catalogue.invalidate();
-      const fresh = await catalogue.cachedList('all', null, all);
+      const fresh = await cached(null);
       expect(fresh).not.toBe(first);
       expect(fresh.json).toBe(JSON.stringify(await catalogue.list(null, all)));
       expect(fresh.json).toContain(`"firstName":"${SEED_CHARACTERS[0]!.firstName}!"`);

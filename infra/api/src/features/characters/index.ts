@@ -8,7 +8,7 @@ import { ImageEngineError } from '../../engines/image/http-image-engine.ts';
 import type { ImageEngine } from '../../engines/image/image-engine.ts';
 import { insertImages } from '../../engines/image/image-store.ts';
 import type { NewImage } from '../../engines/image/image-store.ts';
-import { currentUser } from '../../http/auth.ts';
+import { authenticateOptionalWithRow, currentUser } from '../../http/auth.ts';
 import { COMPRESS_THRESHOLD, acceptsPlainGzip } from '../../http/compression.ts';
 import { HttpError, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { FeatureDeps, FeaturePlugin } from '../../http/feature.ts';
@@ -183,6 +183,16 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
 
     // Explore lists are served from the catalogue's cache of serialized (and gzipped) replies: the same bytes
     // `reply.send(models)` and `@fastify/compress` would make, without building them per request.
+    // The caller's unlocks are read with the token check, one query for a signed-in caller and none for a visitor.
+    const viewerUnlocks = async (request: FastifyRequest): Promise<ReadonlySet<string>> => {
+      const row = await authenticateOptionalWithRow<{ unlocked_ids: string[] }>(
+        request,
+        { db, jwtKey: deps.jwtKey, now: deps.now },
+        'ARRAY(SELECT u.person_model_id::text FROM person_model_unlocks u WHERE u.user_id = users.id) AS unlocked_ids',
+      );
+      return new Set(row?.unlocked_ids ?? []);
+    };
+
     const sendList = (request: FastifyRequest, reply: FastifyReply, list: CachedList): string | Buffer => {
       reply.type('application/json; charset=utf-8');
       if (list.bytes < COMPRESS_THRESHOLD || !acceptsPlainGzip(request.headers)) return list.json;
@@ -190,7 +200,8 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
       return list.gzip();
     };
 
-    app.get('/PersonModel/top', { preHandler: app.authenticateOptional }, async (request, reply) => {
+    app.get('/PersonModel/top', async (request, reply) => {
+      const unlocked = await viewerUnlocks(request);
       const { utmSource } = parseQuery(topQuery, request.query);
       // Only a source some character is featured for changes the order; every other one shares the plain list.
       const source = utmSource && (await catalogue.isFeaturedSource(utmSource)) ? utmSource : null;
@@ -199,7 +210,7 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
         source && row.featured_utm_sources.includes(source) ? 0 : 1;
       const list = await catalogue.cachedList(
         `top:${source ?? ''}`,
-        viewerId(request),
+        unlocked,
         () => true,
         (a, b) => featured(a) - featured(b),
       );
@@ -225,7 +236,8 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
     });
 
     // `{product}-net-funnel-person-models`: the product is part of one path segment.
-    app.get('/PersonModel/:funnelRoute', { preHandler: app.authenticateOptional }, async (request, reply) => {
+    app.get('/PersonModel/:funnelRoute', async (request, reply) => {
+      const unlocked = await viewerUnlocks(request);
       const segment = (request.params as { funnelRoute: string }).funnelRoute;
       const product = FUNNEL_ROUTE.exec(segment)?.[1];
       if (!product) throw notFound(`No route for GET /api/PersonModel/${segment}.`);
@@ -237,7 +249,7 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
           'product',
         );
       }
-      const list = await catalogue.cachedList(`funnel:${product}`, viewerId(request), (row) =>
+      const list = await catalogue.cachedList(`funnel:${product}`, unlocked, (row) =>
         row.funnels.includes(product),
       );
       return sendList(request, reply, list);

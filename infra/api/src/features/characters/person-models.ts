@@ -184,7 +184,8 @@ export class PublicCatalogue {
     return (await this.load()).featured.has(utmSource);
   }
 
-  private async unlocksOf(userId: string | null): Promise<Set<string>> {
+  /** The public and private characters `userId` unlocked (none for a visitor). */
+  async unlocksOf(userId: string | null): Promise<Set<string>> {
     const unlocked = new Set<string>();
     if (userId) {
       const unlocks = await this.db.query<{ person_model_id: string }>(
@@ -221,16 +222,16 @@ export class PublicCatalogue {
 
   /**
    * `list` serialized, from the cache. `variant` must name everything `filter` and `order` depend on;
-   * the caller's part of the answer is the set of their unlocked characters in the list, part of the key.
+   * the caller's part of the answer is the set of their unlocked characters (`unlocksOf`) in the list, part of the key.
    */
   async cachedList(
     variant: string,
-    userId: string | null,
+    unlocked: ReadonlySet<string>,
     filter: (row: PublicRow) => boolean,
     order?: (a: PublicRow, b: PublicRow) => number,
   ): Promise<CachedList> {
     const generation = this.generation;
-    const [{ rows, images }, unlocked] = await Promise.all([this.load(), this.unlocksOf(userId)]);
+    const { rows, images } = await this.load();
     const publicKey = `${variant}\u0000`;
     let kept: PublicRow[] | null = null;
     let key = publicKey;
