@@ -193,9 +193,9 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
       return new Set(row?.unlocked_ids ?? []);
     };
 
-    const sendList = (request: FastifyRequest, reply: FastifyReply, list: CachedList): string | Buffer => {
+    const sendList = (request: FastifyRequest, reply: FastifyReply, list: CachedList): Buffer => {
       reply.type('application/json; charset=utf-8');
-      if (list.bytes < COMPRESS_THRESHOLD || !acceptsPlainGzip(request.headers)) return list.json;
+      if (list.body.length < COMPRESS_THRESHOLD || !acceptsPlainGzip(request.headers)) return list.body;
       reply.header('vary', 'accept-encoding').header('content-encoding', 'gzip');
       return list.gzip();
     };

@@ -117,12 +117,11 @@ export interface PublicRow extends PersonModelRow {
   funnels: string[];
 }
 
-/** A serialized explore list: the JSON text and its gzip, built once per variant and unlock set. */
+/** A serialized explore list: the JSON bytes and their gzip, built once per variant and unlock set. */
 export interface CachedList {
-  json: string;
-  /** Byte length of `json` (the compression threshold compares it). */
-  bytes: number;
-  /** The gzip of `json`, made on first use. */
+  /** The JSON text as UTF-8, sent as is (no encoding per request). */
+  body: Buffer;
+  /** The gzip of `body`, made on first use. */
   gzip(): Buffer;
 }
 
@@ -131,11 +130,11 @@ export const MAX_CACHED_LISTS = 128;
 
 function cachedList(json: string): CachedList {
   let gzipped: Buffer | null = null;
+  const body = Buffer.from(json);
   return {
-    json,
-    bytes: Buffer.byteLength(json),
+    body,
     // The same call and defaults as `@fastify/compress` on a buffered payload.
-    gzip: () => (gzipped ??= zlib.gzipSync(json)),
+    gzip: () => (gzipped ??= zlib.gzipSync(body)),
   };
 }
 
