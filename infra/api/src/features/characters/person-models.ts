@@ -206,7 +206,7 @@ export class PublicCatalogue {
     return kept;
   }
 
-  /** Public characters kept by `filter`, in order, as `userId` sees them. */
+  /** Public characters kept by `filter`, in order, as `userId` sees them (uncached: the reference of `explore-cache.test.ts`). */
   async list(
     userId: string | null,
     filter: (row: PublicRow) => boolean,
