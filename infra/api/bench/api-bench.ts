@@ -1,4 +1,4 @@
-// Load test of the API (issue 3 "Measure"): req/s and p50/p99 for User, PersonModel/top and Tokens/balance
+// Load test of the API (issue 3 "Measure", issue 20 item 6): req/s and p50/p99 for User, PersonModel/top and Tokens/balance
 // at 50 connections, on PGlite and on PostgreSQL. The API runs as a child pinned to CPU 0 (`taskset -c 0`);
 // this process (autocannon) moves itself to CPU 1 so the load generator does not steal the server's core.
 import { execFileSync, spawn } from 'node:child_process';
@@ -109,8 +109,18 @@ async function benchBackend(backend: string, pin: boolean): Promise<Row[]> {
     const { accessToken } = (await pre.json()) as { accessToken: string };
     const headers = { authorization: `Bearer ${accessToken}` };
     await fetch(`${base}/api/Tokens/claim-bonus`, { method: 'POST', headers });
-    const routes = ['/api/User', '/api/PersonModel/top', '/api/Tokens/balance'];
-    for (const route of routes) {
+    // Signed in, as the SPA calls them; PersonModel/top also as a first visit (no token) and with a browser's
+    // Accept-Encoding (the gzip path).
+    const gzip = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const routes: { label: string; route: string; headers: Record<string, string> }[] = [
+      { label: '/api/User', route: '/api/User', headers },
+      { label: '/api/PersonModel/top', route: '/api/PersonModel/top', headers },
+      { label: '/api/PersonModel/top gzip', route: '/api/PersonModel/top', headers: { ...headers, ...gzip } },
+      { label: '/api/PersonModel/top anon', route: '/api/PersonModel/top', headers: {} },
+      { label: '/api/PersonModel/top anon gzip', route: '/api/PersonModel/top', headers: gzip },
+      { label: '/api/Tokens/balance', route: '/api/Tokens/balance', headers },
+    ];
+    for (const { label, route, headers } of routes) {
       const probe = await fetch(`${base}${route}`, { headers });
       if (probe.status === 404) {
         console.log(`note: ${route} answers 404 on this build (catalogue route missing); skipped`);
@@ -126,7 +136,7 @@ async function benchBackend(backend: string, pin: boolean): Promise<Row[]> {
       });
       const row: Row = {
         backend,
-        route,
+        route: label,
         rps: Math.round(result.requests.average),
         p50: result.latency.p50,
         p99: result.latency.p99,
@@ -136,7 +146,7 @@ async function benchBackend(backend: string, pin: boolean): Promise<Row[]> {
       };
       rows.push(row);
       console.log(
-        `${backend.padEnd(8)} ${route.padEnd(22)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors})`,
+        `${backend.padEnd(8)} ${label.padEnd(30)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors})`,
       );
     }
   } finally {

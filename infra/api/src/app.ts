@@ -8,6 +8,7 @@ import type { Database } from './db/database.ts';
 import { createMailer } from './engines/email/mailer.ts';
 import type { Mailer } from './engines/email/mailer.ts';
 import { createAuthenticator, installAuth, loadJwtKey } from './http/auth.ts';
+import { COMPRESS_THRESHOLD } from './http/compression.ts';
 import { frameworkErrors, HttpError, installErrorHandling } from './http/errors.ts';
 import { installRouteTable } from './http/route-table.ts';
 import { assertStorableText } from './http/validate.ts';
@@ -199,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // JSON lists and SVG portraits shrink 3–6× (PersonModel/top: 40 KB → 13 KB); gzip only, because brotli at its
   // default quality costs more CPU per dynamic response than it saves. Hubs hijack their replies, untouched.
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
+  await app.register(fastifyCompress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['gzip'] });
   // Off by default; routes opt in with `config: { rateLimit: … }` (auth endpoints).
   await app.register(rateLimit, {
     global: false,

@@ -141,6 +141,23 @@ export async function authenticateWithRow<Row>(
   return result.row;
 }
 
+/**
+ * `app.authenticateOptional` and the handler's read of the caller's row in one query: `columns` are selected from
+ * `users` (they may be subqueries on `users.id`); null without a token; the same 401/410 answers.
+ */
+export async function authenticateOptionalWithRow<Row>(
+  request: FastifyRequest,
+  deps: AuthenticatorDeps,
+  columns: string,
+): Promise<Row | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const result = await checkToken<Row>(deps, token, columns);
+  if (!result.ok) throw failure(result);
+  request.user = { id: result.userId, isAnonymous: result.isAnonymous };
+  return result.row;
+}
+
 /** Extracts the token from `Authorization: Bearer …`; null when absent. */
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

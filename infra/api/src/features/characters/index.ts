@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 import { createImageEngine } from '../../engines/image/create-image-engine.ts';
@@ -8,7 +8,8 @@ import { ImageEngineError } from '../../engines/image/http-image-engine.ts';
 import type { ImageEngine } from '../../engines/image/image-engine.ts';
 import { insertImages } from '../../engines/image/image-store.ts';
 import type { NewImage } from '../../engines/image/image-store.ts';
-import { currentUser } from '../../http/auth.ts';
+import { authenticateOptionalWithRow, currentUser } from '../../http/auth.ts';
+import { COMPRESS_THRESHOLD, acceptsPlainGzip } from '../../http/compression.ts';
 import { HttpError, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { FeatureDeps, FeaturePlugin } from '../../http/feature.ts';
 import { parseBody, parseParam, parseQuery } from '../../http/validate.ts';
@@ -27,6 +28,7 @@ import {
 import { characterDraftSchema, personModelIdSchema, renameSchema } from './draft-schema.ts';
 import type { ValidDraft } from './draft-schema.ts';
 import { PublicCatalogue, loadPersonModel, selectPersonModels, toPersonModels } from './person-models.ts';
+import type { CachedList } from './person-models.ts';
 
 /** Options of the catalogue features; tests inject an engine. */
 export interface CatalogueFeatureOptions {
@@ -179,16 +181,40 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
 
     const viewerId = (request: FastifyRequest): string | null => request.user?.id ?? null;
 
-    app.get('/PersonModel/top', { preHandler: app.authenticateOptional }, async (request) => {
+    // Explore lists are served from the catalogue's cache of serialized (and gzipped) replies: the same bytes
+    // `reply.send(models)` and `@fastify/compress` would make, without building them per request.
+    // The caller's unlocks are read with the token check, one query for a signed-in caller and none for a visitor.
+    const viewerUnlocks = async (request: FastifyRequest): Promise<ReadonlySet<string>> => {
+      const row = await authenticateOptionalWithRow<{ unlocked_ids: string[] }>(
+        request,
+        { db, jwtKey: deps.jwtKey, now: deps.now },
+        'ARRAY(SELECT u.person_model_id::text FROM person_model_unlocks u WHERE u.user_id = users.id) AS unlocked_ids',
+      );
+      return new Set(row?.unlocked_ids ?? []);
+    };
+
+    const sendList = (request: FastifyRequest, reply: FastifyReply, list: CachedList): Buffer => {
+      reply.type('application/json; charset=utf-8');
+      if (list.body.length < COMPRESS_THRESHOLD || !acceptsPlainGzip(request.headers)) return list.body;
+      reply.header('vary', 'accept-encoding').header('content-encoding', 'gzip');
+      return list.gzip();
+    };
+
+    app.get('/PersonModel/top', async (request, reply) => {
+      const unlocked = await viewerUnlocks(request);
       const { utmSource } = parseQuery(topQuery, request.query);
+      // Only a source some character is featured for changes the order; every other one shares the plain list.
+      const source = utmSource && (await catalogue.isFeaturedSource(utmSource)) ? utmSource : null;
       // Array.prototype.sort is stable: within each group the explore rank stays.
       const featured = (row: { featured_utm_sources: string[] }): number =>
-        utmSource && row.featured_utm_sources.includes(utmSource) ? 0 : 1;
-      return catalogue.list(
-        viewerId(request),
+        source && row.featured_utm_sources.includes(source) ? 0 : 1;
+      const list = await catalogue.cachedList(
+        `top:${source ?? ''}`,
+        unlocked,
         () => true,
         (a, b) => featured(a) - featured(b),
       );
+      return sendList(request, reply, list);
     });
 
     app.get('/PersonModel/get-created-persons', { preHandler: app.authenticate }, async (request) => {
@@ -210,7 +236,8 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
     });
 
     // `{product}-net-funnel-person-models`: the product is part of one path segment.
-    app.get('/PersonModel/:funnelRoute', { preHandler: app.authenticateOptional }, async (request) => {
+    app.get('/PersonModel/:funnelRoute', async (request, reply) => {
+      const unlocked = await viewerUnlocks(request);
       const segment = (request.params as { funnelRoute: string }).funnelRoute;
       const product = FUNNEL_ROUTE.exec(segment)?.[1];
       if (!product) throw notFound(`No route for GET /api/PersonModel/${segment}.`);
@@ -222,7 +249,10 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
           'product',
         );
       }
-      return catalogue.list(viewerId(request), (row) => row.funnels.includes(product));
+      const list = await catalogue.cachedList(`funnel:${product}`, unlocked, (row) =>
+        row.funnels.includes(product),
+      );
+      return sendList(request, reply, list);
     });
 
     const create = async (request: FastifyRequest, kind: CreateKind) => {

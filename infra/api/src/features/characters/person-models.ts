@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { PersonModel } from '@companion/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { imageUrl } from '../../engines/image/image-store.ts';
@@ -116,16 +117,41 @@ export interface PublicRow extends PersonModelRow {
   funnels: string[];
 }
 
+/** A serialized explore list: the JSON bytes and their gzip, built once per variant and unlock set. */
+export interface CachedList {
+  /** The JSON text as UTF-8, sent as is (no encoding per request). */
+  body: Buffer;
+  /** The gzip of `body`, made on first use. */
+  gzip(): Buffer;
+}
+
+/** Serialized lists kept at most (each ~40 KB plus ~13 KB gzipped), least recently used dropped first. */
+export const MAX_CACHED_LISTS = 128;
+
+function cachedList(json: string): CachedList {
+  let gzipped: Buffer | null = null;
+  const body = Buffer.from(json);
+  return {
+    body,
+    // The same call and defaults as `@fastify/compress` on a buffered payload.
+    gzip: () => (gzipped ??= zlib.gzipSync(body)),
+  };
+}
+
 /**
  * The public catalogue in memory: it changes only when the seed runs (at start), so explore
- * lists cost one small query per signed-in caller (their unlocks) instead of two joins.
+ * lists cost one small query per signed-in caller (their unlocks) instead of two joins. The
+ * serialized lists are cached too, keyed by the variant and the caller's unlocked characters in it;
+ * `invalidate()` drops everything when the catalogue changes.
  */
 export class PublicCatalogue {
-  private loaded: Promise<{ rows: PublicRow[]; images: BodyImageMap }> | null = null;
+  private loaded: Promise<{ rows: PublicRow[]; images: BodyImageMap; featured: Set<string> }> | null = null;
+  private readonly lists = new Map<string, CachedList>();
+  private generation = 0;
 
   constructor(private readonly db: Queryable) {}
 
-  private load(): Promise<{ rows: PublicRow[]; images: BodyImageMap }> {
+  private load(): Promise<{ rows: PublicRow[]; images: BodyImageMap; featured: Set<string> }> {
     this.loaded ??= (async () => {
       const rows = await this.db.query<PublicRow>(
         `SELECT pm.id, pm.owner_user_id, pm.first_name, pm.last_name, pm.age, pm.is_anime, pm.is_premium, pm.is_locked, pm.unlock_price,
@@ -138,19 +164,27 @@ export class PublicCatalogue {
           this.db,
           rows.map((row) => row.id),
         ),
+        featured: new Set(rows.flatMap((row) => row.featured_utm_sources)),
       };
     })();
     this.loaded.catch(() => (this.loaded = null));
     return this.loaded;
   }
 
-  /** Public characters kept by `filter`, in order, as `userId` sees them. */
-  async list(
-    userId: string | null,
-    filter: (row: PublicRow) => boolean,
-    order?: (a: PublicRow, b: PublicRow) => number,
-  ): Promise<PersonModel[]> {
-    const { rows, images } = await this.load();
+  /** Drops the loaded catalogue and every cached list; call after the public catalogue changes. */
+  invalidate(): void {
+    this.generation += 1;
+    this.loaded = null;
+    this.lists.clear();
+  }
+
+  /** True when some public character is featured for this traffic source (only then does it change the order). */
+  async isFeaturedSource(utmSource: string): Promise<boolean> {
+    return (await this.load()).featured.has(utmSource);
+  }
+
+  /** The public and private characters `userId` unlocked (none for a visitor). */
+  async unlocksOf(userId: string | null): Promise<Set<string>> {
     const unlocked = new Set<string>();
     if (userId) {
       const unlocks = await this.db.query<{ person_model_id: string }>(
@@ -159,9 +193,71 @@ export class PublicCatalogue {
       );
       for (const unlock of unlocks) unlocked.add(unlock.person_model_id);
     }
+    return unlocked;
+  }
+
+  private static select(
+    rows: readonly PublicRow[],
+    filter: (row: PublicRow) => boolean,
+    order?: (a: PublicRow, b: PublicRow) => number,
+  ): PublicRow[] {
     const kept = rows.filter(filter);
     if (order) kept.sort(order);
-    return kept.map((row) => buildPersonModel({ ...row, unlocked: unlocked.has(row.id) }, images));
+    return kept;
+  }
+
+  /** Public characters kept by `filter`, in order, as `userId` sees them (uncached: the reference of `explore-cache.test.ts`). */
+  async list(
+    userId: string | null,
+    filter: (row: PublicRow) => boolean,
+    order?: (a: PublicRow, b: PublicRow) => number,
+  ): Promise<PersonModel[]> {
+    const { rows, images } = await this.load();
+    const unlocked = await this.unlocksOf(userId);
+    return PublicCatalogue.select(rows, filter, order).map((row) =>
+      buildPersonModel({ ...row, unlocked: unlocked.has(row.id) }, images),
+    );
+  }
+
+  /**
+   * `list` serialized, from the cache. `variant` must name everything `filter` and `order` depend on;
+   * the caller's part of the answer is the set of their unlocked characters (`unlocksOf`) in the list, part of the key.
+   */
+  async cachedList(
+    variant: string,
+    unlocked: ReadonlySet<string>,
+    filter: (row: PublicRow) => boolean,
+    order?: (a: PublicRow, b: PublicRow) => number,
+  ): Promise<CachedList> {
+    const generation = this.generation;
+    const { rows, images } = await this.load();
+    const publicKey = `${variant}\u0000`;
+    let kept: PublicRow[] | null = null;
+    let key = publicKey;
+    if (unlocked.size > 0) {
+      kept = PublicCatalogue.select(rows, filter, order);
+      key += kept
+        .filter((row) => unlocked.has(row.id))
+        .map((row) => row.id)
+        .join(',');
+    }
+    const hit = this.lists.get(key);
+    if (hit) {
+      // Most recently used last.
+      this.lists.delete(key);
+      this.lists.set(key, hit);
+      return hit;
+    }
+    kept ??= PublicCatalogue.select(rows, filter, order);
+    const list = cachedList(
+      JSON.stringify(kept.map((row) => buildPersonModel({ ...row, unlocked: unlocked.has(row.id) }, images))),
+    );
+    // A list built from a catalogue invalidated meanwhile is answered once but not kept.
+    if (generation === this.generation) {
+      if (this.lists.size >= MAX_CACHED_LISTS) this.lists.delete(this.lists.keys().next().value!);
+      this.lists.set(key, list);
+    }
+    return list;
   }
 }
 
