@@ -5,10 +5,9 @@ import { legalEntityFor, type LegalEntity } from '../brand/legal-entities.ts';
 
 let countryRequest: Promise<string | null> | null = null;
 
-/** The legal entity for this brand and the visitor's country (`GET User/get-my-country`, asked once). */
-export function useLegalEntity(): LegalEntity {
-  const { brand, transport } = useShell();
-  const id = brandOf(brand).id;
+/** The visitor's country (`GET User/get-my-country`, asked once per page); null until it answers or if it fails. */
+export function useLegalCountry(): string | null {
+  const { transport } = useShell();
   const [country, setCountry] = useState<string | null>(null);
   useEffect(() => {
     countryRequest ??= transport
@@ -23,5 +22,11 @@ export function useLegalEntity(): LegalEntity {
       live = false;
     };
   }, [transport]);
-  return legalEntityFor(id, country);
+  return country;
+}
+
+/** The legal entity for this brand and the visitor's country. */
+export function useLegalEntity(): LegalEntity {
+  const { brand } = useShell();
+  return legalEntityFor(brandOf(brand).id, useLegalCountry());
 }
