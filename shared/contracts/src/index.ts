@@ -43,6 +43,8 @@ export type {
   UserPricingInfo,
   VerifyAgeRequest,
 } from './entities.ts';
+export { API_PATHS } from './api-paths.ts';
+export { categoryFromSearch, parseCategory } from './category.ts';
 export { BUS_EVENTS } from './events.ts';
 export type {
   BusEventMap,

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Modal } from '@companion/ui';
-import * as styles from './chrome.css.ts';
+import * as form from './form-field.css.ts';
+import * as styles from './modal-body.css.ts';
 import { Icon } from './icons.tsx';
 import { useVisitor } from './use-visitor.ts';
 
@@ -94,13 +95,13 @@ export function AuthModal({
             <p className={styles.modalLead}>
               Save your chats and characters across devices. No password: we email you a one-time link.
             </p>
-            <div className={styles.field}>
-              <label className={styles.fieldLabel} htmlFor={inputId}>
+            <div className={form.field}>
+              <label className={form.fieldLabel} htmlFor={inputId}>
                 Email
               </label>
               <input
                 id={inputId}
-                className={styles.input}
+                className={form.input}
                 type="email"
                 name="email"
                 autoComplete="email"
@@ -112,7 +113,7 @@ export function AuthModal({
                 onChange={(event) => setEmail(event.target.value)}
               />
               {error && (
-                <p id={errorId} className={styles.fieldError} role="alert">
+                <p id={errorId} className={form.fieldError} role="alert">
                   {error}
                 </p>
               )}

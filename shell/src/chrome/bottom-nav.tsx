@@ -2,7 +2,7 @@ import { Skeleton } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import { ActionLink } from './action-link.tsx';
-import * as styles from './chrome.css.ts';
+import * as styles from './bottom-nav.css.ts';
 import { Icon } from './icons.tsx';
 import { bottomNavItems, isCurrentPath } from './nav-items.ts';
 import { useVisitor } from './use-visitor.ts';

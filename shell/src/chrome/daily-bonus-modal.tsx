@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Modal } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { hrefWithTracking } from '../routing/tracking-params.ts';
-import * as styles from './chrome.css.ts';
+import * as form from './form-field.css.ts';
+import * as styles from './modal-body.css.ts';
 import { gotTokensTitle } from './daily-bonus.ts';
 import { Icon } from './icons.tsx';
 import { useVisitor } from './use-visitor.ts';
@@ -59,7 +60,7 @@ export function DailyBonusModal({ open, onClose }: { open: boolean; onClose: () 
               Come back every day to collect free tokens for photos, videos and calls.
             </p>
             {failed && (
-              <p className={styles.fieldError} role="alert">
+              <p className={form.fieldError} role="alert">
                 We could not claim your bonus right now. Please try again later.
               </p>
             )}

@@ -4,7 +4,7 @@ import { brandOf } from '../brand/brand.ts';
 import { useAppLocation } from '../routing/use-app-location.ts';
 import { ActionLink } from './action-link.tsx';
 import { isDailyBonusClaimable } from './daily-bonus.ts';
-import * as styles from './chrome.css.ts';
+import * as styles from './header.css.ts';
 import { Icon } from './icons.tsx';
 import { isCurrentPath, topNavItems } from './nav-items.ts';
 import { NavLink } from './nav-link.tsx';

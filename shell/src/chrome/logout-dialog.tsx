@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Modal } from '@companion/ui';
-import * as styles from './chrome.css.ts';
+import * as styles from './modal-body.css.ts';
 import { useVisitor } from './use-visitor.ts';
 
 /** The 'Log out Account' confirmation (000 §2.5) with Cancel and Log out; confirming ends the session. */

@@ -1,7 +1,8 @@
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useShell } from '../app/shell-context.tsx';
 import { remoteForPath } from '../routing/route-table.ts';
-import { hrefWithTracking, isInAppBrowser } from '../routing/tracking-params.ts';
+import { hrefWithTracking } from '../routing/tracking-params.ts';
+import { isInAppBrowser } from '../session/in-app-browser.ts';
 
 const IN_APP = typeof navigator !== 'undefined' && isInAppBrowser(navigator.userAgent);
 

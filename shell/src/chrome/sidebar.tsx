@@ -3,7 +3,8 @@ import { cx } from '../app/cx.ts';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import { ActionLink } from './action-link.tsx';
-import * as styles from './chrome.css.ts';
+import * as headerStyles from './header.css.ts';
+import * as styles from './sidebar.css.ts';
 import { Icon } from './icons.tsx';
 import { isCurrentPath, sidebarItems } from './nav-items.ts';
 
@@ -53,13 +54,13 @@ export function Sidebar({
       onMouseLeave={() => onHover(false)}
     >
       <div className={styles.drawerHead}>
-        <span className={styles.logo}>
-          <span className={styles.logoMark} aria-hidden="true">
+        <span className={headerStyles.logo}>
+          <span className={headerStyles.logoMark} aria-hidden="true">
             <Icon name="chat" size={16} />
           </span>
           {model.name}
         </span>
-        <button type="button" className={styles.iconButton} aria-label="Close menu" onClick={onClose}>
+        <button type="button" className={headerStyles.iconButton} aria-label="Close menu" onClick={onClose}>
           <Icon name="close" />
         </button>
       </div>

@@ -1,4 +1,4 @@
-import * as styles from './chrome.css.ts';
+import * as styles from './menu.css.ts';
 import { Icon } from './icons.tsx';
 import { featureCostRows } from './nav-items.ts';
 import { useMenu } from './use-menu.ts';

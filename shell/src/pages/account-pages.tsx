@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
-import * as form from '../chrome/chrome.css.ts';
+import * as form from '../chrome/form-field.css.ts';
 import { NavLink } from '../chrome/nav-link.tsx';
 import { useVisitor } from '../chrome/use-visitor.ts';
 import * as styles from './pages.css.ts';

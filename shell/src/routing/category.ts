@@ -1,15 +1,4 @@
-import type { Category, ShellBus } from '@companion/contracts';
-
-/** The explore `category` parameter (000 §2.3, §5): anything other than `anime` is realistic. */
-export function parseCategory(value: string | null | undefined): Category {
-  return value === 'anime' ? 'anime' : 'realistic';
-}
-
-/** The category a query string asks for, or null when it has no `category` parameter. */
-export function categoryFromSearch(search: string): Category | null {
-  const params = new URLSearchParams(search);
-  return params.has('category') ? parseCategory(params.get('category')) : null;
-}
+import type { ShellBus } from '@companion/contracts';
 
 /** Where the visitor's category preference is kept (000 §3 "Persisted client state": category). */
 export const CATEGORY_KEY = 'persist:category';

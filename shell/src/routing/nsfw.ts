@@ -1,4 +1,5 @@
 import type { User } from '@companion/contracts';
+import { PERSIST_KEYS } from '../session/auth-store.ts';
 
 /** What the shell remembers about where a visitor came from (000 §4 "Attribution capture"). */
 export interface Attribution {
@@ -98,8 +99,8 @@ export function isNsfwContent({ user, attribution, sfwOnlyBuild }: NsfwInput): b
   return Boolean(user?.nEnabled) || attribution !== null;
 }
 
-/** The stored utm source, a plain string: the session's user fetch writes and clears the same key (000 §4). */
-export const ATTRIBUTION_KEY = 'persist:attribution';
+/** The stored utm source, a plain string: the session owns the key; its user fetch writes and clears it (000 §4). */
+const ATTRIBUTION_KEY = PERSIST_KEYS.attribution;
 /** The full record of the last capture (click id, referrer, time), for analytics. */
 export const ATTRIBUTION_DETAILS_KEY = 'persist:attribution-details';
 /** Marks that capture ran in this browser session. */

@@ -4,7 +4,9 @@ import { createAppHistory } from '@companion/history';
 import { BRANDS } from '../brand/brands.ts';
 import { nsfwGate, subscriberFunnelRedirect } from './access-rules.ts';
 import { homePathOf, isFunnelPage, matchBrandRoute } from './brand-routes.ts';
-import { categoryFromSearch, installCategoryPersistence, parseCategory } from './category.ts';
+import { categoryFromSearch, parseCategory } from '@companion/contracts';
+import { isInAppBrowser } from '../session/in-app-browser.ts';
+import { installCategoryPersistence } from './category.ts';
 import {
   captureAttribution,
   clearAttribution,
@@ -17,7 +19,6 @@ import {
 import {
   hrefWithTracking,
   installTrackingPreservation,
-  isInAppBrowser,
   mergeTracking,
   pickTracking,
   TRACKING_PARAMS,
@@ -46,6 +47,15 @@ describe('tracking whitelist', () => {
     expect(pickTracking('?savedInfoId=abc', true)).toEqual([['savedInfoId', 'abc']]);
     expect(isInAppBrowser('Mozilla/5.0 (iPhone) [FBAN/FBIOS;FBAV/400.0]')).toBe(true);
     expect(isInAppBrowser('Mozilla/5.0 (X11; Linux x86_64) Chrome/140')).toBe(false);
+  });
+
+  it('should keep the saved-auth id in every in-app browser the session saves auth for (WeChat, LinkedIn)', () => {
+    for (const ua of [
+      'Mozilla/5.0 (iPhone) MicroMessenger/8.0.40',
+      'Mozilla/5.0 (iPhone) LinkedInApp/9.29',
+    ]) {
+      expect(pickTracking('?savedInfoId=abc', isInAppBrowser(ua))).toEqual([['savedInfoId', 'abc']]);
+    }
   });
 
   it('should add missing tracking to a target without overriding what the target sets', () => {

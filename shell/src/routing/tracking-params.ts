@@ -1,4 +1,6 @@
 import type { AppHistory, AppLocation } from '@companion/contracts';
+// The saved-auth id is preserved too, but only inside in-app browsers (000 §2.3, §4); the session owns its name.
+import { SAVED_AUTH_PARAM } from '../session/auth-query.ts';
 
 /** Tracking parameters read and preserved across navigation (spec 000 §2.3). */
 export const TRACKING_PARAMS = [
@@ -26,17 +28,6 @@ export const TRACKING_PARAMS = [
   'googleTransactionId',
   'device_id',
 ] as const;
-
-/** The saved-auth id, preserved too but only inside in-app browsers (000 §2.3, §4). */
-export const SAVED_AUTH_PARAM = 'savedInfoId';
-
-const IN_APP_BROWSER =
-  /FBAN|FBAV|FB_IAB|Instagram|musical_ly|BytedanceWebview|TikTok|Snapchat|Twitter|Line\//i;
-
-/** True inside the in-app browsers of the ad networks' apps. */
-export function isInAppBrowser(userAgent: string): boolean {
-  return IN_APP_BROWSER.test(userAgent);
-}
 
 /** The whitelisted parameters of a query string, in whitelist order. */
 export function pickTracking(search: string, inAppBrowser = false): [string, string][] {

@@ -3,7 +3,8 @@ import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PERSIST_KEYS } from './auth-store.ts';
-import { REFRESH_PATHS, createSession, type Session, type SessionDeps } from './session.ts';
+import { API_PATHS } from '@companion/contracts';
+import { createSession, type Session, type SessionDeps } from './session.ts';
 import { fakeJwt, makeUser } from './test-fixtures.ts';
 
 const NOW = Date.UTC(2026, 5, 1, 12);
@@ -44,7 +45,7 @@ function fakeApi() {
       const id = `g${serial + 1}`;
       return json({ ...issue(id, '/'), generatedUserId: id });
     }
-    if (path === REFRESH_PATHS.generatedUser || path === REFRESH_PATHS.registeredUser) {
+    if (path === API_PATHS.refreshGeneratedUser || path === API_PATHS.refreshRegisteredUser) {
       const userId = refreshTokens.get((body as { refreshToken: string }).refreshToken);
       if (!userId) return json({ error: { code: 'invalid_refresh_token', message: 'no' } }, 401);
       refreshTokens.delete((body as { refreshToken: string }).refreshToken);
@@ -178,12 +179,12 @@ describe('session', () => {
     );
     await start;
     expect(answers.every((a) => a.userId === 'g0')).toBe(true);
-    expect(api.count(REFRESH_PATHS.generatedUser)).toBe(1);
+    expect(api.count(API_PATHS.refreshGeneratedUser)).toBe(1);
     expect(api.count('Authenticate/pre-register')).toBe(0);
     const chats = api.calls.filter((c) => c.path === 'Chats');
     expect(chats.filter((c) => c.auth === null)).toHaveLength(20);
     expect(chats.filter((c) => c.auth?.startsWith('Bearer '))).toHaveLength(20);
-    const refresh = api.calls.find((c) => c.path === REFRESH_PATHS.generatedUser);
+    const refresh = api.calls.find((c) => c.path === API_PATHS.refreshGeneratedUser);
     expect(refresh).toMatchObject({
       auth: null,
       body: { accessToken: expired, refreshToken: pair.refreshToken, userId: 'g0', isNConfirmed: true },
@@ -201,7 +202,7 @@ describe('session', () => {
       history.replace('/chat');
       make();
       await session.start();
-      expect(api.count(REFRESH_PATHS.registeredUser)).toBe(1);
+      expect(api.count(API_PATHS.refreshRegisteredUser)).toBe(1);
       expect(JSON.parse(localStorage.getItem(PERSIST_KEYS.auth)!)).toMatchObject({
         accessToken: null,
         isAuth: false,
@@ -447,7 +448,7 @@ describe('session', () => {
         userId: 'g0',
       });
       expect(request).toHaveBeenCalledWith('companion:auth-refresh', expect.any(Function));
-      expect(api.count(REFRESH_PATHS.generatedUser)).toBe(0);
+      expect(api.count(API_PATHS.refreshGeneratedUser)).toBe(0);
     } finally {
       Reflect.deleteProperty(navigator, 'locks');
     }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from '../../../lib/location.ts';
-import type { Category } from '@companion/contracts';
+import { categoryFromSearch, type Category } from '@companion/contracts';
 import { useBus, useBusState } from '@companion/remote-kit';
 import { track } from '../../../lib/track.ts';
-import { categoryFromSearch, initialCategory, shouldAskCategory } from '../lib/category.ts';
+import { initialCategory, shouldAskCategory } from '../lib/category.ts';
 
 /** What the explore filter shows: a category or the premium characters. */
 export type ExploreFilter = Category | 'premium';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categoryFromSearch, initialCategory, shouldAskCategory } from './category.ts';
+import { categoryFromSearch } from '@companion/contracts';
+import { initialCategory, shouldAskCategory } from './category.ts';
 
 describe('category rules', () => {
   it('should treat anything other than anime as realistic and a missing parameter as none', () => {

@@ -1,12 +1,5 @@
 import type { Category } from '@companion/contracts';
 
-/** The `category` query parameter (000 §2.3, §5): anything other than anime is realistic; null when absent. */
-export function categoryFromSearch(search: string): Category | null {
-  const params = new URLSearchParams(search);
-  if (!params.has('category')) return null;
-  return params.get('category') === 'anime' ? 'anime' : 'realistic';
-}
-
 /** The category explore opens with: the query parameter wins over the stored preference; realistic otherwise. */
 export function initialCategory(fromQuery: Category | null, stored: Category | null): Category {
   return fromQuery ?? stored ?? 'realistic';

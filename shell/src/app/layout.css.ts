@@ -1,0 +1,34 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@companion/ui/theme';
+import { TABLET, DESKTOP, HEADER_HEIGHT, RAIL_WIDTH, BOTTOM_NAV_HEIGHT } from '../chrome/chrome-sizes.ts';
+
+// The page layout around the route outlet: rail offset, bottom-nav padding, tablet backdrop, gate spinner.
+
+export const layout = style({
+  display: 'flex',
+  minHeight: `calc(100vh - ${HEADER_HEIGHT}px)`,
+  '@media': { [DESKTOP]: { paddingLeft: RAIL_WIDTH } },
+});
+
+export const main = style({
+  flex: 1,
+  minWidth: 0,
+  '@media': { [TABLET]: { paddingBottom: BOTTOM_NAV_HEIGHT } },
+});
+
+export const mainNoBottomNav = style({ '@media': { [TABLET]: { paddingBottom: 0 } } });
+
+export const backdrop = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: 55,
+  background: vars.color.overlay,
+  '@media': { [DESKTOP]: { display: 'none' } },
+});
+
+export const gateWait = style({
+  minHeight: '50vh',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+});
