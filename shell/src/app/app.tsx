@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { ErrorScreen, Spinner } from '@companion/ui';
 import { brandOf } from '../brand/brand.ts';
-import { AuthModal } from '../chrome/auth-modal.tsx';
+import type { AppHistory } from '@companion/contracts';
+import { AuthModal, type AuthMode } from '../chrome/auth-modal.tsx';
 import { BottomNav, bottomNavShown } from '../chrome/bottom-nav.tsx';
 import * as styles from './layout.css.ts';
 import { DailyBonusModal } from '../chrome/daily-bonus-modal.tsx';
@@ -28,6 +29,18 @@ import { cx } from './cx.ts';
 import { useShell } from './shell-context.tsx';
 import { useShellModals } from './use-shell-modals.ts';
 
+/**
+ * `/hidden-auth` (000 §2.1 "hidden modal auth"): the sign-in modal opens over the main page, so the visitor
+ * lands on explore with the modal in front; the query (tracking, light theme) is kept.
+ */
+function useHiddenAuth(active: boolean, history: AppHistory, openAuth: (mode: AuthMode) => void) {
+  useEffect(() => {
+    if (!active) return;
+    openAuth('login');
+    history.replace({ pathname: '/', search: history.location.search, hash: '' });
+  }, [active, history, openAuth]);
+}
+
 /** A server route reached by client-side navigation: hand it to the server. */
 function ServerRoute({ pathname }: { pathname: string }) {
   useEffect(() => window.location.assign(pathname + window.location.search), [pathname]);
@@ -47,6 +60,7 @@ function RouteView({ owner, pathname, home }: { owner: RouteOwner; pathname: str
     case 'contact-us':
       return <ContactUsPage />;
     case 'hidden-auth':
+      // App opens the sign-in modal and shows the main page under it (000 §2.1 "hidden modal auth").
       return null;
     case 'not-found':
       return <NotFoundPage home={home} />;
@@ -82,7 +96,10 @@ export function App() {
 
   const home = homePathOf(brand.routeSet);
   const owner = matchBrandRoute(brand.routeSet, location.pathname);
-  const withChrome = brand.routeSet === 'full' && !isFunnelPage(location.pathname);
+  const page = owner.kind === 'shell' ? owner.page : null;
+  useHiddenAuth(page === 'hidden-auth', history, modals.openAuth);
+  // /maintenance is its own route group (000 §2.1): its own layout, without header, sidebar or bottom nav.
+  const withChrome = brand.routeSet === 'full' && !isFunnelPage(location.pathname) && page !== 'maintenance';
   const open = sidebarVisible({
     isTablet,
     hovered: sidebar.hovered && !isTablet,

@@ -65,12 +65,7 @@ export function AuthModal({
   };
 
   return (
-    <Modal
-      open={mode !== null}
-      onClose={close}
-      title={sentTo ? 'Check your inbox' : 'Log in or sign up'}
-      size="bonus"
-    >
+    <Modal open={mode !== null} onClose={close} title={sentTo ? 'Check your inbox' : 'Log in or sign up'}>
       <div className={styles.modalBody} data-testid="auth-modal" data-mode={mode ?? undefined}>
         <span className={styles.heroIcon} aria-hidden="true">
           <Icon name="mail" size={32} />

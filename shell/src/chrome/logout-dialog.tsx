@@ -8,7 +8,7 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
   const { api } = useVisitor();
   const [busy, setBusy] = useState(false);
   return (
-    <Modal open={open} onClose={onClose} title="Log out Account" size="bonus">
+    <Modal open={open} onClose={onClose} title="Log out Account">
       <div className={styles.modalBody} data-testid="logout-dialog">
         <p className={styles.modalLead}>Are you sure you want to log out of your account?</p>
         <div className={styles.modalActions}>

@@ -14,12 +14,14 @@ export interface NavItem {
   ariaLabel?: string;
 }
 
-/** Sidebar items in the spec's order (000 §2.5), after the Create Character button. */
+/**
+ * Sidebar items in the spec's order (000 §2.5), after the Create Character button. 000 §6: an anonymous visitor
+ * may browse explore, pricing and legal pages and log in; every other link opens the sign-in modal.
+ */
 export const SIDEBAR_ITEMS: readonly NavItem[] = [
   { id: 'explore', label: 'Explore', href: '/', icon: 'explore' },
-  { id: 'chat', label: 'Chat', href: '/chat', icon: 'chat' },
-  { id: 'gallery', label: 'Gallery', href: '/gallery', icon: 'gallery', isNew: true },
-  // The user's own characters need an account to belong to.
+  { id: 'chat', label: 'Chat', href: '/chat', icon: 'chat', requires: 'auth' },
+  { id: 'gallery', label: 'Gallery', href: '/gallery', icon: 'gallery', isNew: true, requires: 'auth' },
   { id: 'my-ai', label: 'My AI', href: '/my-ai', icon: 'my-ai', requires: 'auth' },
   {
     id: 'photo-generation',
@@ -30,8 +32,11 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
     requires: 'subscription',
   },
   { id: 'pricing', label: 'Pricing', href: '/pricing', icon: 'pricing' },
-  { id: 'contact-us', label: 'Contact Us', href: '/contact-us', icon: 'contact-us' },
+  { id: 'contact-us', label: 'Contact Us', href: '/contact-us', icon: 'contact-us', requires: 'auth' },
 ];
+
+/** The sidebar's primary Create Character button (000 §2.5); creating needs an account (000 §6). */
+export const CREATE_CHARACTER_REQUIRES: NavRequirement = 'auth';
 
 /** Build flags that hide navigation entries. */
 export interface NavFlags {
@@ -57,17 +62,25 @@ export function topNavItems(flags: NavFlags): NavItem[] {
 export function bottomNavItems(flags: NavFlags, subscribed: boolean): NavItem[] {
   const items: NavItem[] = [
     { id: 'explore', label: 'Explore', href: '/', icon: 'explore' },
-    { id: 'chat', label: 'Chat', href: '/chat', icon: 'chat' },
+    { id: 'chat', label: 'Chat', href: '/chat', icon: 'chat', requires: 'auth' },
     {
       id: 'create',
       label: 'Create',
       href: '/create-character',
       icon: 'create',
       ariaLabel: 'Create character',
+      requires: CREATE_CHARACTER_REQUIRES,
     },
   ];
   if (!flags.hideGalleryAndMyAi) {
-    items.push({ id: 'gallery', label: 'Gallery', href: '/gallery', icon: 'gallery', isNew: true });
+    items.push({
+      id: 'gallery',
+      label: 'Gallery',
+      href: '/gallery',
+      icon: 'gallery',
+      isNew: true,
+      requires: 'auth',
+    });
   }
   items.push(
     subscribed

@@ -6,7 +6,7 @@ import { ActionLink } from './action-link.tsx';
 import * as headerStyles from './header.css.ts';
 import * as styles from './sidebar.css.ts';
 import { Icon } from './icons.tsx';
-import { isCurrentPath, sidebarItems } from './nav-items.ts';
+import { CREATE_CHARACTER_REQUIRES, isCurrentPath, sidebarItems } from './nav-items.ts';
 
 /** Whether the sidebar shows open, given who asked (000 §4 "Shell behaviour"). */
 export function sidebarVisible(input: {
@@ -66,6 +66,7 @@ export function Sidebar({
       </div>
       <ActionLink
         href="/create-character"
+        requires={CREATE_CHARACTER_REQUIRES}
         source="sidebar"
         className={cx(styles.navItem, styles.createButton)}
         aria-current={isCurrentPath('/create-character', pathname) ? 'page' : undefined}
