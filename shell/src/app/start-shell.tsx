@@ -11,7 +11,7 @@ import { integrityPlugin } from '../federation/integrity.ts';
 import { loadRegistry } from '../federation/registry.ts';
 import { RemoteLoader, type FederationRuntime } from '../federation/remote-loader.ts';
 import { installScrollReset } from '../routing/scroll-reset.ts';
-import { createHubConnections } from '../hubs/hub-connections.ts';
+import { createHubConnections, readHubEndpoint } from '../hubs/hub-connections.ts';
 import { isInAppBrowser, readGoogleClientId } from '../session/in-app-browser.ts';
 import { readFirstLoad } from '../session/first-load.ts';
 import { createSession } from '../session/session.ts';
@@ -57,7 +57,7 @@ export function startShell(options: StartShellOptions): void {
     firstLoad: readFirstLoad(document),
   });
   const transport = session.transport;
-  const hubs = createHubConnections({ bus, session });
+  const hubs = createHubConnections({ bus, session, endpoint: readHubEndpoint(document) });
   hubs.start();
   void session.start();
   // e2e only: the suite sets this flag to drive the real transport from the page (e.g. 20 parallel calls).
