@@ -41,6 +41,8 @@ export interface OriginServerOptions {
   logger?: boolean;
   /** Google sign-in client id, published to the page as `<meta name="google-signin-client_id">`. */
   googleClientId?: string | undefined;
+  /** `SENTRY_DSN`, published to the page as `<meta name="sentry-dsn">`. */
+  sentryDsn?: string | undefined;
 }
 
 /** Path prefixes that never fall back to the shell's index.html. */
@@ -122,6 +124,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       shellDir: options.shellDir,
       remotesDir,
       googleClientId: options.googleClientId,
+      sentryDsn: options.sentryDsn,
       readRegistry: async () => JSON.parse(await readRegistryText()) as Registry,
       fetchApi: createFirstLoadApi({ apiUrl }),
     });

@@ -132,6 +132,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     shellDir: options.shellDir,
     apiUrl,
     googleClientId: options.env['GOOGLE_CLIENT_ID'],
+    sentryDsn: options.env['SENTRY_DSN'] || undefined,
   });
   try {
     await server.listen({ port: options.port, host: options.host });

@@ -24,6 +24,7 @@ import { useFunnelRedirect } from '../routing/use-funnel-redirect.ts';
 import { useNsfwGate } from '../routing/use-nsfw-gate.ts';
 import { useTrackingPreservation } from '../routing/use-tracking-preservation.ts';
 import { useAppLocation } from '../routing/use-app-location.ts';
+import { isLazyImportFailure } from '../errors/error-reporter.ts';
 import { ChromeBoundary } from './chrome-boundary.tsx';
 import { cx } from './cx.ts';
 import { useShell } from './shell-context.tsx';
@@ -39,6 +40,11 @@ function useHiddenAuth(active: boolean, history: AppHistory, openAuth: (mode: Au
     openAuth('login');
     history.replace({ pathname: '/', search: history.location.search, hash: '' });
   }, [active, history, openAuth]);
+}
+
+/** 000 §8: the generic error screen, with its content hidden when a lazily loaded module failed to load. */
+function pageFallback(error: unknown) {
+  return <ErrorScreen hideContent={isLazyImportFailure(error)} />;
 }
 
 /** A server route reached by client-side navigation: hand it to the server. */
@@ -137,7 +143,7 @@ export function App() {
           data-testid="route-outlet"
         >
           {gate === 'allow' ? (
-            <ChromeBoundary area="page" resetKey={location.pathname} fallback={<ErrorScreen />}>
+            <ChromeBoundary area="page" resetKey={location.pathname} fallback={pageFallback}>
               <RouteView owner={owner} pathname={location.pathname} home={home} />
             </ChromeBoundary>
           ) : (

@@ -4,7 +4,18 @@ import { StrictMode, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
+import { ErrorScreen } from '@companion/ui';
 import { App } from './app.tsx';
+import { ChromeBoundary } from './chrome-boundary.tsx';
+import { installChunkReload } from '../errors/chunk-reload.ts';
+import {
+  ErrorReporterContext,
+  SHELL_VERSION,
+  createErrorReporter,
+  readSentryDsn,
+} from '../errors/error-reporter.ts';
+import { isBotUserAgent } from '../session/bot.ts';
+import { createFingerprint } from '../session/fingerprint.ts';
 import { ShellProvider, type ShellServices } from './shell-context.tsx';
 import { MAIN_BRAND } from '../brand/brand.ts';
 import { integrityPlugin } from '../federation/integrity.ts';
@@ -46,8 +57,18 @@ export function startShell(options: StartShellOptions): void {
   // Root's effect runs after the chrome's own effects, i.e. once its intent handlers are registered.
   let markUiReady: () => void = () => {};
   const uiReady = new Promise<void>((resolve) => (markUiReady = resolve));
+  // 000 §8: render errors (and fingerprint failures) go to the API's store, and to Sentry when SENTRY_DSN is set.
+  const errors = createErrorReporter({ sentryDsn: readSentryDsn(document) });
+  installChunkReload({ window, storage: sessionStorage });
   // The visitor lifecycle: guest pre-register, refresh, 410, sign-in returns; its transport goes to every remote.
   const session = createSession({
+    fingerprint: createFingerprint({
+      report: (error) => {
+        console.error('[session] fingerprint failed', error);
+        errors.report({ kind: 'fingerprint', remote: 'shell', version: SHELL_VERSION, error });
+      },
+    }),
+    isBot: isBotUserAgent(navigator.userAgent),
     bus,
     history,
     googleClientId: readGoogleClientId(document),
@@ -83,9 +104,14 @@ export function startShell(options: StartShellOptions): void {
       [theme],
     );
     return (
-      <ShellProvider value={services}>
-        <App />
-      </ShellProvider>
+      <ErrorReporterContext.Provider value={errors}>
+        <ShellProvider value={services}>
+          {/* Whatever the areas' own boundaries do not contain: the generic error screen, not a blank page. */}
+          <ChromeBoundary area="shell" fallback={<ErrorScreen />}>
+            <App />
+          </ChromeBoundary>
+        </ShellProvider>
+      </ErrorReporterContext.Provider>
     );
   }
 

@@ -415,6 +415,13 @@ describe('session', () => {
     expect(api.count('Fingerprint')).toBe(1);
   });
 
+  it('should keep bots (by user agent) from pre-registering', async () => {
+    make({ isBot: true });
+    await session.start();
+    await session.transport.request('PersonModel/top').catch(() => undefined);
+    expect(api.count('Authenticate/pre-register')).toBe(0);
+  });
+
   it('should refetch the user after a registration notification for the same account id, never showing no user', async () => {
     const bus = make();
     await session.start();

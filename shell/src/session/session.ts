@@ -63,7 +63,7 @@ export function createSession(deps: SessionDeps): Session {
         tokens.markReady();
       }
       // Guest bootstrap: no access token (and no auth query that produced one) → pre-register.
-      if (!store.auth().accessToken) await core.exclusive(tokens.preRegister);
+      if (!store.auth().accessToken && !deps.isBot) await core.exclusive(tokens.preRegister);
       // 000 §4/§7: the Google return's fingerprint call invalidates the user: read the user after it.
       await arrival.fingerprintSettled();
       core.markStarted();
