@@ -308,14 +308,39 @@ describe('shell chrome', () => {
     expect(session.claimDailyBonus).toHaveBeenCalledOnce();
   });
 
-  it('should stay on getTokens with an error when the claim fails', async () => {
+  it('should keep a failed claim console-only, staying on getTokens with no message (000 §8)', async () => {
     const session = fakeSession(testUser({}, { isDailyTokensEnabled: true }));
     vi.mocked(session.claimDailyBonus).mockResolvedValueOnce({ ok: false, tokens: null });
     setup('/legal', session);
     fireEvent.click(screen.getByTestId('daily-bonus-button'));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Get Bonus' }));
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get Bonus' }));
+    await waitFor(() => expect(session.claimDailyBonus).toHaveBeenCalledOnce());
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Get Bonus' })).toBeTruthy());
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByTestId('daily-bonus-modal').dataset['step']).toBe('getTokens');
+    // A failed claim records no time: the bonus is still offered.
+    expect(localStorage.getItem('persist:daily-bonus-claimed-at')).toBeNull();
+  });
+
+  it('should count a claim in the last hour as recent and not offer the bonus again', async () => {
+    // The balance still says claimable (it has not caught up with the claim).
+    const session = fakeSession(testUser({}, { isDailyTokensEnabled: true }));
+    const { bus } = setup('/legal', session);
+    fireEvent.click(screen.getByTestId('daily-bonus-button'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get Bonus' }));
+    expect(await within(dialog).findByRole('heading', { name: 'You got 25 tokens!' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => session.set({}));
+    expect(screen.queryByTestId('daily-bonus-button')).toBeNull();
+    act(() => bus.publish('daily-bonus:open-requested', { source: 'test' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Older than an hour: offered again.
+    localStorage.setItem('persist:daily-bonus-claimed-at', String(Date.now() - 61 * 60 * 1000));
+    act(() => session.set({}));
+    expect(screen.getByTestId('daily-bonus-button')).toBeTruthy();
   });
 
   it('should open the auth modal in expired mode when the session asks for it', async () => {
