@@ -2,21 +2,31 @@ import { useEffect, useState } from 'react';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import { legalEntityFor, type LegalEntity } from '../brand/legal-entities.ts';
+import { AuthStore } from '../session/auth-store.ts';
 
 let countryRequest: Promise<string | null> | null = null;
 
-/** The visitor's country (`GET User/get-my-country`, asked once per page); null until it answers or if it fails. */
+/**
+ * The visitor's country (`GET User/get-my-country`, asked once per page), kept in the persisted user slice
+ * (000 §3) so the next load shows the right legal entity at once; null until known.
+ */
 export function useLegalCountry(): string | null {
   const { transport } = useShell();
-  const [country, setCountry] = useState<string | null>(null);
+  const [country, setCountry] = useState<string | null>(
+    () => new AuthStore(localStorage).userSlice().country ?? null,
+  );
   useEffect(() => {
     countryRequest ??= transport
       .request<{ country?: string }>('User/get-my-country')
-      .then((body) => body.country ?? null)
+      .then((body) => {
+        const value = body.country ?? null;
+        if (value) new AuthStore(localStorage).patchUserSlice({ country: value });
+        return value;
+      })
       .catch(() => null);
     let live = true;
     void countryRequest.then((value) => {
-      if (live) setCountry(value);
+      if (live && value) setCountry(value);
     });
     return () => {
       live = false;

@@ -1,28 +1,29 @@
-import type { ShellBus } from '@companion/contracts';
+import type { Category, ShellBus } from '@companion/contracts';
+import { AuthStore } from '../session/auth-store.ts';
 
-/** Where the visitor's category preference is kept (000 §3 "Persisted client state": category). */
-export const CATEGORY_KEY = 'persist:category';
+/** The key the category preference used before it joined the user slice; still read, never written. */
+const LEGACY_CATEGORY_KEY = 'persist:category';
+
+const isCategory = (value: unknown): value is Category => value === 'anime' || value === 'realistic';
 
 /**
- * Makes `category:changed` the persisted preference: the stored value is replayed on the bus at start (explore
- * reads it to skip its welcome popup), and every later change, whoever publishes it, is stored.
+ * Makes `category:changed` the persisted preference, kept in the user slice (`persist:user`, 000 §3 "user
+ * (payment method, category, country, user)"): the stored value is replayed on the bus at start (explore reads it
+ * to skip its welcome popup), and every later change, whoever publishes it, is stored.
  */
 export function installCategoryPersistence(bus: ShellBus, storage: Storage): () => void {
-  let stored: string | null = null;
+  const store = new AuthStore(storage);
+  let stored: unknown = store.userSlice().category;
   try {
-    stored = storage.getItem(CATEGORY_KEY);
+    stored ??= storage.getItem(LEGACY_CATEGORY_KEY);
   } catch {
     // Storage disabled: the preference lives for this page only.
   }
-  if ((stored === 'anime' || stored === 'realistic') && !bus.current('category:changed')) {
+  if (isCategory(stored) && !bus.current('category:changed')) {
     bus.publish('category:changed', { category: stored });
   }
-  const subscription = bus.subscribe('category:changed', ({ category }) => {
-    try {
-      storage.setItem(CATEGORY_KEY, category);
-    } catch {
-      // See above.
-    }
-  });
+  const subscription = bus.subscribe('category:changed', ({ category }) =>
+    store.patchUserSlice({ category }),
+  );
   return () => subscription.unsubscribe();
 }
