@@ -11,8 +11,3 @@ export const SHARED_SINGLETONS = {
   'react-dom': { singleton: true, requiredVersion: REACT_RANGE },
   'react-dom/client': { singleton: true, requiredVersion: REACT_RANGE },
 } as const;
-
-/** A federation container name must be a JS identifier: `create-character` → `create_character`. */
-export function containerName(remote: string): string {
-  return remote.replace(/[^a-zA-Z0-9_$]/g, '_');
-}

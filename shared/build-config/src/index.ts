@@ -2,4 +2,4 @@ export { createRemoteConfig, remoteVersion } from './remote.ts';
 export type { RemoteBuildOptions } from './remote.ts';
 export { createShellConfig } from './shell.ts';
 export type { ShellBuildOptions } from './shell.ts';
-export { SHARED_SINGLETONS, containerName } from './federation.ts';
+export { SHARED_SINGLETONS } from './federation.ts';

@@ -2,9 +2,9 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
-import { CONTRACT_VERSION, type FirstLoadHint } from '@companion/contracts';
+import { CONTRACT_VERSION, containerName, type FirstLoadHint } from '@companion/contracts';
 import { resolveOptions, isProduction, moduleRules, vanillaExtract } from './common.ts';
-import { SHARED_SINGLETONS, containerName } from './federation.ts';
+import { SHARED_SINGLETONS } from './federation.ts';
 
 /** Options of one remote's build. */
 export interface RemoteBuildOptions {
@@ -54,6 +54,21 @@ class RemoteMetadataPlugin {
   }
 }
 
+/** The standalone page every remote's dev server serves. */
+function standalonePage(name: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en" data-theme="dark">',
+    '  <head>',
+    '    <meta charset="utf-8" />',
+    '    <meta name="viewport" content="width=device-width, initial-scale=1" />',
+    `    <title>${name} (standalone)</title>`,
+    '  </head>',
+    '  <body></body>',
+    '</html>',
+  ].join('\n');
+}
+
 /**
  * Rspack configuration for a federated remote: builds to `dist/<version>/` with `publicPath: 'auto'` so the
  * same files work from any version folder, and a per-version `uniqueName` so two versions never share a
@@ -67,8 +82,9 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
     mode: production ? 'production' : 'development',
     context: options.dir,
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    // Production builds only the federation container; the standalone page (dev/) is for development.
-    entry: production ? {} : { main: './dev/index.ts' },
+    // Production builds only the federation container. Development also builds the standalone page, whose entry
+    // and HTML come from here (remote-kit's fake shell around the remote's lifecycles), not from files in each remote.
+    entry: production ? {} : { main: '@companion/remote-kit/dev-entry' },
     output: {
       path: path.join(options.dir, 'dist', version),
       publicPath: 'auto',
@@ -79,12 +95,20 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
       cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       clean: true,
     },
-    resolve: resolveOptions(),
+    resolve: production
+      ? resolveOptions()
+      : {
+          ...resolveOptions(),
+          alias: { '@standalone/lifecycles$': path.join(options.dir, 'src', 'lifecycles.tsx') },
+        },
     module: { rules: moduleRules(production) },
     plugins: [
       vanillaExtract(production, container),
       // The remote renders its own build version, so a deploy or rollback is visible in the page.
-      new rspack.DefinePlugin({ __REMOTE_VERSION__: JSON.stringify(version) }),
+      new rspack.DefinePlugin({
+        __REMOTE_VERSION__: JSON.stringify(version),
+        __STANDALONE_REMOTE__: JSON.stringify(options.name),
+      }),
       new ModuleFederationPlugin({
         name: container,
         filename: 'remoteEntry.js',
@@ -100,12 +124,7 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
       // The standalone page (the fake shell) is for development only; it is not deployed.
       ...(production
         ? []
-        : [
-            new rspack.HtmlRspackPlugin({
-              template: path.join(options.dir, 'dev', 'index.html'),
-              chunks: ['main'],
-            }),
-          ]),
+        : [new rspack.HtmlRspackPlugin({ templateContent: standalonePage(options.name), chunks: ['main'] })]),
       new RemoteMetadataPlugin({
         name: options.name,
         version,

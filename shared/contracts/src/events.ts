@@ -9,7 +9,7 @@ import type {
   TokensBalance,
   User,
 } from './entities.ts';
-import type { HubConnectionState, HubName, RemoteName, ThemeMode } from './mount.ts';
+import type { HubConnectionState, HubName, RemoteName, ThemeMode } from './names.ts';
 
 /** Who is signed in, as the shell sees it. */
 export interface SessionState {
@@ -24,6 +24,7 @@ export interface BusEventMap {
   'user:changed': { user: User | null };
   'tokens:balance-changed': { balance: TokensBalance };
   'theme:changed': { mode: ThemeMode };
+  /** The explore category in force: shell-owned state (query parameter, saved auth, stored preference, intent). */
   'category:changed': { category: Category };
   'hub:state-changed': { hub: HubName; state: HubConnectionState };
   'payment:notification-received': { notification: PaymentNotification };
@@ -41,6 +42,8 @@ export interface BusEventMap {
   'auth:login-requested': { mode: 'login' | 'expired'; source: string };
   'auth:logout-requested': { source: string };
   'theme:change-requested': { mode: ThemeMode };
+  /** Asks the shell to change the category; it answers with `category:changed`. */
+  'category:change-requested': { category: Category; source: string };
   'tokens:balance-refresh-requested': { source: string };
   'user:refresh-requested': { source: string };
   'daily-bonus:open-requested': { source: string };
@@ -61,13 +64,17 @@ export type BusEventName = keyof BusEventMap;
 /** A publisher identity: the shell or one remote. */
 export type Publisher = 'shell' | RemoteName;
 
-/** How an event behaves: state is replayed to late subscribers, facts and intents are not. */
-export interface EventSpec {
+/**
+ * How an event behaves: state is replayed to late subscribers, facts are not, and an intent goes to its one
+ * handler (the last one published before the handler registers is kept for it). Generic over the publisher so
+ * `@companion/event-bus` runs any table of this shape.
+ */
+export interface EventSpec<P extends string = Publisher> {
   readonly kind: 'state' | 'fact' | 'intent';
   readonly replay: 'last' | 'none';
-  readonly publishers: readonly Publisher[] | 'any';
+  readonly publishers: readonly P[] | 'any';
   /** Intents only: the single handler. */
-  readonly handler?: Publisher;
+  readonly handler?: P;
 }
 
 const ANY = 'any' as const;
@@ -78,6 +85,8 @@ export const BUS_EVENTS = {
   'user:changed': { kind: 'state', replay: 'last', publishers: ['shell'] },
   'tokens:balance-changed': { kind: 'state', replay: 'last', publishers: ['shell'] },
   'theme:changed': { kind: 'state', replay: 'last', publishers: ['shell'] },
+  // Contract 1.1: remotes ask with `category:change-requested`. explore and funnels stay listed until no live or
+  // stored build of theirs publishes it (a rollback may bring one back); remove them at the next major (ADR 0121).
   'category:changed': { kind: 'state', replay: 'last', publishers: ['shell', 'explore', 'funnels'] },
   'hub:state-changed': { kind: 'state', replay: 'last', publishers: ['shell'] },
   'payment:notification-received': { kind: 'fact', replay: 'none', publishers: ['shell'] },
@@ -90,6 +99,7 @@ export const BUS_EVENTS = {
   'auth:login-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'auth:logout-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'theme:change-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
+  'category:change-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'tokens:balance-refresh-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'user:refresh-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'daily-bonus:open-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },

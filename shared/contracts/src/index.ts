@@ -63,22 +63,23 @@ export type {
   BrandId,
   BrandInfo,
   HubClient,
-  HubConnectionState,
-  HubName,
   HubStream,
   RemoteBus,
   RemoteMountProps,
-  RemoteName,
   ShellBus,
   Subscription,
-  ThemeMode,
   Transport,
   TransportErrorKind,
   TransportErrorShape,
   TransportRequest,
 } from './mount.ts';
+export type { HubConnectionState, HubName, RemoteName, ThemeMode } from './names.ts';
+export { containerName } from './federation.ts';
+export type { LifecycleProps, RegistryDocument, RegistryEntry, RemoteLifecycles } from './federation.ts';
 export { CHAT_HUB_METHODS, HUB_EVENTS } from './hubs.ts';
 export { firstLoadKey, matchRoutePattern } from './routes.ts';
+export { LEGAL_PAGES, MARKETING_PAGES, PATHS, QUICKDATE_PAGES, QUIZ_PAGES } from './paths.ts';
+export type { HrefArgs, PathName, QueryValue, RoutePath } from './paths.ts';
 export type { FirstLoadHint, RouteManifest } from './routes.ts';
 export type { ChatHubErrorCode, ChatReplyItem } from './hubs.ts';
 export { CONTRACT_VERSION, contractMajor, isContractCompatible } from './version.ts';

@@ -1,20 +1,7 @@
 // What the shell hands a remote when it mounts it (architecture: "Mount props are one typed interface").
 // Only props and the bus cross into a remote's own React root; router and context do not.
 import type { BusEventMap, BusEventName, IntentName, Publisher } from './events.ts';
-
-/** The remotes the platform federates. Only the shell maps routes to them, at run time. */
-export type RemoteName =
-  'explore' | 'chat' | 'create-character' | 'gallery' | 'photo-generation' | 'checkout' | 'funnels';
-
-/** Colour scheme. */
-export type ThemeMode = 'dark' | 'light';
-
-/** The hubs the shell connects to (001 §7). */
-export type HubName = 'paymentNotificationHub' | 'registrationNotificationHub' | 'chatHub';
-
-/** SignalR connection states as the spec names them. */
-export type HubConnectionState =
-  'Disconnected' | 'Connecting' | 'Connected' | 'Disconnecting' | 'Reconnecting';
+import type { HubConnectionState, HubName, RemoteName, ThemeMode } from './names.ts';
 
 /** Brand variants one build serves (000 §1). */
 export type BrandId =

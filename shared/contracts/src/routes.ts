@@ -1,4 +1,4 @@
-import type { RemoteName } from './mount.ts';
+import type { RemoteName } from './names.ts';
 
 /**
  * Which remote owns which path, as the shell's build publishes it (`shell/dist/routes.json`), so the origin

@@ -39,6 +39,19 @@ describe('event bus', () => {
     bus.handle('paywall:open-requested', vi.fn());
   });
 
+  it('should keep the last intent published before its handler registers and deliver it once', () => {
+    const bus = createAppBus();
+    bus.as('explore').publish('auth:login-requested', { mode: 'login', source: 'a' });
+    bus.as('explore').publish('auth:login-requested', { mode: 'expired', source: 'b' });
+    const handler = vi.fn();
+    const sub = bus.handle('auth:login-requested', handler);
+    expect(handler).toHaveBeenCalledExactlyOnceWith({ mode: 'expired', source: 'b' });
+    sub.unsubscribe();
+    const again = vi.fn();
+    bus.handle('auth:login-requested', again);
+    expect(again).not.toHaveBeenCalled();
+  });
+
   it('should refuse subscribing to an intent', () => {
     const bus = createAppBus();
     expect(() => bus.subscribe('auth:login-requested', vi.fn())).toThrow(/intent/);

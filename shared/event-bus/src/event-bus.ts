@@ -1,15 +1,8 @@
+import type { EventSpec } from '@companion/contracts';
 import { ReplaySubject, Subject } from 'rxjs';
 
-/** One row of a bus behaviour table (structurally the same as `EventSpec` in @companion/contracts). */
-export interface BusEventSpec<P extends string = string> {
-  readonly kind: 'state' | 'fact' | 'intent';
-  readonly replay: 'last' | 'none';
-  readonly publishers: readonly P[] | 'any';
-  readonly handler?: P;
-}
-
-/** An exhaustive behaviour table for an event map. */
-export type BusSpecs<M, P extends string> = { readonly [K in keyof M]: BusEventSpec<P> };
+/** An exhaustive behaviour table for an event map: one contract `EventSpec` row per event. */
+export type BusSpecs<M, P extends string> = { readonly [K in keyof M]: EventSpec<P> };
 
 /** Unsubscribe handle. */
 export interface BusSubscription {
@@ -38,6 +31,8 @@ interface Channel {
   subject: Subject<unknown>;
   last: { value: unknown } | undefined;
   handler: ((payload: unknown) => void) | undefined;
+  /** Intents only: the last payload published while no handler was registered, delivered on `handle()`. */
+  pending: { value: unknown } | undefined;
 }
 
 /**
@@ -51,8 +46,8 @@ export function createEventBus<M, P extends string>(
     console.error(`[bus] listener of '${event}' threw`, error),
 ): EventBus<M, P> {
   const channels = new Map<string, Channel>();
-  const spec = (name: string): BusEventSpec<P> => {
-    const row = (specs as Record<string, BusEventSpec<P> | undefined>)[name];
+  const spec = (name: string): EventSpec<P> => {
+    const row = (specs as Record<string, EventSpec<P> | undefined>)[name];
     if (!row) throw new BusContractError(`unknown bus event '${name}'`);
     return row;
   };
@@ -60,7 +55,12 @@ export function createEventBus<M, P extends string>(
     let found = channels.get(name);
     if (!found) {
       const replay = spec(name).replay === 'last';
-      found = { subject: replay ? new ReplaySubject(1) : new Subject(), last: undefined, handler: undefined };
+      found = {
+        subject: replay ? new ReplaySubject(1) : new Subject(),
+        last: undefined,
+        handler: undefined,
+        pending: undefined,
+      };
       channels.set(name, found);
     }
     return found;
@@ -73,8 +73,10 @@ export function createEventBus<M, P extends string>(
     }
     const ch = channel(name);
     if (row.kind === 'intent') {
+      // Before its handler registers (the shell's UI mounts after the session starts), the last request waits:
+      // asking twice before anyone listens means the later one wins, as it would have a moment later.
       if (ch.handler) ch.handler(payload);
-      else console.warn(`[bus] intent '${name}' has no handler yet; dropped`);
+      else ch.pending = { value: payload };
       return;
     }
     if (row.replay === 'last') ch.last = { value: payload };
@@ -124,6 +126,9 @@ export function createEventBus<M, P extends string>(
         }
       };
       ch.handler = wrapped;
+      const pending = ch.pending;
+      ch.pending = undefined;
+      if (pending) wrapped(pending.value);
       return {
         unsubscribe: () => {
           if (ch.handler === wrapped) ch.handler = undefined;

@@ -1,3 +1,3 @@
 export { BusContractError, createEventBus } from './event-bus.ts';
-export type { BusEventSpec, BusSpecs, BusSubscription, EventBus, EventBusView } from './event-bus.ts';
+export type { BusSpecs, BusSubscription, EventBus, EventBusView } from './event-bus.ts';
 export { createAppBus } from './app-bus.ts';

@@ -5,25 +5,12 @@ import singleSpaReact from 'single-spa-react';
 import {
   CONTRACT_VERSION,
   isContractCompatible,
-  type RemoteMountProps,
+  type LifecycleProps,
+  type RemoteLifecycles,
   type RemoteName,
 } from '@companion/contracts';
 import { ErrorScreen } from '@companion/ui';
 import { MountPropsProvider } from './remote-context.tsx';
-
-/** Props single-spa adds when the shell calls a lifecycle. */
-export interface LifecycleProps extends RemoteMountProps {
-  name: string;
-  domElement: HTMLElement;
-}
-
-/** The single-spa lifecycles a remote exposes; the shell's outlet calls them. */
-export interface RemoteLifecycles {
-  bootstrap(props: LifecycleProps): Promise<unknown>;
-  mount(props: LifecycleProps): Promise<unknown>;
-  unmount(props: LifecycleProps): Promise<unknown>;
-  update(props: LifecycleProps): Promise<unknown>;
-}
 
 /** Thrown when the shell speaks a contract major this remote was not built for. */
 export class ContractMismatchError extends Error {
@@ -39,7 +26,7 @@ export function defineRemote(options: {
   name: RemoteName;
   version: string;
   App: ComponentType;
-}): RemoteLifecycles {
+}): Required<RemoteLifecycles> {
   const { App } = options;
   function Root(props: LifecycleProps) {
     return (

@@ -1,13 +1,23 @@
-/** Media breakpoints from spec 000 §2.5, in px: tablet and phone are max widths; the custom ones are grid steps. */
+/**
+ * Media breakpoints from spec 000 §2.5, in px, named by role: tablet and phone are max widths, desktop starts
+ * above tablet; the grid steps are the spec's custom breakpoints (550, 768, 1000, 1024, 1750, 1751).
+ */
 export const BREAKPOINTS = {
   tablet: 1199,
   phone: 767,
-  custom550: 550,
-  custom768: 768,
-  custom1000: 1000,
-  custom1024: 1024,
-  custom1750: 1750,
-  custom1751: 1751,
+  desktop: 1200,
+  /** Up to here a grid shows 2 columns (000 §2.4). */
+  gridSm: 550,
+  /** Up to here 3 columns. */
+  gridMd: 768,
+  /** The spec's 1000 px step (narrow tablets). */
+  gridCompact: 1000,
+  /** Up to here 4 columns. */
+  gridLg: 1024,
+  /** Up to here still 4 columns. */
+  gridXl: 1750,
+  /** From here 5 columns. */
+  gridWide: 1751,
 } as const;
 
 /** A breakpoint name. */

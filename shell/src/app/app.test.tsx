@@ -1,17 +1,17 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RemoteMountProps } from '@companion/contracts';
+import { CONTRACT_VERSION, type RegistryDocument, type RemoteMountProps } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
 import { DISCONNECTED_HUBS, FAKE_BRAND, createFakeTransport } from '@companion/remote-kit/testing';
 import { staticAnonymousSession } from '../session/test-fixtures.ts';
 import { RemoteLoader, type FederationRuntime } from '../federation/remote-loader.ts';
-import type { Registry } from '../federation/registry.ts';
+
 import { App } from './app.tsx';
 import { ShellProvider, type ShellServices } from './shell-context.tsx';
 
 const REMOTES = ['explore', 'chat', 'gallery', 'checkout'] as const;
-const registry: Registry = {
+const registry: RegistryDocument = {
   schemaVersion: 1,
   remotes: Object.fromEntries(
     REMOTES.map((name) => [
@@ -82,7 +82,7 @@ describe('shell app', () => {
       remoteVersion: '1.0.0',
       slot: 'route',
       basename: '/',
-      contractVersion: '1.0.0',
+      contractVersion: CONTRACT_VERSION,
     });
     expect(screen.getByTestId('shell-header')).toBeTruthy();
   });

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { ErrorScreen, Spinner } from '@companion/ui';
+import { PATHS, type AppHistory } from '@companion/contracts';
+import { ErrorScreen, Spinner, cx } from '@companion/ui';
+import { useHistoryLocation } from '@companion/remote-kit';
 import { brandOf } from '../brand/brand.ts';
-import type { AppHistory } from '@companion/contracts';
 import { AuthModal, type AuthMode } from '../chrome/auth-modal.tsx';
 import { BottomNav, bottomNavShown } from '../chrome/bottom-nav.tsx';
 import * as styles from './layout.css.ts';
@@ -19,14 +20,12 @@ import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { homePathOf, isFunnelPage, matchBrandRoute } from '../routing/brand-routes.ts';
 import type { RouteOwner } from '../routing/route-table.ts';
 import { useAttributionCapture } from '../routing/use-attribution-capture.ts';
-import { useCategorySync } from '../routing/use-category-sync.ts';
+import { useCategoryFromQuery } from '../routing/use-category-from-query.ts';
 import { useFunnelRedirect } from '../routing/use-funnel-redirect.ts';
 import { useNsfwGate } from '../routing/use-nsfw-gate.ts';
 import { useTrackingPreservation } from '../routing/use-tracking-preservation.ts';
-import { useAppLocation } from '../routing/use-app-location.ts';
 import { isLazyImportFailure } from '../errors/error-reporter.ts';
 import { ChromeBoundary } from './chrome-boundary.tsx';
-import { cx } from './cx.ts';
 import { useShell } from './shell-context.tsx';
 import { useShellModals } from './use-shell-modals.ts';
 
@@ -82,13 +81,13 @@ export function App() {
   const services = useShell();
   const { history, bus, session } = services;
   const brand = brandOf(services.brand);
-  const location = useAppLocation(history);
+  const location = useHistoryLocation(history);
   const visitor = useVisitor();
   const isTablet = useIsTablet();
   const sidebar = useSidebarState(history);
   const modals = useShellModals(bus);
 
-  useCategorySync(bus, location.search);
+  useCategoryFromQuery(bus, location.search);
   useAttributionCapture();
   useTrackingPreservation(history);
   const gate = useNsfwGate({
@@ -161,7 +160,7 @@ export function App() {
       <ChromeBoundary area="modals">
         <AuthModal
           mode={modals.authMode}
-          destination={location.pathname === '/settings' ? 'settings' : 'main'}
+          destination={location.pathname === PATHS.settings.pattern ? 'settings' : 'main'}
           onClose={modals.closeAuth}
         />
         <DailyBonusModal open={modals.bonusOpen} onClose={modals.closeBonus} />

@@ -1,10 +1,11 @@
 import '@companion/ui/fonts';
 import '@companion/ui/themes';
-import { StrictMode, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { StrictMode, useMemo, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
 import { ErrorScreen } from '@companion/ui';
+import { forwardAnalytics } from '../analytics/forward-analytics.ts';
 import { App } from './app.tsx';
 import { ChromeBoundary } from './chrome-boundary.tsx';
 import { installChunkReload } from '../errors/chunk-reload.ts';
@@ -21,6 +22,7 @@ import { MAIN_BRAND } from '../brand/brand.ts';
 import { integrityPlugin } from '../federation/integrity.ts';
 import { loadRegistry } from '../federation/registry.ts';
 import { RemoteLoader, type FederationRuntime } from '../federation/remote-loader.ts';
+import { installCategoryState } from '../routing/category.ts';
 import { installScrollReset } from '../routing/scroll-reset.ts';
 import { createHubConnections, readHubEndpoint } from '../hubs/hub-connections.ts';
 import { isInAppBrowser, readGoogleClientId } from '../session/in-app-browser.ts';
@@ -52,11 +54,11 @@ export function startShell(options: StartShellOptions): void {
   });
   loader.catch((error: unknown) => console.error('[shell] registry unavailable', error));
   installScrollReset(history);
+  forwardAnalytics(bus);
   const themes = createThemeStore(bus, MAIN_BRAND.fontFamily);
   bus.handle('theme:change-requested', ({ mode }) => themes.set(mode));
-  // Root's effect runs after the chrome's own effects, i.e. once its intent handlers are registered.
-  let markUiReady: () => void = () => {};
-  const uiReady = new Promise<void>((resolve) => (markUiReady = resolve));
+  // Before anything renders: the stored category must be on the bus before any remote mounts.
+  installCategoryState(bus, localStorage);
   // 000 §8: render errors (and fingerprint failures) go to the API's store, and to Sentry when SENTRY_DSN is set.
   const errors = createErrorReporter({ sentryDsn: readSentryDsn(document) });
   installChunkReload({ window, storage: sessionStorage });
@@ -74,7 +76,6 @@ export function startShell(options: StartShellOptions): void {
     googleClientId: readGoogleClientId(document),
     inAppBrowser: isInAppBrowser(navigator.userAgent),
     applyTheme: themes.set,
-    uiReady,
     firstLoad: readFirstLoad(document),
   });
   const transport = session.transport;
@@ -87,7 +88,6 @@ export function startShell(options: StartShellOptions): void {
   }
 
   function Root() {
-    useEffect(() => markUiReady(), []);
     const theme = useSyncExternalStore(themes.subscribe, themes.get);
     const services = useMemo<ShellServices>(
       () => ({

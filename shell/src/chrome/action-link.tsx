@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import { useHistoryLocation } from '@companion/remote-kit';
 import { useShell } from '../app/shell-context.tsx';
-import { useAppLocation } from '../routing/use-app-location.ts';
 import { actionFor, type NavRequirement } from './nav-items.ts';
 import { NavLink } from './nav-link.tsx';
 import { useIsTablet } from './use-media.ts';
@@ -23,7 +23,7 @@ export type ActionLinkProps = {
  */
 export function ActionLink({ href, requires, source, onNavigate, ...rest }: ActionLinkProps) {
   const { bus, history } = useShell();
-  const { pathname } = useAppLocation(history);
+  const { pathname } = useHistoryLocation(history);
   const isTablet = useIsTablet();
   const { loggedIn, subscribed } = useVisitor();
   const intercept = () => {

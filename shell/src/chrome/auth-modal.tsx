@@ -1,8 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Modal } from '@companion/ui';
-import * as form from './form-field.css.ts';
+import { Button, Modal, Icon, TextField } from '@companion/ui';
 import * as styles from './modal-body.css.ts';
-import { Icon } from './icons.tsx';
 import { useVisitor } from './use-visitor.ts';
 
 /** The auth modal's modes (000 §4): a plain login, or after a magic link expired or failed. */
@@ -37,7 +35,6 @@ export function AuthModal({
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inputId = useId();
-  const errorId = useId();
 
   const close = () => {
     setSentTo(null);
@@ -65,7 +62,13 @@ export function AuthModal({
   };
 
   return (
-    <Modal open={mode !== null} onClose={close} title={sentTo ? 'Check your inbox' : 'Log in or sign up'}>
+    <Modal
+      open={mode !== null}
+      onClose={close}
+      title={sentTo ? 'Check your inbox' : 'Log in or sign up'}
+      // A default modal (000 §2.5): only the daily bonus is 440 px.
+      size="md"
+    >
       <div className={styles.modalBody} data-testid="auth-modal" data-mode={mode ?? undefined}>
         <span className={styles.heroIcon} aria-hidden="true">
           <Icon name="mail" size={32} />
@@ -90,29 +93,18 @@ export function AuthModal({
             <p className={styles.modalLead}>
               Save your chats and characters across devices. No password: we email you a one-time link.
             </p>
-            <div className={form.field}>
-              <label className={form.fieldLabel} htmlFor={inputId}>
-                Email
-              </label>
-              <input
-                id={inputId}
-                className={form.input}
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@example.com"
-                value={email}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-              {error && (
-                <p id={errorId} className={form.fieldError} role="alert">
-                  {error}
-                </p>
-              )}
-            </div>
+            <TextField
+              id={inputId}
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+              value={email}
+              error={error}
+              onChange={(event) => setEmail(event.target.value)}
+            />
             <Button type="submit" size="lg" fullWidth loading={busy}>
               Continue with email
             </Button>

@@ -1,15 +1,16 @@
-import { Skeleton } from '@companion/ui';
+import { PATHS } from '@companion/contracts';
+import { Skeleton, Icon } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import { ActionLink } from './action-link.tsx';
 import * as styles from './bottom-nav.css.ts';
-import { Icon } from './icons.tsx';
 import { bottomNavItems, isCurrentPath } from './nav-items.ts';
 import { useVisitor } from './use-visitor.ts';
 
 /** Whether the bottom navigation shows on a path: everywhere but the premium-model pages (000 §2.5). */
 export function bottomNavShown(pathname: string): boolean {
-  return !(pathname === '/premium-models' || pathname.startsWith('/premium-models/'));
+  const premium = PATHS.premiumModels.pattern;
+  return !(pathname === premium || pathname.startsWith(`${premium}/`));
 }
 
 /**

@@ -177,21 +177,21 @@ describe('shell chrome', () => {
   });
 
   it('should open the sign-in and log-out dialogs as default 600 px modals and only the daily bonus at 440 px (000 §2.5)', async () => {
-    expect(MODAL_WIDTHS).toMatchObject({ default: 600, bonus: 440 });
+    expect(MODAL_WIDTHS).toMatchObject({ md: 600, sm: 440 });
     setup('/legal', fakeSession(testUser({ email: null })));
     fireEvent.click(within(screen.getByTestId('shell-header')).getByRole('button', { name: 'Login' }));
     const signIn = await screen.findByRole('dialog', { name: 'Log in or sign up' });
-    expect(signIn.getAttribute('data-size')).toBe('default');
+    expect(signIn.getAttribute('data-size')).toBe('md');
     cleanup();
     setup('/legal', fakeSession(testUser({}, { isDailyTokensEnabled: true })));
     fireEvent.click(screen.getByTestId('profile-menu-button'));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
     const logOut = await screen.findByRole('dialog', { name: 'Log out Account' });
-    expect(logOut.getAttribute('data-size')).toBe('default');
+    expect(logOut.getAttribute('data-size')).toBe('md');
     fireEvent.click(within(logOut).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(screen.getByTestId('daily-bonus-button'));
     const bonus = await screen.findByRole('dialog');
-    expect(bonus.getAttribute('data-size')).toBe('bonus');
+    expect(bonus.getAttribute('data-size')).toBe('sm');
   });
 
   it('should show the token menu to subscribers only, hiding the message row under free messages', () => {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Modal } from '@companion/ui';
+import { PATHS } from '@companion/contracts';
+import { Button, Modal, Icon } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { hrefWithTracking } from '../routing/tracking-params.ts';
 import * as styles from './modal-body.css.ts';
 import { gotTokensTitle, isRecentClaim, readClaimedAt, recordClaim } from './daily-bonus.ts';
-import { Icon } from './icons.tsx';
 import { useVisitor } from './use-visitor.ts';
 
 /**
@@ -40,7 +40,7 @@ export function DailyBonusModal({ open, onClose }: { open: boolean; onClose: () 
 
   const title = step === 'getTokens' ? 'Your daily bonus is ready' : gotTokensTitle(tokens);
   return (
-    <Modal open={open && offered} onClose={close} title={title} hideTitle size="bonus">
+    <Modal open={open && offered} onClose={close} title={title} hideTitle size="sm">
       <div className={styles.modalBody} data-testid="daily-bonus-modal" data-step={step}>
         <span className={styles.heroIcon} aria-hidden="true">
           <Icon name={step === 'getTokens' ? 'gift' : 'tokens'} size={34} />
@@ -65,7 +65,7 @@ export function DailyBonusModal({ open, onClose }: { open: boolean; onClose: () 
               fullWidth
               onClick={() => {
                 close();
-                history.push(hrefWithTracking('/chat', history.location.search));
+                history.push(hrefWithTracking(PATHS.chat.href(), history.location.search));
               }}
             >
               Start chatting

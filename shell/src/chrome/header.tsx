@@ -1,11 +1,10 @@
-import { Button } from '@companion/ui';
+import { Button, Icon } from '@companion/ui';
+import { useHistoryLocation } from '@companion/remote-kit';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
-import { useAppLocation } from '../routing/use-app-location.ts';
 import { ActionLink } from './action-link.tsx';
 import { isDailyBonusOffered, readClaimedAt } from './daily-bonus.ts';
 import * as styles from './header.css.ts';
-import { Icon } from './icons.tsx';
 import { isCurrentPath, topNavItems } from './nav-items.ts';
 import { NavLink } from './nav-link.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
@@ -36,7 +35,7 @@ function ThemeSwitch() {
 export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boolean }) {
   const { bus, brand: info, history } = useShell();
   const brand = brandOf(info);
-  const { pathname } = useAppLocation(history);
+  const { pathname } = useHistoryLocation(history);
   const visitor = useVisitor();
   return (
     <header className={styles.header} data-testid="shell-header">

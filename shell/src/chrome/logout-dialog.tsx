@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Modal } from '@companion/ui';
-import * as styles from './modal-body.css.ts';
+import { ConfirmDialog } from '@companion/ui';
 import { useVisitor } from './use-visitor.ts';
 
 /** The 'Log out Account' confirmation (000 §2.5) with Cancel and Log out; confirming ends the session. */
@@ -8,28 +7,25 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
   const { api } = useVisitor();
   const [busy, setBusy] = useState(false);
   return (
-    <Modal open={open} onClose={onClose} title="Log out Account">
-      <div className={styles.modalBody} data-testid="logout-dialog">
-        <p className={styles.modalLead}>Are you sure you want to log out of your account?</p>
-        <div className={styles.modalActions}>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={busy}
-            onClick={() => {
-              setBusy(true);
-              void api.logout().finally(() => {
-                setBusy(false);
-                onClose();
-              });
-            }}
-          >
-            Log out
-          </Button>
-        </div>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      open={open}
+      onClose={onClose}
+      title="Log out Account"
+      // A default modal (000 §2.5): only the daily bonus is 440 px.
+      size="md"
+      tone="danger"
+      busy={busy}
+      confirmLabel="Log out"
+      testId="logout-dialog"
+      onConfirm={() => {
+        setBusy(true);
+        void api.logout().finally(() => {
+          setBusy(false);
+          onClose();
+        });
+      }}
+    >
+      Are you sure you want to log out of your account?
+    </ConfirmDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from '@companion/ui/theme';
 import { accentDisc } from './accent-disc.css.ts';
 
@@ -9,10 +9,6 @@ export const modalBody = style({ display: 'flex', flexDirection: 'column', gap: 
 export const modalLead = style({ margin: 0, color: vars.color.textMuted, lineHeight: 1.55, fontSize: 15 });
 
 export const modalTitle = style({ margin: 0, fontSize: 24, fontWeight: 800, color: vars.color.text });
-
-export const modalActions = style({ display: 'flex', gap: 12, justifyContent: 'center' });
-
-globalStyle(`${modalActions} > *`, { flex: 1 });
 
 export const notice = style({
   margin: 0,

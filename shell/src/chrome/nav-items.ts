@@ -1,4 +1,5 @@
-import type { IconName } from './icons.tsx';
+import type { IconName } from '@companion/ui';
+import { PATHS } from '@companion/contracts';
 
 /** What a navigation entry needs before it navigates (000 §2.5 "Action links"). */
 export type NavRequirement = 'auth' | 'subscription';
@@ -19,20 +20,33 @@ export interface NavItem {
  * may browse explore, pricing and legal pages and log in; every other link opens the sign-in modal.
  */
 export const SIDEBAR_ITEMS: readonly NavItem[] = [
-  { id: 'explore', label: 'Explore', href: '/', icon: 'explore' },
-  { id: 'chat', label: 'Chat', href: '/chat', icon: 'chat', requires: 'auth' },
-  { id: 'gallery', label: 'Gallery', href: '/gallery', icon: 'gallery', isNew: true, requires: 'auth' },
-  { id: 'my-ai', label: 'My AI', href: '/my-ai', icon: 'my-ai', requires: 'auth' },
+  { id: 'explore', label: 'Explore', href: PATHS.home.href(), icon: 'explore' },
+  { id: 'chat', label: 'Chat', href: PATHS.chat.href(), icon: 'chat', requires: 'auth' },
+  {
+    id: 'gallery',
+    label: 'Gallery',
+    href: PATHS.gallery.href(),
+    icon: 'gallery',
+    isNew: true,
+    requires: 'auth',
+  },
+  { id: 'my-ai', label: 'My AI', href: PATHS.myAi.href(), icon: 'my-ai', requires: 'auth' },
   {
     id: 'photo-generation',
     label: 'Photo Generation',
-    href: '/ai-girlfriend-generator',
+    href: PATHS.photoGeneration.href(),
     icon: 'photo-generation',
     isNew: true,
     requires: 'subscription',
   },
-  { id: 'pricing', label: 'Pricing', href: '/pricing', icon: 'pricing' },
-  { id: 'contact-us', label: 'Contact Us', href: '/contact-us', icon: 'contact-us', requires: 'auth' },
+  { id: 'pricing', label: 'Pricing', href: PATHS.pricing.href(), icon: 'pricing' },
+  {
+    id: 'contact-us',
+    label: 'Contact Us',
+    href: PATHS.contactUs.href(),
+    icon: 'contact-us',
+    requires: 'auth',
+  },
 ];
 
 /** The sidebar's primary Create Character button (000 §2.5); creating needs an account (000 §6). */
@@ -61,12 +75,12 @@ export function topNavItems(flags: NavFlags): NavItem[] {
 /** Bottom navigation tabs at tablet size (000 §2.5): Tokens for subscribers, otherwise Premium. */
 export function bottomNavItems(flags: NavFlags, subscribed: boolean): NavItem[] {
   const items: NavItem[] = [
-    { id: 'explore', label: 'Explore', href: '/', icon: 'explore' },
-    { id: 'chat', label: 'Chat', href: '/chat', icon: 'chat', requires: 'auth' },
+    { id: 'explore', label: 'Explore', href: PATHS.home.href(), icon: 'explore' },
+    { id: 'chat', label: 'Chat', href: PATHS.chat.href(), icon: 'chat', requires: 'auth' },
     {
       id: 'create',
       label: 'Create',
-      href: '/create-character',
+      href: PATHS.createCharacter.href(),
       icon: 'create',
       ariaLabel: 'Create character',
       requires: CREATE_CHARACTER_REQUIRES,
@@ -76,7 +90,7 @@ export function bottomNavItems(flags: NavFlags, subscribed: boolean): NavItem[] 
     items.push({
       id: 'gallery',
       label: 'Gallery',
-      href: '/gallery',
+      href: PATHS.gallery.href(),
       icon: 'gallery',
       isNew: true,
       requires: 'auth',
@@ -84,10 +98,16 @@ export function bottomNavItems(flags: NavFlags, subscribed: boolean): NavItem[] 
   }
   items.push(
     subscribed
-      ? { id: 'tokens', label: 'Tokens', href: '/tokens', icon: 'tokens' }
-      : { id: 'premium', label: 'Premium', href: '/pricing', icon: 'premium' },
+      ? { id: 'tokens', label: 'Tokens', href: PATHS.tokens.href(), icon: 'tokens' }
+      : { id: 'premium', label: 'Premium', href: PATHS.pricing.href(), icon: 'premium' },
   );
   return items;
+}
+
+/** On the chat list or a chat thread. */
+export function isInChat(pathname: string): boolean {
+  const chat = PATHS.chat.pattern;
+  return pathname === chat || pathname.startsWith(`${chat}/`);
 }
 
 /** Whether an entry is the current page: `/` only exactly, others by prefix. */
@@ -124,8 +144,7 @@ export function actionFor({
   if (requires && !loggedIn) return 'sign-in';
   if (requires === 'subscription' && !subscribed) return 'paywall';
   const target = href.split('?')[0];
-  if (target === '/chat' && (pathname === '/chat' || pathname.startsWith('/chat/')) && !isTablet)
-    return 'none';
+  if (target === PATHS.chat.pattern && isInChat(pathname) && !isTablet) return 'none';
   return 'navigate';
 }
 

@@ -1,8 +1,8 @@
+import { Icon } from '@companion/ui';
 import { useState } from 'react';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import * as styles from './menu.css.ts';
-import { Icon } from './icons.tsx';
 import { LogoutDialog } from './logout-dialog.tsx';
 import { NavLink } from './nav-link.tsx';
 import { useMenu } from './use-menu.ts';

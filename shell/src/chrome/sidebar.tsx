@@ -1,12 +1,11 @@
-import { Badge } from '@companion/ui';
-import { cx } from '../app/cx.ts';
+import { PATHS } from '@companion/contracts';
+import { Badge, Icon, cx } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import { ActionLink } from './action-link.tsx';
 import * as headerStyles from './header.css.ts';
 import * as styles from './sidebar.css.ts';
-import { Icon } from './icons.tsx';
-import { CREATE_CHARACTER_REQUIRES, isCurrentPath, sidebarItems } from './nav-items.ts';
+import { CREATE_CHARACTER_REQUIRES, isCurrentPath, isInChat, sidebarItems } from './nav-items.ts';
 
 /** Whether the sidebar shows open, given who asked (000 §4 "Shell behaviour"). */
 export function sidebarVisible(input: {
@@ -18,8 +17,7 @@ export function sidebarVisible(input: {
   isIos: boolean;
   pathname: string;
 }): boolean {
-  const inChat = input.pathname === '/chat' || input.pathname.startsWith('/chat/');
-  if (input.isIos && inChat) return false;
+  if (input.isIos && isInChat(input.pathname)) return false;
   return input.isTablet ? input.toggled : input.hovered || input.toggled;
 }
 
@@ -69,7 +67,7 @@ export function Sidebar({
         requires={CREATE_CHARACTER_REQUIRES}
         source="sidebar"
         className={cx(styles.navItem, styles.createButton)}
-        aria-current={isCurrentPath('/create-character', pathname) ? 'page' : undefined}
+        aria-current={isCurrentPath(PATHS.createCharacter.pattern, pathname) ? 'page' : undefined}
         onNavigate={onNavigate}
       >
         <span className={styles.navIcon}>

@@ -1,5 +1,5 @@
+import { Icon } from '@companion/ui';
 import * as styles from './menu.css.ts';
-import { Icon } from './icons.tsx';
 import { featureCostRows } from './nav-items.ts';
 import { useMenu } from './use-menu.ts';
 import { useVisitor } from './use-visitor.ts';

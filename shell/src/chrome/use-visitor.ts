@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import { visitorOf } from '@companion/remote-kit';
 import { useShell } from '../app/shell-context.tsx';
 import type { SessionApi, SessionSnapshot } from '../session/session-api.ts';
 
@@ -17,8 +18,7 @@ export function useVisitor(): Visitor {
   return useMemo(
     () => ({
       ...snapshot,
-      loggedIn: snapshot.session.status === 'registered' || Boolean(snapshot.user?.email),
-      subscribed: Boolean(snapshot.user?.activeSubscription),
+      ...visitorOf(snapshot.session, snapshot.user),
       api,
     }),
     [snapshot, api],

@@ -1,18 +1,4 @@
-import type { RemoteName } from '@companion/contracts';
-
-/** One remote's live entry in `/registry.json` (architecture: "Independent delivery"). */
-export interface RegistryEntry {
-  version: string;
-  manifest: string;
-  integrity: string;
-  contract: number;
-}
-
-/** The registry document. */
-export interface Registry {
-  schemaVersion: 1;
-  remotes: Partial<Record<RemoteName, RegistryEntry>>;
-}
+import type { RegistryDocument, RegistryEntry, RemoteName } from '@companion/contracts';
 
 /** Thrown when `/registry.json` cannot be fetched or read. */
 export class RegistryError extends Error {
@@ -32,12 +18,12 @@ const isEntry = (value: unknown): value is RegistryEntry => {
 };
 
 /** Validates a parsed registry; entries that are malformed are dropped (their areas show the fallback). */
-export function parseRegistry(raw: unknown): Registry {
+export function parseRegistry(raw: unknown): RegistryDocument {
   const doc = raw as { schemaVersion?: unknown; remotes?: unknown } | null;
   if (!doc || doc.schemaVersion !== 1 || typeof doc.remotes !== 'object' || doc.remotes === null) {
     throw new RegistryError('registry.json has an unknown shape');
   }
-  const remotes: Registry['remotes'] = {};
+  const remotes: RegistryDocument['remotes'] = {};
   for (const [name, entry] of Object.entries(doc.remotes)) {
     if (isEntry(entry)) remotes[name as RemoteName] = entry;
     else console.warn(`[registry] ignoring malformed entry '${name}'`);
@@ -52,7 +38,7 @@ export function parseRegistry(raw: unknown): Registry {
 export async function loadRegistry(
   doc: Document = document,
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
-): Promise<Registry> {
+): Promise<RegistryDocument> {
   const inline = doc.getElementById('registry')?.textContent;
   if (inline) {
     try {
@@ -68,7 +54,7 @@ export async function loadRegistry(
 export async function fetchRegistry(
   fetchImpl: typeof fetch = fetch,
   url = '/registry.json',
-): Promise<Registry> {
+): Promise<RegistryDocument> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RemoteLoadError, RemoteLoader, containerName, type FederationRuntime } from './remote-loader.ts';
-import type { Registry } from './registry.ts';
+import { containerName, type RegistryDocument } from '@companion/contracts';
+import { RemoteLoadError, RemoteLoader, type FederationRuntime } from './remote-loader.ts';
 
 const lifecycles = { bootstrap: async () => {}, mount: async () => {}, unmount: async () => {} };
-const registry: Registry = {
+const registry: RegistryDocument = {
   schemaVersion: 1,
   remotes: {
     chat: {

@@ -1,18 +1,13 @@
 import {
   CONTRACT_VERSION,
+  containerName,
   isContractCompatible,
+  type RegistryDocument,
+  type RegistryEntry,
   type RemoteFailureCode,
+  type RemoteLifecycles,
   type RemoteName,
 } from '@companion/contracts';
-import type { Registry, RegistryEntry } from './registry.ts';
-
-/** The single-spa lifecycles a remote exposes (see @companion/remote-kit's defineRemote). */
-export interface Lifecycles {
-  bootstrap(props: object): Promise<unknown>;
-  mount(props: object): Promise<unknown>;
-  unmount(props: object): Promise<unknown>;
-  update?(props: object): Promise<unknown>;
-}
 
 /** A remote that could not be loaded, with a stable code. */
 export class RemoteLoadError extends Error {
@@ -33,13 +28,8 @@ export interface FederationRuntime {
   loadRemote<T>(id: string): Promise<T | null>;
 }
 
-/** A federation container name for a remote (`create-character` → `create_character`). */
-export function containerName(remote: string): string {
-  return remote.replace(/[^a-zA-Z0-9_$]/g, '_');
-}
-
-const isLifecycles = (value: unknown): value is Lifecycles => {
-  const v = value as Partial<Lifecycles> | null;
+const isLifecycles = (value: unknown): value is RemoteLifecycles => {
+  const v = value as Partial<RemoteLifecycles> | null;
   return (
     typeof v?.bootstrap === 'function' && typeof v.mount === 'function' && typeof v.unmount === 'function'
   );
@@ -51,11 +41,11 @@ const isLifecycles = (value: unknown): value is Lifecycles => {
  * navigation can retry it.
  */
 export class RemoteLoader {
-  private readonly loading = new Map<string, Promise<Lifecycles>>();
+  private readonly loading = new Map<string, Promise<RemoteLifecycles>>();
   private readonly manifests = new Map<string, string>();
 
   constructor(
-    private readonly registry: Registry,
+    private readonly registry: RegistryDocument,
     private readonly runtime: FederationRuntime,
     private readonly origin: string,
   ) {
@@ -87,7 +77,7 @@ export class RemoteLoader {
   }
 
   /** Loads a remote's exposed lifecycles, checking it is in the registry and speaks our contract major. */
-  load(remote: RemoteName, expose = 'lifecycles'): Promise<Lifecycles> {
+  load(remote: RemoteName, expose = 'lifecycles'): Promise<RemoteLifecycles> {
     const key = `${remote}/${expose}`;
     let pending = this.loading.get(key);
     if (!pending) {
@@ -98,7 +88,7 @@ export class RemoteLoader {
     return pending;
   }
 
-  private async doLoad(remote: RemoteName, expose: string): Promise<Lifecycles> {
+  private async doLoad(remote: RemoteName, expose: string): Promise<RemoteLifecycles> {
     const entry = this.entry(remote);
     if (!entry) throw new RemoteLoadError(remote, 'REMOTE_UNKNOWN', `'${remote}' is not in the registry`);
     if (!isContractCompatible(CONTRACT_VERSION, entry.contract)) {

@@ -1,5 +1,4 @@
-import type { RemoteMountProps } from '@companion/contracts';
-import type { Lifecycles } from '../federation/remote-loader.ts';
+import type { RemoteLifecycles, RemoteMountProps } from '@companion/contracts';
 
 /** A mounted remote in a DOM element. */
 export interface MountedParcel {
@@ -35,7 +34,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<
  * mountRootParcel; same contract, none of single-spa's router in the host).
  */
 export async function mountParcel(
-  lifecycles: Lifecycles,
+  lifecycles: RemoteLifecycles,
   domElement: HTMLElement,
   props: RemoteMountProps,
   timeoutMs = 15_000,

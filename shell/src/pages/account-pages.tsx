@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@companion/ui';
+import { useState, type FormEvent } from 'react';
+import { Button, TextField } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
-import * as form from '../chrome/form-field.css.ts';
+import * as form from '../chrome/form-error.css.ts';
 import { NavLink } from '../chrome/nav-link.tsx';
 import { useVisitor } from '../chrome/use-visitor.ts';
 import * as styles from './pages.css.ts';
@@ -99,8 +99,6 @@ export function ContactUsPage() {
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const emailId = useId();
-  const messageId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -126,35 +124,24 @@ export function ContactUsPage() {
         </p>
       ) : (
         <form className={styles.formCard} onSubmit={(event) => void submit(event)} noValidate>
-          <div className={form.field}>
-            <label className={form.fieldLabel} htmlFor={emailId}>
-              Email
-            </label>
-            <input
-              id={emailId}
-              className={form.input}
-              type="email"
-              autoComplete="email"
-              value={email}
-              aria-invalid={error?.field === 'email' || undefined}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
-          <div className={form.field}>
-            <label className={form.fieldLabel} htmlFor={messageId}>
-              Message
-            </label>
-            <textarea
-              id={messageId}
-              className={`${form.input} ${styles.textarea}`}
-              rows={6}
-              value={message}
-              aria-invalid={error?.field === 'message' || undefined}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-          </div>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            invalid={error?.field === 'email'}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <TextField
+            multiline
+            label="Message"
+            rows={6}
+            value={message}
+            invalid={error?.field === 'message'}
+            onChange={(event) => setMessage(event.target.value)}
+          />
           {error && (
-            <p className={form.fieldError} role="alert">
+            <p className={form.formError} role="alert">
               {error.message}
             </p>
           )}

@@ -3,7 +3,7 @@ import { Spinner } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { legalCountryOf } from '../brand/legal-entities.ts';
 import { NavLink } from '../chrome/nav-link.tsx';
-import { LEGAL_PAGES } from '../routing/route-table.ts';
+import { LEGAL_PAGES, PATHS } from '@companion/contracts';
 import { LEGAL_EFFECTIVE_DATE, LEGAL_INDEX, formatLegalDate, type LegalSlug } from './legal/legal-index.ts';
 import { LegalFooter } from './legal-footer.tsx';
 import * as styles from './pages.css.ts';
@@ -40,7 +40,7 @@ export function LegalPage({ pathname }: { pathname: string }) {
         <ul className={styles.legalGrid}>
           {LEGAL_PAGES.map((page) => (
             <li key={page}>
-              <NavLink className={styles.legalCard} href={`/legal/${page}`}>
+              <NavLink className={styles.legalCard} href={PATHS.legalPage.href({ page })}>
                 <span className={styles.legalCardTitle}>{LEGAL_INDEX[page].title}</span>
                 <span className={styles.legalCardSummary}>{LEGAL_INDEX[page].summary}</span>
               </NavLink>

@@ -135,12 +135,4 @@ export const cardTitle = style({ margin: 0, fontSize: 17, fontWeight: 800, color
 
 export const formCard = style([card, { alignItems: 'stretch', maxWidth: 560, gap: 16, marginTop: 24 }]);
 
-export const textarea = style({
-  height: 'auto',
-  minHeight: 140,
-  padding: 14,
-  resize: 'vertical',
-  lineHeight: 1.5,
-});
-
 globalStyle(`${page} > ${title}`, { marginBottom: 12 });

@@ -1,8 +1,10 @@
-import type { User } from '@companion/contracts';
+import { PATHS, type User } from '@companion/contracts';
 import type { Brand } from '../brand/brands.ts';
 
 /** Routes reachable only when the NSFW check passes (000 §2.2): settings, buy tokens, hidden tokens. */
-export const NSFW_GATED_PATHS: readonly string[] = ['/settings', '/tokens', '/magic-page-tokens'];
+export const NSFW_GATED_PATHS: readonly string[] = [PATHS.settings, PATHS.tokens, PATHS.magicPageTokens].map(
+  (route) => route.pattern,
+);
 
 /** What a gated route should do now. */
 export type GateDecision = 'allow' | 'wait' | 'redirect';
@@ -37,7 +39,7 @@ export function subscriberFunnelRedirect(input: FunnelRedirectInput): string | n
   const { user } = input;
   if (!user?.activeSubscription) return null;
   if (!input.brand.isFunnel && !input.onFunnelPage) return null;
-  const target = new URL(user.utmSource ? '/' : '/chat', input.mainAppOrigin);
+  const target = new URL(user.utmSource ? PATHS.home.href() : PATHS.chat.href(), input.mainAppOrigin);
   if (user.utmSource) target.searchParams.set('utm_source', user.utmSource);
   if (!input.brand.isFunnel) return `${target.pathname}${target.search}`;
   if (input.accessToken) target.searchParams.set('accessToken', input.accessToken);

@@ -1,11 +1,12 @@
 import type { RouteSetName } from '../brand/brands.ts';
-import { MARKETING_PAGES, QUICKDATE_PAGES, QUIZ_PAGES, matchRoute, type RouteOwner } from './route-table.ts';
+import { MARKETING_PAGES, PATHS, QUICKDATE_PAGES, QUIZ_PAGES, matchRoutePattern } from '@companion/contracts';
+import { matchRoute, type RouteOwner } from './route-table.ts';
 
 // The funnel brands serve every quiz and the quick-date landings.
 const QUIZZES = [...QUIZ_PAGES, ...QUICKDATE_PAGES];
 
 // Served by every brand: legal text, maintenance, the session's hidden auth and the server's sign-in start.
-const ALWAYS = ['/legal', '/maintenance', '/hidden-auth', '/api/Authenticate/start/web'];
+const ALWAYS = [PATHS.legal, PATHS.maintenance, PATHS.hiddenAuth, PATHS.signInStart].map((p) => p.pattern);
 
 /**
  * The paths each brand serves (000 §2.1 "Brand route sets"); `full` is the whole route table. The owners are
@@ -16,18 +17,18 @@ export const ROUTE_SETS: Record<Exclude<RouteSetName, 'full'>, readonly string[]
     ...QUIZZES,
     '/generation-black-pricing',
     '/generation-white-pricing',
-    '/create-character',
-    '/create-character-white',
+    PATHS.createCharacter.pattern,
+    PATHS.createCharacterWhite.pattern,
     // Adult and anime variants.
     '/B-JizzGirl',
     '/hentai',
     '/black_anime',
     '/black_three_screens',
-    '/affiliates',
+    PATHS.affiliates.pattern,
   ],
   charmGirl: ['/quiz-vip', '/quiz-fb', '/funnel-new'],
-  fakeChat: ['/', '/pricing', '/chat-landing/:chatId'],
-  fbQuiz: ['/'],
+  fakeChat: [PATHS.home.pattern, PATHS.pricing.pattern, PATHS.chatLanding.pattern],
+  fbQuiz: [PATHS.home.pattern],
   funnels: [...QUIZZES],
 };
 
@@ -37,9 +38,7 @@ const NOT_FOUND: RouteOwner = { kind: 'shell', page: 'not-found' };
 function inSet(set: readonly string[], pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (ALWAYS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return true;
-  return set.some((pattern) =>
-    pattern.endsWith('/:chatId') ? path.startsWith(pattern.slice(0, -':chatId'.length)) : path === pattern,
-  );
+  return set.some((pattern) => matchRoutePattern(pattern, path));
 }
 
 /** The owner of a path for a brand's route set: paths outside the set are not found. */

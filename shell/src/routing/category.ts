@@ -7,11 +7,12 @@ const LEGACY_CATEGORY_KEY = 'persist:category';
 const isCategory = (value: unknown): value is Category => value === 'anime' || value === 'realistic';
 
 /**
- * Makes `category:changed` the persisted preference, kept in the user slice (`persist:user`, 000 §3 "user
+ * Makes `category:changed` shell-owned, persisted state, kept in the user slice (`persist:user`, 000 §3 "user
  * (payment method, category, country, user)"): the stored value is replayed on the bus at start (explore reads it
- * to skip its welcome popup), and every later change, whoever publishes it, is stored.
+ * to skip its welcome popup), `category:change-requested` is answered with the new state, and every change is
+ * stored. Installed by the composition root before anything renders.
  */
-export function installCategoryPersistence(bus: ShellBus, storage: Storage): () => void {
+export function installCategoryState(bus: ShellBus, storage: Storage): () => void {
   const store = new AuthStore(storage);
   let stored: unknown = store.userSlice().category;
   try {
@@ -25,5 +26,11 @@ export function installCategoryPersistence(bus: ShellBus, storage: Storage): () 
   const subscription = bus.subscribe('category:changed', ({ category }) =>
     store.patchUserSlice({ category }),
   );
-  return () => subscription.unsubscribe();
+  const handler = bus.handle('category:change-requested', ({ category }) =>
+    bus.publish('category:changed', { category }),
+  );
+  return () => {
+    subscription.unsubscribe();
+    handler.unsubscribe();
+  };
 }

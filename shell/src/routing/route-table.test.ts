@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LEGAL_PAGES, MARKETING_PAGES, ROUTE_TABLE, matchRoute, remoteForPath } from './route-table.ts';
+import { LEGAL_PAGES, MARKETING_PAGES } from '@companion/contracts';
+import { ROUTE_TABLE, matchRoute, remoteForPath } from './route-table.ts';
 
 describe('route table', () => {
   it.each([

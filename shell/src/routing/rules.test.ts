@@ -6,7 +6,7 @@ import { nsfwGate, subscriberFunnelRedirect } from './access-rules.ts';
 import { homePathOf, isFunnelPage, matchBrandRoute } from './brand-routes.ts';
 import { categoryFromSearch, parseCategory } from '@companion/contracts';
 import { isInAppBrowser } from '../session/in-app-browser.ts';
-import { installCategoryPersistence } from './category.ts';
+import { installCategoryState } from './category.ts';
 import {
   captureAttribution,
   clearAttribution,
@@ -285,7 +285,7 @@ describe('category persistence', () => {
     localStorage.clear();
     localStorage.setItem('persist:user', JSON.stringify({ category: 'anime', country: 'CA' }));
     const bus = createAppBus();
-    const stop = installCategoryPersistence(bus, localStorage);
+    const stop = installCategoryState(bus, localStorage);
     expect(bus.current('category:changed')).toEqual({ category: 'anime' });
     bus.publish('category:changed', { category: 'realistic' });
     expect(JSON.parse(localStorage.getItem('persist:user')!)).toEqual({
@@ -299,14 +299,24 @@ describe('category persistence', () => {
     localStorage.clear();
     localStorage.setItem('persist:category', 'anime');
     const bus = createAppBus();
-    installCategoryPersistence(bus, localStorage);
+    installCategoryState(bus, localStorage);
     expect(bus.current('category:changed')).toEqual({ category: 'anime' });
   });
 
   it('should publish nothing without a stored preference', () => {
     localStorage.clear();
     const bus = createAppBus();
-    installCategoryPersistence(bus, localStorage);
+    installCategoryState(bus, localStorage);
     expect(bus.current('category:changed')).toBeUndefined();
+  });
+
+  it("should answer a remote's category:change-requested with shell-owned state, stored", () => {
+    localStorage.clear();
+    const bus = createAppBus();
+    const stop = installCategoryState(bus, localStorage);
+    bus.as('explore').publish('category:change-requested', { category: 'anime', source: 'category-filter' });
+    expect(bus.current('category:changed')).toEqual({ category: 'anime' });
+    expect(JSON.parse(localStorage.getItem('persist:user')!)).toEqual({ category: 'anime' });
+    stop();
   });
 });

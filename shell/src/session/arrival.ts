@@ -96,10 +96,8 @@ export function createArrival(core: SessionCore): Arrival {
     } catch (error) {
       console.warn('[session] magic link failed', error);
       history.replace({ pathname: '/', search: stripParams(history.location.search, 'magic') });
-      // The modal's handler is registered when the chrome mounts; an intent published before that is dropped.
-      void (core.deps.uiReady ?? Promise.resolve()).then(() =>
-        core.bus.publish('auth:login-requested', { mode: 'expired', source: 'magic-link' }),
-      );
+      // The bus keeps it until the chrome mounts the modal's handler.
+      core.bus.publish('auth:login-requested', { mode: 'expired', source: 'magic-link' });
     }
   }
 

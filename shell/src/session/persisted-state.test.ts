@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAppBus } from '@companion/event-bus';
-import { installCategoryPersistence } from '../routing/category.ts';
+import { installCategoryState } from '../routing/category.ts';
 import { storeAnalyticsParams } from '../routing/use-attribution-capture.ts';
 import { createThemeStore } from '../theme/theme-store.ts';
 import { AuthStore, PERSIST_KEYS } from './auth-store.ts';
@@ -12,7 +12,7 @@ describe('persisted client state (000 §3)', () => {
     localStorage.clear();
     const store = new AuthStore(localStorage);
     const bus = createAppBus();
-    installCategoryPersistence(bus, localStorage);
+    installCategoryState(bus, localStorage);
     bus.publish('category:changed', { category: 'anime' });
     store.patchUserSlice({ country: 'US' });
     applyUserFetch(store, makeUser({ id: 'u1' }));

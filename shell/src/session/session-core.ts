@@ -36,8 +36,6 @@ export interface SessionDeps {
   /** Full page reload (Google one-tap success). */
   reload?: () => void;
   uuid?: () => string;
-  /** Resolves once the shell's UI has mounted its intent handlers (intents published earlier are dropped). */
-  uiReady?: Promise<void>;
   /** Google one-tap prompt (default: the Google Identity Services script). */
   showOneTap?: typeof showOneTap;
   /** Public answers the origin inlined into the HTML, for the transport (ADR 0082). */

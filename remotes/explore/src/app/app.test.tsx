@@ -5,27 +5,12 @@ import {
   createFakeMountProps,
   createFakeTransport,
   mountRemote,
+  testPersonModel,
   testUser,
 } from '@companion/remote-kit/testing';
 import lifecycles from '../lifecycles.tsx';
 
-function model(id: string, patch: Partial<PersonModel> = {}): PersonModel {
-  return {
-    id,
-    firstName: `Name ${id}`,
-    lastName: null,
-    age: 25,
-    isAnime: false,
-    isPremium: false,
-    bodyImages: [`/api/images/${id}.svg`],
-    isLocked: false,
-    isLockedPremiumModel: false,
-    status: 'Offline',
-    isPublicModel: true,
-    paywallImage: null,
-    ...patch,
-  };
-}
+const model = testPersonModel;
 
 const MODELS = [
   model('r1'),

@@ -1,4 +1,4 @@
-import { useLocation } from '../lib/location.ts';
+import { useRemoteLocation } from '@companion/remote-kit';
 import { useBusState } from '@companion/remote-kit';
 import { ModelGrid } from '../features/models/components/model-grid.tsx';
 import { ModelSpotlight } from '../features/models/components/model-spotlight.tsx';
@@ -10,7 +10,7 @@ import * as styles from './page.css.ts';
 
 /** Premium Models (000 §2.1): the premium characters, with `modelId` deep-linking one of them to the top. */
 export function PremiumModelsPage() {
-  const location = useLocation();
+  const location = useRemoteLocation();
   const modelId = new URLSearchParams(location.search).get('modelId');
   const list = useTopModels();
   const preference = useBusState('category:changed')?.category ?? null;

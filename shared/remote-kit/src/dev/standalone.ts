@@ -1,8 +1,7 @@
 import '@companion/ui/fonts';
 import '@companion/ui/themes';
-import type { RemoteName, Transport, TransportRequest } from '@companion/contracts';
+import type { RemoteLifecycles, RemoteName, Transport, TransportRequest } from '@companion/contracts';
 import { createFakeMountProps, mountRemote } from '../testing/fake-shell.ts';
-import type { RemoteLifecycles } from '../define-remote.tsx';
 
 const TOKEN_KEY = 'standalone:accessToken';
 

@@ -2,6 +2,8 @@ import {
   CONTRACT_VERSION,
   type BrandInfo,
   type HubClient,
+  type LifecycleProps,
+  type RemoteLifecycles,
   type RemoteMountProps,
   type RemoteName,
   type ShellBus,
@@ -11,7 +13,6 @@ import {
 import { createAppBus } from '@companion/event-bus';
 import { FONT_STACKS } from '@companion/ui';
 import { createAppHistory } from '@companion/history';
-import type { LifecycleProps, RemoteLifecycles } from '../define-remote.tsx';
 
 /** The brand the fake shell mounts remotes with. */
 export const FAKE_BRAND: BrandInfo = {
@@ -48,12 +49,25 @@ export const DISCONNECTED_HUBS: HubClient = {
   }),
 };
 
-/** Mount props as the shell would pass them, with a fresh bus and the window's history. */
+/**
+ * Answers the shell-owned state intents as the shell does (`theme:change-requested` → `theme:changed`,
+ * `category:change-requested` → `category:changed`), so a remote under test sees its request come back as state.
+ */
+export function installFakeShellState(bus: ShellBus): void {
+  bus.handle('theme:change-requested', ({ mode }) => bus.publish('theme:changed', { mode }));
+  bus.handle('category:change-requested', ({ category }) => bus.publish('category:changed', { category }));
+}
+
+/** Mount props as the shell would pass them, with a fresh bus (answering the state intents) and the window's history. */
 export function createFakeMountProps(
   remote: RemoteName,
   overrides: Partial<RemoteMountProps> & { rootBus?: ShellBus } = {},
 ): RemoteMountProps & { rootBus: ShellBus } {
-  const rootBus = overrides.rootBus ?? createAppBus();
+  let rootBus = overrides.rootBus;
+  if (!rootBus) {
+    rootBus = createAppBus();
+    installFakeShellState(rootBus);
+  }
   return {
     contractVersion: CONTRACT_VERSION,
     remote,

@@ -3,6 +3,17 @@ export {
   FAKE_BRAND,
   createFakeMountProps,
   createFakeTransport,
+  installFakeShellState,
   mountRemote,
 } from './fake-shell.ts';
 export { TEST_PRICES, testUser } from './user.ts';
+export {
+  testChat,
+  testGalleryImage,
+  testMessage,
+  testPersonModel,
+  testProduct,
+  testTokenProduct,
+} from './factories.ts';
+export { renderRemote } from './render-remote.ts';
+export type { FakeApi, RenderRemoteOptions } from './render-remote.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CSSProperties, ImgHTMLAttributes } from 'react';
 import { cx } from '../cx.ts';
-import { UserIcon } from '../icons/icons.tsx';
+import { UserIcon } from './user-silhouette.tsx';
 import * as styles from './image.css.ts';
 
 /** Alt text of the placeholder that replaces an image that failed to load (spec 000 §5). */

@@ -1,8 +1,12 @@
-/** Modal widths in px (spec 000 §2.5, 001): daily bonus 440, quiz payment 776, everything else 600. */
+/**
+ * Modal widths in px (spec 000 §2.5, 001): `sm` 440 (daily bonus), `md` 600 (the default), `lg` 776 (quiz
+ * payment). `default` is the old name of `md`, kept while checkout's paywall still uses it.
+ */
 export const MODAL_WIDTHS = {
-  bonus: 440,
+  sm: 440,
+  md: 600,
+  lg: 776,
   default: 600,
-  quiz: 776,
 } as const;
 
 /** A modal width preset. */

@@ -174,8 +174,8 @@ describe('Modal', () => {
   });
 
   it('should apply the spec widths 440, 600 and 776', () => {
-    expect(MODAL_WIDTHS).toEqual({ bonus: 440, default: 600, quiz: 776 });
-    for (const size of ['bonus', 'default', 'quiz'] as const) {
+    expect(MODAL_WIDTHS).toEqual({ sm: 440, md: 600, lg: 776, default: 600 });
+    for (const size of ['sm', 'md', 'lg'] as const) {
       const { unmount } = render(
         <Modal open onClose={() => {}} title={size} size={size}>
           x
@@ -191,7 +191,7 @@ describe('Modal', () => {
         x
       </Modal>,
     );
-    expect(screen.getByRole('dialog').className).toContain(styles.size.default);
+    expect(screen.getByRole('dialog').className).toContain(styles.size.md);
   });
 
   it('should keep the dialog named when the title is visually hidden', () => {

@@ -3,7 +3,7 @@ import type { MouseEvent as ReactMouseEvent, ReactNode, RefObject } from 'react'
 import { createPortal } from 'react-dom';
 import { IconButton } from '../button/button.tsx';
 import { cx } from '../cx.ts';
-import { CloseIcon } from '../icons/icons.tsx';
+import { Icon } from '../icon/icon.tsx';
 import { VisuallyHidden } from '../visually-hidden/visually-hidden.tsx';
 import { isTopmostModal, tabbableIn } from './focusable.ts';
 import * as styles from './modal.css.ts';
@@ -42,7 +42,7 @@ function OpenModal({
   onClose,
   title,
   hideTitle = false,
-  size = 'default',
+  size = 'md',
   dismissable = true,
   hideClose = false,
   initialFocusRef,
@@ -122,7 +122,7 @@ function OpenModal({
       className={hideTitle ? styles.floatingClose : styles.closeButton}
       onClick={onClose}
     >
-      <CloseIcon />
+      <Icon name="close" strokeWidth={2} />
     </IconButton>
   );
 

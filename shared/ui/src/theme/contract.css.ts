@@ -26,10 +26,40 @@ const TOKENS = {
     overlay: null,
     skeletonBase: null,
     skeletonHighlight: null,
+    /** Text and icons over photos and promo gradients: light in both themes. */
+    onMedia: null,
+    onMediaMuted: null,
+    /** The promo surfaces' button (white pill with dark text) over a promo gradient. */
+    promoCta: null,
+    onPromoCta: null,
   },
   gradient: {
     accent: null,
     accentHover: null,
+    /** Subscription and token promo surfaces (banners, offers). */
+    promoSubscription: null,
+    promoTokens: null,
+    /** A dark scrim at the foot of a photo, under `onMedia` text. */
+    mediaScrim: null,
+  },
+  /** Spacing scale (padding, gap, margin). */
+  space: {
+    xxs: null,
+    xs: null,
+    sm: null,
+    md: null,
+    lg: null,
+    xl: null,
+    xxl: null,
+  },
+  /** Type scale: font sizes (line heights stay per component). */
+  text: {
+    xs: null,
+    sm: null,
+    md: null,
+    lg: null,
+    xl: null,
+    xxl: null,
   },
   font: {
     family: null,

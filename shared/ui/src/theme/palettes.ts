@@ -15,6 +15,24 @@ const ACCENT_HOVER_END = '#8d28b2';
 const gradient = {
   accent: `linear-gradient(135deg, ${ACCENT_START} 0%, ${ACCENT_END} 100%)`,
   accentHover: `linear-gradient(135deg, ${ACCENT_HOVER_START} 0%, ${ACCENT_HOVER_END} 100%)`,
+  promoSubscription:
+    'radial-gradient(100% 160% at 100% 0%, rgba(255,255,255,0.2) 0%, rgba(255,255,255,0) 50%), linear-gradient(120deg, #2b1240 0%, #7a1e62 55%, #d4266f 100%)',
+  promoTokens:
+    'radial-gradient(100% 160% at 100% 0%, rgba(255,255,255,0.22) 0%, rgba(255,255,255,0) 50%), linear-gradient(120deg, #3a1d08 0%, #a14a12 55%, #e8923a 100%)',
+  mediaScrim: 'linear-gradient(180deg, rgba(0, 0, 0, 0) 40%, rgba(0, 0, 0, 0.78) 100%)',
+};
+
+// Over photos and promo gradients the text is light in both themes.
+const onMedia = {
+  onMedia: '#ffffff',
+  onMediaMuted: 'rgba(255, 255, 255, 0.88)',
+  promoCta: '#ffffff',
+  onPromoCta: '#1b1220',
+};
+
+const scale = {
+  space: { xxs: '2px', xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px', xxl: '32px' },
+  text: { xs: '12px', sm: '13px', md: '15px', lg: '18px', xl: '24px', xxl: '32px' },
 };
 
 const shape = {
@@ -48,8 +66,10 @@ export const DARK: ThemeValues = {
     overlay: 'rgba(5, 4, 8, 0.72)',
     skeletonBase: '#1c1924',
     skeletonHighlight: '#2a2535',
+    ...onMedia,
   },
   gradient,
+  ...scale,
   font: { family: FONT_STACKS.manrope },
   radius: shape.radius,
   shadow: {
@@ -86,8 +106,10 @@ export const LIGHT: ThemeValues = {
     overlay: 'rgba(23, 19, 29, 0.48)',
     skeletonBase: '#e8e3ed',
     skeletonHighlight: '#f5f2f8',
+    ...onMedia,
   },
   gradient,
+  ...scale,
   font: DARK.font,
   radius: shape.radius,
   shadow: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEGAL_ENTITIES } from '../../brand/legal-entities.ts';
-import { LEGAL_PAGES } from '../../routing/route-table.ts';
+import { LEGAL_PAGES } from '@companion/contracts';
 import { legalDocument, registeredCountryOf } from './legal-documents.ts';
 import { LEGAL_INDEX, formatLegalDate } from './legal-index.ts';
 

@@ -1,4 +1,4 @@
-import type { LEGAL_PAGES } from '../../routing/route-table.ts';
+import type { LEGAL_PAGES } from '@companion/contracts';
 
 /** One of the twelve policies under /legal (spec 000 §2.1). */
 export type LegalSlug = (typeof LEGAL_PAGES)[number];

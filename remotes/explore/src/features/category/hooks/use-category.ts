@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from '../../../lib/location.ts';
 import { categoryFromSearch, type Category } from '@companion/contracts';
-import { useBus, useBusState } from '@companion/remote-kit';
-import { track } from '../../../lib/track.ts';
+import { useBus, useBusState, useRemoteLocation, useRemoteNavigate, useTrack } from '@companion/remote-kit';
 import { initialCategory, shouldAskCategory } from '../lib/category.ts';
 
 /** What the explore filter shows: a category or the premium characters. */
@@ -14,8 +12,9 @@ export type ExploreFilter = Category | 'premium';
  */
 export function useCategory() {
   const bus = useBus();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = useRemoteLocation();
+  const navigate = useRemoteNavigate();
+  const track = useTrack();
   const fromQuery = categoryFromSearch(location.search);
   const stored = useBusState('category:changed')?.category ?? null;
   const [filter, setFilter] = useState<ExploreFilter>(() => initialCategory(fromQuery, stored));
@@ -28,7 +27,7 @@ export function useCategory() {
   }, [stored]);
 
   const store = (category: Category) => {
-    bus.publish('category:changed', { category });
+    bus.publish('category:change-requested', { category, source: 'explore' });
     // Keep the query truthful so a reload shows what was chosen (the parameter outranks the preference).
     if (fromQuery !== null && fromQuery !== category) {
       const params = new URLSearchParams(location.search);
@@ -39,13 +38,13 @@ export function useCategory() {
 
   const choose = (next: ExploreFilter) => {
     setFilter(next);
-    track(bus, 'explore_filter_selected', { filter: next });
+    track('explore_filter_selected', { filter: next });
     if (next !== 'premium') store(next);
   };
 
   const answerWelcome = (category: Category) => {
     setFilter(category);
-    track(bus, 'welcome_popup_category_selected', { category });
+    track('welcome_popup_category_selected', { category });
     store(category);
   };
 

@@ -1,4 +1,4 @@
-import { Image } from '@companion/ui';
+import { Image, Icon } from '@companion/ui';
 import type { PersonModel } from '@companion/contracts';
 import { coverImage, lockOf } from '../lib/filter-models.ts';
 import * as styles from './model-card.css.ts';
@@ -44,10 +44,7 @@ export function ModelCard({
       </span>
       {lock ? (
         <span className={styles.lock} aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
-            <rect x="5" y="11" width="14" height="10" rx="2" />
-            <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-          </svg>
+          <Icon name="lock" size={16} strokeWidth={2} />
         </span>
       ) : null}
       <span className={styles.foot}>

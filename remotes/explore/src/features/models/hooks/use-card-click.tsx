@@ -1,13 +1,18 @@
 import { useState } from 'react';
-import { useNavigate } from '../../../lib/location.ts';
-import type { PersonModel, TransportErrorShape } from '@companion/contracts';
-import { useBus, useTransport } from '@companion/remote-kit';
-import { track } from '../../../lib/track.ts';
+import type { PersonModel } from '@companion/contracts';
+import {
+  apiError,
+  handleSpendError,
+  useBus,
+  useRemoteNavigate,
+  useTrack,
+  useTransport,
+  useVisitor,
+} from '@companion/remote-kit';
 import { unlockModel } from '../api/unlock-model.ts';
 import { unlockPremiumModel } from '../api/unlock-premium-model.ts';
 import { UnlockDialog } from '../components/unlock-dialog.tsx';
 import { cardAction, chatHref } from '../lib/card-action.ts';
-import { useVisitor } from './use-visitor.ts';
 
 interface Pending {
   model: PersonModel;
@@ -21,7 +26,8 @@ interface Pending {
 export function useCardClick(source: string) {
   const bus = useBus();
   const transport = useTransport();
-  const navigate = useNavigate();
+  const navigate = useRemoteNavigate();
+  const track = useTrack();
   const visitor = useVisitor();
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,7 +35,7 @@ export function useCardClick(source: string) {
 
   const onCardClick = (model: PersonModel) => {
     const action = cardAction(model, visitor);
-    track(bus, 'explore_model_clicked', { model_id: model.id, action: action.kind, placement: source });
+    track('explore_model_clicked', { model_id: model.id, action: action.kind, placement: source });
     if (action.kind === 'open-chat') void navigate(chatHref(model.id));
     else if (action.kind === 'sign-in') bus.publish('auth:login-requested', { mode: 'login', source });
     else if (action.kind === 'paywall')
@@ -53,17 +59,13 @@ export function useCardClick(source: string) {
       setPending(null);
       void navigate(chatHref(model.id));
     } catch (caught) {
-      const failure = caught as Partial<TransportErrorShape>;
-      const code = (failure.body as { error?: { code?: string } } | undefined)?.error?.code;
-      if (failure.status === 402) {
+      const { status, code } = apiError(caught);
+      // 402 opens the tokens paywall, 401 asks for sign-in: the kit's one spend-error rule.
+      if (handleSpendError(caught, bus, source)) {
         setPending(null);
-        bus.publish('paywall:open-requested', { paywallType: 'tokens', source });
-      } else if (failure.status === 409 && code === 'already_unlocked') {
+      } else if (status === 409 && code === 'already_unlocked') {
         setPending(null);
         void navigate(chatHref(model.id));
-      } else if (failure.status === 401) {
-        setPending(null);
-        bus.publish('auth:login-requested', { mode: 'login', source });
       } else {
         setError('We could not unlock this character. Please try again.');
       }

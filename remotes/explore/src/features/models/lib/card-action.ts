@@ -1,4 +1,4 @@
-import type { PersonModel } from '@companion/contracts';
+import { PATHS, type PersonModel } from '@companion/contracts';
 import { lockOf } from './filter-models.ts';
 
 /** Who is clicking, as far as the click path cares. */
@@ -33,5 +33,5 @@ export function cardAction(model: PersonModel, clicker: Clicker): CardAction {
 
 /** The chat route for a character (000 §2.1: chat with a modelId parameter). */
 export function chatHref(modelId: string): string {
-  return `/chat?modelId=${encodeURIComponent(modelId)}`;
+  return PATHS.chat.href({ modelId });
 }

@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PersonModel } from '@companion/contracts';
+import { testPersonModel } from '@companion/remote-kit/testing';
 import { coverImage, filterModels } from './filter-models.ts';
 import { cardAction } from './card-action.ts';
 
-function model(id: string, patch: Partial<PersonModel> = {}): PersonModel {
-  return {
-    id,
-    firstName: id,
-    lastName: null,
-    age: 22,
-    isAnime: false,
-    isPremium: false,
-    bodyImages: [],
-    isLocked: false,
-    isLockedPremiumModel: false,
-    status: 'Offline',
-    isPublicModel: true,
-    paywallImage: null,
-    ...patch,
-  };
-}
+// bodyImages empty: the cover rules below start from a character without images.
+const model = (id: string, patch: Partial<PersonModel> = {}) =>
+  testPersonModel(id, { bodyImages: [], ...patch });
 
 const MODELS = [
   model('r1'),

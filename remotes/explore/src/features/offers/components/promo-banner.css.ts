@@ -11,7 +11,7 @@ const base = style({
   padding: '0 24px',
   border: 0,
   borderRadius: vars.radius.lg,
-  color: '#fff',
+  color: vars.color.onMedia,
   font: 'inherit',
   textAlign: 'left',
   cursor: 'pointer',
@@ -23,12 +23,8 @@ const base = style({
 });
 
 const variants = styleVariants({
-  subscription: {
-    background: `radial-gradient(100% 160% at 100% 0%, rgba(255,255,255,0.2) 0%, rgba(255,255,255,0) 50%), linear-gradient(120deg, #2b1240 0%, #7a1e62 55%, #d4266f 100%)`,
-  },
-  tokens: {
-    background: `radial-gradient(100% 160% at 100% 0%, rgba(255,255,255,0.22) 0%, rgba(255,255,255,0) 50%), linear-gradient(120deg, #3a1d08 0%, #a14a12 55%, #e8923a 100%)`,
-  },
+  subscription: { background: vars.gradient.promoSubscription },
+  tokens: { background: vars.gradient.promoTokens },
 });
 
 export const subscription = style([base, variants.subscription]);
@@ -50,8 +46,8 @@ export const cta = style({
   flex: '0 0 auto',
   padding: '10px 20px',
   borderRadius: vars.radius.pill,
-  background: '#fff',
-  color: '#1b1220',
+  background: vars.color.promoCta,
+  color: vars.color.onPromoCta,
   fontWeight: 800,
   fontSize: 14,
 });

@@ -1,14 +1,14 @@
-import { useBus } from '@companion/remote-kit';
+import { useBus, useTrack } from '@companion/remote-kit';
 import type { PromoBanner as PromoBannerData } from '../lib/promo-banners.ts';
-import { track } from '../../../lib/track.ts';
 import * as styles from './promo-banner.css.ts';
 
 /** A grid banner: tracks its event and asks the shell for the paywall with its offer. */
 export function PromoBanner({ banner }: { banner: PromoBannerData }) {
   const bus = useBus();
+  const track = useTrack();
   const { offer } = banner;
   const onClick = () => {
-    track(bus, offer.eventName, offer.eventProperties);
+    track(offer.eventName, offer.eventProperties);
     bus.publish('paywall:open-requested', {
       paywallType: offer.paywallType,
       source: offer.eventProperties.banner_placement,

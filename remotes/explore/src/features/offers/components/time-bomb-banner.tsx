@@ -1,7 +1,6 @@
 import { Countdown, Skeleton } from '@companion/ui';
 import type { User } from '@companion/contracts';
-import { useBus } from '@companion/remote-kit';
-import { track } from '../../../lib/track.ts';
+import { useBus, useTrack } from '@companion/remote-kit';
 import { selectTimeBombOffer, TIME_BOMB_SECONDS } from '../lib/time-bomb-offer.ts';
 import * as styles from './time-bomb-banner.css.ts';
 
@@ -11,6 +10,7 @@ import * as styles from './time-bomb-banner.css.ts';
  */
 export function TimeBombBanner({ user }: { user: User | null | undefined }) {
   const bus = useBus();
+  const track = useTrack();
   // The slot keeps its height while the user loads, so the grid below never moves.
   if (user === undefined) return <Skeleton className={styles.slot} />;
   if (user === null) return null;
@@ -19,7 +19,7 @@ export function TimeBombBanner({ user }: { user: User | null | undefined }) {
     weeklyPlanExperiment: user.userFeatures.featureExperimentWeeklyPlan,
   });
   const onClick = () => {
-    track(bus, offer.eventName, offer.eventProperties);
+    track(offer.eventName, offer.eventProperties);
     bus.publish('paywall:open-requested', {
       paywallType: offer.paywallType,
       source: offer.eventProperties.banner_placement,

@@ -1,2 +1,0 @@
-// Async boundary: shared modules (React) are negotiated before anything that uses them is imported.
-void import('./standalone.ts');

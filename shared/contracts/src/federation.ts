@@ -1,0 +1,40 @@
+// What crosses the federation boundary: the registry document the shell reads at boot, the container name a
+// remote is built and loaded under, and the lifecycles a remote exposes (house style rule 3: its whole surface).
+import type { RemoteMountProps } from './mount.ts';
+import type { RemoteName } from './names.ts';
+
+/** One remote's live entry in `/registry.json` (architecture: "Independent delivery"). */
+export interface RegistryEntry {
+  version: string;
+  /** Same-origin URL of the version's `mf-manifest.json`. */
+  manifest: string;
+  /** `sha384-<base64>` of the exact `mf-manifest.json` bytes served. */
+  integrity: string;
+  /** Major of the contract version the remote was built against. */
+  contract: number;
+}
+
+/** The `/registry.json` document; `N` is `string` where the registry stores remotes it does not know by type. */
+export interface RegistryDocument<N extends string = RemoteName> {
+  schemaVersion: 1;
+  remotes: Partial<Record<N, RegistryEntry>>;
+}
+
+/** A federation container name must be a JS identifier: `create-character` → `create_character`. */
+export function containerName(remote: string): string {
+  return remote.replace(/[^a-zA-Z0-9_$]/g, '_');
+}
+
+/** Props single-spa adds to the mount props when the shell calls a lifecycle. */
+export interface LifecycleProps extends RemoteMountProps {
+  name: string;
+  domElement: HTMLElement;
+}
+
+/** The single-spa lifecycles a remote exposes (`./lifecycles`, or a named parcel); the shell's outlet calls them. */
+export interface RemoteLifecycles {
+  bootstrap(props: LifecycleProps): Promise<unknown>;
+  mount(props: LifecycleProps): Promise<unknown>;
+  unmount(props: LifecycleProps): Promise<unknown>;
+  update?(props: LifecycleProps): Promise<unknown>;
+}

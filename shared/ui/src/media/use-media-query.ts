@@ -1,0 +1,18 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether a media query matches, following changes; pass `MEDIA_MAX.tablet` and friends. Without `matchMedia`
+ * (jsdom, very old browsers) it reports `false`, i.e. desktop for max-width queries.
+ */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+    () => false,
+  );
+}
