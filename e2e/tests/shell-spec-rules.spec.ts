@@ -197,4 +197,27 @@ test.describe('shell rules of spec 000 (issue 19)', () => {
     expect([0, 1]).toContain(samples['chromium']!.webgl);
     expect(samples['samsung']!.webgl).toBe(samples['chromium']!.webgl * 3);
   });
+
+  test('item 10: loading indicators wait for the 200 ms initial animation delay', async ({ page }) => {
+    // Hold the gallery remote's entry so its outlet stays in the loading state.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/remotes/gallery/**/remoteEntry.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/legal');
+    await page.evaluate(() => {
+      history.pushState(null, '', '/gallery');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const loading = page.locator('[data-remote-outlet="gallery"] [role="status"]').first();
+    await expect(loading).toBeAttached();
+    const style = await loading.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return { delay: computed.animationDelay, opacity: computed.opacity };
+    });
+    expect(style.delay).toBe('0.2s');
+    release();
+  });
 });

@@ -160,6 +160,27 @@ describe('shell chrome', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  it('should show the profile image in the profile menu, falling back to a user icon (000 §5)', () => {
+    setup('/legal', fakeSession(testUser({ userProfileUrl: '/api/images/me.png' })));
+    const picture = within(screen.getByTestId('profile-menu-button')).getByRole('img', {
+      name: 'Profile picture',
+    });
+    expect(picture.tagName).toBe('IMG');
+    expect(picture.getAttribute('src')).toBe('/api/images/me.png');
+    fireEvent.error(picture);
+    const icon = within(screen.getByTestId('profile-menu-button')).getByRole('img', {
+      name: 'Profile picture',
+    });
+    expect(icon.tagName).toBe('SPAN');
+    expect(icon.querySelector('svg')).not.toBeNull();
+    cleanup();
+    setup('/legal', fakeSession(testUser({ userProfileUrl: null })));
+    const none = within(screen.getByTestId('profile-menu-button')).getByRole('img', {
+      name: 'Profile picture',
+    });
+    expect(none.querySelector('svg')).not.toBeNull();
+  });
+
   it('should confirm Log out in the Log out Account dialog, with Cancel doing nothing', async () => {
     const session = fakeSession(testUser());
     setup('/legal', session);
