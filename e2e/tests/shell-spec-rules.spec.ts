@@ -220,4 +220,23 @@ test.describe('shell rules of spec 000 (issue 19)', () => {
     expect(style.delay).toBe('0.2s');
     release();
   });
+
+  test('item 6: the time-bomb timer is a record with an id and a start date: its countdown continues after a reload and loops at 0:00', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/?category=realistic');
+    const timer = page.getByTestId('time-bomb-banner').getByRole('timer');
+    await expect(timer).toHaveText(/^9:5\d$/);
+    const record = await page.evaluate(() => JSON.parse(localStorage.getItem('persist:timers') ?? '{}'));
+    expect(record['time-bomb']).toMatchObject({ id: 'time-bomb', startDate: expect.any(String) });
+    await page.clock.runFor(65_000);
+    await expect(timer).toHaveText(/^8:5\d$/);
+    // The page clock keeps running while the test waits, so each check allows a few seconds of drift.
+    await page.reload();
+    await expect(timer).toHaveText(/^8:[45]\d$/);
+    // Past 0:00 it starts again from 9:59.
+    await page.clock.runFor(540_000);
+    await expect(timer).toHaveText(/^9:[45]\d$/);
+  });
 });

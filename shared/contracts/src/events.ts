@@ -6,6 +6,7 @@ import type {
   PaywallType,
   RegistrationNotification,
   TimeBombOffer,
+  Timer,
   TokensBalance,
   User,
 } from './entities.ts';
@@ -47,6 +48,10 @@ export interface BusEventMap {
   'tokens:balance-refresh-requested': { source: string };
   'user:refresh-requested': { source: string };
   'daily-bonus:open-requested': { source: string };
+  /** The looping timers kept per id across reloads (001 §3): shell-owned, persisted state. */
+  'timers:changed': { timers: Record<string, Timer> };
+  /** Starts the timer `id` unless it already runs; the shell answers with `timers:changed` (contract 1.2). */
+  'timer:start-requested': { id: string };
 }
 
 /** Stable codes for a remote that could not be shown (module-federation/core error-code style). */
@@ -103,6 +108,8 @@ export const BUS_EVENTS = {
   'tokens:balance-refresh-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'user:refresh-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'daily-bonus:open-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
+  'timers:changed': { kind: 'state', replay: 'last', publishers: ['shell'] },
+  'timer:start-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
 } as const satisfies { readonly [K in BusEventName]: EventSpec };
 
 /** Names of the events that are intents (exactly one handler each). */

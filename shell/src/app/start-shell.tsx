@@ -8,6 +8,7 @@ import { ErrorScreen } from '@companion/ui';
 import { forwardAnalytics } from '../analytics/forward-analytics.ts';
 import { App } from './app.tsx';
 import { ChromeBoundary } from './chrome-boundary.tsx';
+import { installTimerRecords } from './timer-records.ts';
 import { installChunkReload } from '../errors/chunk-reload.ts';
 import {
   ErrorReporterContext,
@@ -59,6 +60,7 @@ export function startShell(options: StartShellOptions): void {
   bus.handle('theme:change-requested', ({ mode }) => themes.set(mode));
   // Before anything renders: the stored category must be on the bus before any remote mounts.
   installCategoryState(bus, localStorage);
+  installTimerRecords(bus, localStorage);
   // 000 §8: render errors (and fingerprint failures) go to the API's store, and to Sentry when SENTRY_DSN is set.
   const errors = createErrorReporter({ sentryDsn: readSentryDsn(document) });
   installChunkReload({ window, storage: sessionStorage });
