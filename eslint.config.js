@@ -1,8 +1,9 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { noCrossPackageRelative } from './shared/build-config/eslint-layering.js';
+import { featureBoundaries, noCrossPackageRelative } from './shared/build-config/eslint-layering.js';
 
 const SHARED = [
   '@companion/contracts',
@@ -12,6 +13,42 @@ const SHARED = [
   '@companion/history',
   '@companion/remote-kit',
 ];
+// The shell's folders are layers: each may import only the folders named here (plus itself). `app/` is the
+// composition root; `app/shell-context.tsx` (the services every part reads) is open to all.
+const SHELL_LAYERS = {
+  '': ['*'],
+  app: ['*'],
+  analytics: [],
+  brand: [],
+  chrome: ['brand', 'routing', 'session'],
+  // Error reporting (issue 19): the outlet reports remotes' failures through it.
+  errors: [],
+  federation: [],
+  hubs: ['session'],
+  outlet: ['federation', 'errors'],
+  // session: the persisted user slice keeps the visitor's country (000 §3).
+  pages: ['brand', 'chrome', 'session'],
+  routing: ['brand', 'session'],
+  session: [],
+  theme: ['brand'],
+};
+// Which shared packages each shared package may import (house style rule 7; ADR 0123's review item 3).
+const SHARED_ALLOW = {
+  contracts: [],
+  'event-bus': ['@companion/contracts'],
+  history: ['@companion/contracts'],
+  ui: [],
+  'build-config': ['@companion/contracts'],
+  'remote-kit': ['@companion/contracts', '@companion/event-bus', '@companion/history', '@companion/ui'],
+};
+// What a remote reaches only through mount props and the kit (house style rule 6).
+const SEAM_MESSAGE = {
+  fetch:
+    'Use the transport from mount props (useTransport(), useResource()): it carries auth, refresh and 410 handling.',
+  storage: 'Remotes keep no persistent state of their own; state crosses through the bus and the shell.',
+  location: 'Read and change the URL through the shared history: useRemoteLocation() / useRemoteNavigate().',
+  channel: 'Tabs and windows talk through the shell, not from a remote.',
+};
 const allowOnly = (allowed, message) => ({
   patterns: [
     {
@@ -36,7 +73,14 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { local: { rules: { 'no-cross-package-relative': noCrossPackageRelative } } },
+    plugins: {
+      local: {
+        rules: {
+          'no-cross-package-relative': noCrossPackageRelative,
+          'feature-boundaries': featureBoundaries,
+        },
+      },
+    },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'local/no-cross-package-relative': 'error',
@@ -49,7 +93,19 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'shared/ui/**/*.{ts,tsx}'],
+    // No import cycles inside the front-end packages (the contracts' events <-> mount circle was one).
+    files: ['shell/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Every package with hooks (shared/remote-kit and shared/history included).
+    files: ['shell/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
@@ -69,17 +125,27 @@ export default tseslint.config(
       // Side effects go through the seams the shell passes in mount props (house style rule 6).
       'no-restricted-globals': [
         'error',
-        {
-          name: 'fetch',
-          message:
-            'Use the transport from mount props (useTransport()): it carries auth, refresh and 410 handling.',
-        },
-        {
-          name: 'localStorage',
-          message: 'Remotes keep no persistent state of their own; state crosses through the bus.',
-        },
+        { name: 'fetch', message: SEAM_MESSAGE.fetch },
+        { name: 'localStorage', message: SEAM_MESSAGE.storage },
+        { name: 'sessionStorage', message: SEAM_MESSAGE.storage },
+        { name: 'location', message: SEAM_MESSAGE.location },
+        { name: 'BroadcastChannel', message: SEAM_MESSAGE.channel },
         { name: 'WebSocket', message: 'Use the hub client in mount props.' },
       ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) => [
+          { object, property: 'fetch', message: SEAM_MESSAGE.fetch },
+          { object, property: 'localStorage', message: SEAM_MESSAGE.storage },
+          { object, property: 'sessionStorage', message: SEAM_MESSAGE.storage },
+          { object, property: 'location', message: SEAM_MESSAGE.location },
+          { object, property: 'BroadcastChannel', message: SEAM_MESSAGE.channel },
+          { object, property: 'postMessage', message: SEAM_MESSAGE.channel },
+        ]),
+        { object: 'document', property: 'location', message: SEAM_MESSAGE.location },
+      ],
+      // No imports between a remote's features (bulletproof-react); pages compose them.
+      'local/feature-boundaries': ['error', { base: 'remotes/[^/]+/src/features' }],
     },
   },
   {
@@ -89,14 +155,24 @@ export default tseslint.config(
         'error',
         allowOnly(SHARED, 'The shell knows remotes only through /registry.json at run time.'),
       ],
+      'local/feature-boundaries': [
+        'error',
+        { base: 'shell/src', allow: SHELL_LAYERS, open: ['app/shell-context.tsx'] },
+      ],
     },
   },
-  {
-    files: ['shared/**/*.{ts,tsx}'],
+  ...Object.entries(SHARED_ALLOW).map(([name, allowed]) => ({
+    files: [`shared/${name}/**/*.{ts,tsx,js}`],
     rules: {
-      'no-restricted-imports': ['error', allowOnly(SHARED, 'A shared package imports nothing app-level.')],
+      'no-restricted-imports': [
+        'error',
+        allowOnly(
+          allowed,
+          `@companion/${name} may import ${allowed.length ? allowed.join(', ') : 'no other workspace package'} (eslint.config.js SHARED_ALLOW).`,
+        ),
+      ],
     },
-  },
+  })),
   {
     files: ['infra/**/*.ts'],
     rules: {
@@ -113,6 +189,15 @@ export default tseslint.config(
           'Infra never imports front-end code.',
         ),
       ],
+    },
+  },
+  // Tests drive the real page from outside: they set the URL and storage and compose across folders.
+  {
+    files: ['**/*.test.{ts,tsx}', '**/testing/**/*.{ts,tsx}'],
+    rules: {
+      'local/feature-boundaries': 'off',
+      'no-restricted-globals': 'off',
+      'no-restricted-properties': 'off',
     },
   },
 );

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -61,5 +62,75 @@ describe('layering lint rules', () => {
     expect(
       await rulesHit('remotes/chat/src/a/b.ts', `import { a } from '../c.ts';\nexport { a };\n`),
     ).toEqual([]);
+  });
+
+  it('should forbid sessionStorage, location, BroadcastChannel and postMessage in a remote', async () => {
+    const hits = await rulesHit(
+      'remotes/gallery/src/x.ts',
+      `export const a = [sessionStorage, location, BroadcastChannel, window.location, window.postMessage];\n`,
+    );
+    expect(hits.filter((h) => h === 'no-restricted-globals')).toHaveLength(3);
+    expect(hits.filter((h) => h === 'no-restricted-properties')).toHaveLength(2);
+  });
+
+  it('should forbid one feature of a remote importing another, and allow a page composing them', async () => {
+    expect(
+      await rulesHit(
+        'remotes/explore/src/features/models/hooks/x.ts',
+        `import { a } from '../../offers/lib/a.ts';\nexport { a };\n`,
+      ),
+    ).toContain('local/feature-boundaries');
+    expect(
+      await rulesHit(
+        'remotes/explore/src/pages/x.ts',
+        `import { a } from '../features/offers/lib/a.ts';\nexport { a };\n`,
+      ),
+    ).toEqual([]);
+  });
+
+  it("should keep the shell's layers: the session imports no chrome, the chrome may read the session", async () => {
+    expect(
+      await rulesHit('shell/src/session/x.ts', `import { a } from '../chrome/a.ts';\nexport { a };\n`),
+    ).toContain('local/feature-boundaries');
+    expect(
+      await rulesHit('shell/src/chrome/x.ts', `import { a } from '../session/a.ts';\nexport { a };\n`),
+    ).toEqual([]);
+  });
+
+  it('should hold each shared package to its allow-list', async () => {
+    expect(
+      await rulesHit(
+        'shared/contracts/src/x.ts',
+        `import { a } from '@companion/remote-kit';\nexport { a };\n`,
+      ),
+    ).toContain('no-restricted-imports');
+    expect(
+      await rulesHit('shared/event-bus/src/x.ts', `import { a } from '@companion/ui';\nexport { a };\n`),
+    ).toContain('no-restricted-imports');
+    expect(
+      await rulesHit(
+        'shared/remote-kit/src/x.ts',
+        `import { a } from '@companion/history';\nexport { a };\n`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('should apply the hook rules in shared packages with hooks', async () => {
+    expect(
+      await rulesHit(
+        'shared/remote-kit/src/x.ts',
+        `import { useState } from 'react';\nexport function f(on: boolean) {\n  if (on) useState(0);\n}\n`,
+      ),
+    ).toContain('react-hooks/rules-of-hooks');
+  });
+
+  it('should refuse an import cycle (type-only imports excepted)', async () => {
+    const events = readFileSync(path.join(root, 'shared/contracts/src/events.ts'), 'utf8');
+    expect(
+      await rulesHit(
+        'shared/contracts/src/events.ts',
+        `import { CONTRACT_VERSION as _V } from './index.ts';\nexport const _v = _V;\n${events}`,
+      ),
+    ).toContain('import-x/no-cycle');
   });
 });

@@ -62,7 +62,9 @@ describe('SegmentedControl and Tabs', () => {
         { value: 'a', label: 'Realistic' },
         { value: 'b', label: 'Anime' },
       ] as const;
-      return <SegmentedControl label="Category" options={options} value={value} onChange={setValue} />;
+      return (
+        <SegmentedControl<'a' | 'b'> label="Category" options={options} value={value} onChange={setValue} />
+      );
     }
     render(<Filter />);
     fireEvent.click(screen.getByRole('button', { name: 'Anime' }));
@@ -74,7 +76,7 @@ describe('SegmentedControl and Tabs', () => {
     function Example() {
       const [value, setValue] = useState<'chats' | 'images'>('chats');
       return (
-        <Tabs
+        <Tabs<'chats' | 'images'>
           label="Library"
           value={value}
           onChange={setValue}

@@ -1,7 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '@companion/ui/theme';
 import { TABLET, DESKTOP, HEADER_HEIGHT, RAIL_WIDTH, BOTTOM_NAV_HEIGHT } from '../chrome/chrome-sizes.ts';
-import { INITIAL_ANIMATION_DELAY_MS } from './motion.ts';
+import { INITIAL_ANIMATION_DELAY_MS } from '../outlet/motion.ts';
 
 const gateFadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 

@@ -72,7 +72,7 @@ export const BRANDS: Record<BrandId, Brand> = {
 };
 
 /** Production hostnames per brand; `www.` is ignored. Anything unknown is the main brand. */
-export const DEFAULT_HOST_MAP: Readonly<Record<string, BrandId>> = {
+const DEFAULT_HOST_MAP: Readonly<Record<string, BrandId>> = {
   'companion.app': 'main',
   'companion-chat.app': 'mainMirror',
   'getharder.app': 'getHarder',
@@ -90,14 +90,14 @@ export const DEFAULT_HOST_MAP: Readonly<Record<string, BrandId>> = {
 export const MAIN_APP_ORIGIN = 'https://companion.app';
 
 /** Where the development override is kept between page loads. */
-export const BRAND_OVERRIDE_KEY = 'persist:brand-override';
+const BRAND_OVERRIDE_KEY = 'persist:brand-override';
 /** Query parameter that sets the development override (`?brand=myMate`, `?brand=` clears it). */
-export const BRAND_OVERRIDE_PARAM = 'brand';
+const BRAND_OVERRIDE_PARAM = 'brand';
 
 const DEV_HOSTS = /^(localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)$|\.local$|\.localhost$/;
 
 /** Type guard for brand ids. */
-export function isBrandId(value: string | null | undefined): value is BrandId {
+function isBrandId(value: string | null | undefined): value is BrandId {
   return value != null && Object.hasOwn(BRANDS, value);
 }
 

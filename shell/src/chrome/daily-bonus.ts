@@ -14,7 +14,7 @@ export function isDailyBonusClaimable(
 }
 
 /** The recent-claim window (000 §9): a claim less than 1 hour ago counts as recent. */
-export const RECENT_CLAIM_MS = 60 * 60 * 1000;
+const RECENT_CLAIM_MS = 60 * 60 * 1000;
 
 /** Whether a claim recorded at `claimedAt` (epoch ms) is recent. */
 export function isRecentClaim(claimedAt: number | null, now: Date): boolean {
@@ -22,7 +22,7 @@ export function isRecentClaim(claimedAt: number | null, now: Date): boolean {
 }
 
 /** Where the time of the last successful claim is kept (epoch ms), under the spec's `persist:` prefix. */
-export const CLAIMED_AT_KEY = 'persist:daily-bonus-claimed-at';
+const CLAIMED_AT_KEY = 'persist:daily-bonus-claimed-at';
 
 /** The recorded claim time, or null. */
 export function readClaimedAt(storage: Storage): number | null {

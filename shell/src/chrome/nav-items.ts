@@ -19,7 +19,7 @@ export interface NavItem {
  * Sidebar items in the spec's order (000 §2.5), after the Create Character button. 000 §6: an anonymous visitor
  * may browse explore, pricing and legal pages and log in; every other link opens the sign-in modal.
  */
-export const SIDEBAR_ITEMS: readonly NavItem[] = [
+const SIDEBAR_ITEMS: readonly NavItem[] = [
   { id: 'explore', label: 'Explore', href: PATHS.home.href(), icon: 'explore' },
   { id: 'chat', label: 'Chat', href: PATHS.chat.href(), icon: 'chat', requires: 'auth' },
   {

@@ -2,16 +2,16 @@
 export const CHUNK_RELOAD_KEY = 'companion:chunk-reload-at';
 
 /** A second failure within this window after a reload does not reload again: no reload loop. */
-export const CHUNK_RELOAD_WINDOW_MS = 60_000;
+const CHUNK_RELOAD_WINDOW_MS = 60_000;
 
 /** Where the shell's own chunks are served (its build's public path). */
-export const SHELL_ASSETS_PREFIX = '/assets/';
+const SHELL_ASSETS_PREFIX = '/assets/';
 
 /**
  * True for a failed `<link rel="preload|modulepreload" as="script">` of one of the shell's own chunks. A remote's
  * preloads are left to its outlet, which shows that area's fallback (ADR 0008) instead of reloading the page.
  */
-export function isScriptPreload(target: EventTarget | null, origin: string): boolean {
+function isScriptPreload(target: EventTarget | null, origin: string): boolean {
   if (typeof HTMLLinkElement === 'undefined' || !(target instanceof HTMLLinkElement)) return false;
   const rel = target.rel.toLowerCase();
   if (rel !== 'preload' && rel !== 'modulepreload') return false;

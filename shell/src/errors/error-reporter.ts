@@ -1,10 +1,10 @@
 import { createContext } from 'react';
 
 /** What broke: a render error, a route's error, a fingerprint failure, an error nothing caught. */
-export type ClientErrorKind = 'render' | 'route' | 'fingerprint' | 'unhandled';
+type ClientErrorKind = 'render' | 'route' | 'fingerprint' | 'unhandled';
 
 /** One report: the error and where it happened (`remote` is `shell` for the shell's own chrome and pages). */
-export interface ClientErrorReport {
+interface ClientErrorReport {
   kind: ClientErrorKind;
   remote: string;
   version: string;

@@ -1,7 +1,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
 /** `sha384-<base64>` of some bytes (the Subresource Integrity format). */
-export async function sriDigest(bytes: ArrayBuffer): Promise<string> {
+async function sriDigest(bytes: ArrayBuffer): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-384', bytes));
   let binary = '';
   for (const byte of digest) binary += String.fromCharCode(byte);
@@ -9,7 +9,7 @@ export async function sriDigest(bytes: ArrayBuffer): Promise<string> {
 }
 
 /** Thrown when a manifest's bytes do not match the registry's integrity. */
-export class IntegrityError extends Error {
+class IntegrityError extends Error {
   override readonly name = 'IntegrityError';
 }
 

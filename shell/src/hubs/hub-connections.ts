@@ -17,10 +17,10 @@ export const HUB_SERVER_TIMEOUT_MS = 30_000;
 /** Spec 001 §9: keep-alive 15 s. */
 export const HUB_KEEP_ALIVE_MS = 15_000;
 /** Spec 001 §9: HTTP (long-poll) timeout 100 s; the negotiate redirect limit (100) is the library's own. */
-export const HUB_HTTP_TIMEOUT_MS = 100_000;
+const HUB_HTTP_TIMEOUT_MS = 100_000;
 
 /** The hubs opened as soon as there is a session; chatHub opens on the chat remote's first call. */
-export const EAGER_HUBS: readonly HubName[] = ['paymentNotificationHub', 'registrationNotificationHub'];
+const EAGER_HUBS: readonly HubName[] = ['paymentNotificationHub', 'registrationNotificationHub'];
 
 /** What the hubs need from the session. */
 export interface HubSession {
@@ -57,10 +57,10 @@ export interface HubEndpoint {
 }
 
 /** The default endpoint: this origin's `/hubs`. */
-export const DEFAULT_HUB_ENDPOINT: HubEndpoint = { host: '/hubs', suffix: '' };
+const DEFAULT_HUB_ENDPOINT: HubEndpoint = { host: '/hubs', suffix: '' };
 
 /** A hub's URL: `{host}/{hub name}{suffix}`. */
-export function hubUrl(endpoint: HubEndpoint, hub: HubName): string {
+function hubUrl(endpoint: HubEndpoint, hub: HubName): string {
   return `${endpoint.host.replace(/\/+$/, '')}/${hub}${endpoint.suffix}`;
 }
 

@@ -1,5 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { INITIAL_ANIMATION_DELAY_MS } from '../app/motion.ts';
+import { INITIAL_ANIMATION_DELAY_MS } from './motion.ts';
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 

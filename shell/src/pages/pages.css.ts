@@ -28,8 +28,6 @@ export const title = style({ margin: 0, fontSize: 28, fontWeight: 800, color: va
 
 export const text = style({ margin: 0, color: vars.color.textMuted, maxWidth: 520, lineHeight: 1.6 });
 
-export const list = style({ display: 'grid', gap: 8, padding: 0, listStyle: 'none' });
-
 export const link = style({ color: vars.color.accentText, textDecoration: 'none' });
 
 export const legalGrid = style({

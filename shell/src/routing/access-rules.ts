@@ -2,7 +2,7 @@ import { PATHS, type User } from '@companion/contracts';
 import type { Brand } from '../brand/brands.ts';
 
 /** Routes reachable only when the NSFW check passes (000 §2.2): settings, buy tokens, hidden tokens. */
-export const NSFW_GATED_PATHS: readonly string[] = [PATHS.settings, PATHS.tokens, PATHS.magicPageTokens].map(
+const NSFW_GATED_PATHS: readonly string[] = [PATHS.settings, PATHS.tokens, PATHS.magicPageTokens].map(
   (route) => route.pattern,
 );
 

@@ -12,7 +12,7 @@ const ALWAYS = [PATHS.legal, PATHS.maintenance, PATHS.hiddenAuth, PATHS.signInSt
  * The paths each brand serves (000 §2.1 "Brand route sets"); `full` is the whole route table. The owners are
  * the main table's; fbQuiz serves its vip quiz at `/`.
  */
-export const ROUTE_SETS: Record<Exclude<RouteSetName, 'full'>, readonly string[]> = {
+const ROUTE_SETS: Record<Exclude<RouteSetName, 'full'>, readonly string[]> = {
   newGirl: [
     ...QUIZZES,
     '/generation-black-pricing',

@@ -11,10 +11,10 @@ export interface Attribution {
 }
 
 /** Ad-network click ids and the utm source each implies when none is given (000 §4). */
-export const CLICK_ID_SOURCES = { ttclid: 'tiktok', fbclid: 'facebook', gclid: 'google' } as const;
+const CLICK_ID_SOURCES = { ttclid: 'tiktok', fbclid: 'facebook', gclid: 'google' } as const;
 
 /** Hosts of payment providers: coming back from a checkout is not a referral. */
-export const PAYMENT_PROVIDER_HOSTS: readonly string[] = [
+const PAYMENT_PROVIDER_HOSTS: readonly string[] = [
   'solidgate.com',
   'pay.solidgate.com',
   'yuno.com',
@@ -102,9 +102,9 @@ export function isNsfwContent({ user, attribution, sfwOnlyBuild }: NsfwInput): b
 /** The stored utm source, a plain string: the session owns the key; its user fetch writes and clears it (000 §4). */
 const ATTRIBUTION_KEY = PERSIST_KEYS.attribution;
 /** The full record of the last capture (click id, referrer, time), for analytics. */
-export const ATTRIBUTION_DETAILS_KEY = 'persist:attribution-details';
+const ATTRIBUTION_DETAILS_KEY = 'persist:attribution-details';
 /** Marks that capture ran in this browser session. */
-export const ATTRIBUTION_SESSION_KEY = 'attribution:captured';
+const ATTRIBUTION_SESSION_KEY = 'attribution:captured';
 
 /** Reads the stored attribution; empty or unreadable counts as none. */
 export function readAttribution(storage: Pick<Storage, 'getItem'>): Pick<Attribution, 'utmSource'> | null {

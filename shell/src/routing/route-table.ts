@@ -11,7 +11,7 @@ export type RouteOwner =
   { kind: 'remote'; remote: RemoteName } | { kind: 'shell'; page: ShellPage } | { kind: 'server' };
 
 /** Pages the shell renders itself: they must work when every remote is down, or they are the session's. */
-export type ShellPage = 'legal' | 'maintenance' | 'settings' | 'contact-us' | 'hidden-auth' | 'not-found';
+type ShellPage = 'legal' | 'maintenance' | 'settings' | 'contact-us' | 'hidden-auth' | 'not-found';
 
 const remote = (name: RemoteName): RouteOwner => ({ kind: 'remote', remote: name });
 const shell = (page: ShellPage): RouteOwner => ({ kind: 'shell', page });

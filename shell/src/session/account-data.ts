@@ -4,7 +4,7 @@ import type { SessionCore } from './session-core.ts';
 import { applyUserFetch } from './user-rules.ts';
 
 /** Spec 000 §4/§9: subscribed users with no spending refetch once after 5 s. */
-export const SUBSCRIBER_REFETCH_DELAY_MS = 5000;
+const SUBSCRIBER_REFETCH_DELAY_MS = 5000;
 
 /** The user and balance the session keeps: fetching, the fetch rules, and the subscriber refetch. */
 export interface AccountData {

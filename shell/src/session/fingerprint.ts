@@ -16,7 +16,7 @@ export const FINGERPRINT_SIGNALS = [
 ] as const;
 
 /** Spec 000 §5: each signal gets 1000 ms. */
-export const FINGERPRINT_SIGNAL_TIMEOUT_MS = 1000;
+const FINGERPRINT_SIGNAL_TIMEOUT_MS = 1000;
 
 /** Spec 000 §5: the canvas is 280×20. */
 export const FINGERPRINT_CANVAS = { width: 280, height: 20 } as const;
@@ -29,7 +29,7 @@ export interface Fingerprint {
 }
 
 /** Spec 000 §5: canvas and WebGL are sampled once per fingerprint, 3 times in a Samsung browser. */
-export function canvasRunsFor(userAgent: string): 1 | 3 {
+function canvasRunsFor(userAgent: string): 1 | 3 {
   return /SamsungBrowser\//i.test(userAgent) ? 3 : 1;
 }
 

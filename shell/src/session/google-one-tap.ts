@@ -1,7 +1,7 @@
 import type { User } from '@companion/contracts';
 
 /** The Google Identity Services script (spec 000 §7: "The client also loads a Google sign-in script"). */
-export const GOOGLE_GSI_SCRIPT = 'https://accounts.google.com/gsi/client';
+const GOOGLE_GSI_SCRIPT = 'https://accounts.google.com/gsi/client';
 
 interface GoogleId {
   initialize(config: {

@@ -4,7 +4,7 @@ import { isTokenExpired } from './jwt.ts';
 import type { SessionCore } from './session-core.ts';
 
 /** Spec 000 §4/§9: in-app browsers re-save auth every 9 minutes. */
-export const SAVED_AUTH_INTERVAL_MS = 9 * 60 * 1000;
+const SAVED_AUTH_INTERVAL_MS = 9 * 60 * 1000;
 
 /**
  * Saves the auth for the hand-over out of an in-app browser (spec 000 §4) now and every 9 minutes, and puts the

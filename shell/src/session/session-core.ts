@@ -43,7 +43,7 @@ export interface SessionDeps {
 }
 
 /** The session's mutable state, shared by its parts; only `emit()` publishes it. */
-export interface SessionFields {
+interface SessionFields {
   user: User | null;
   balance: TokensBalance | null;
   userKnown: boolean;

@@ -34,7 +34,7 @@ export interface TokenSource {
 }
 
 /** Spec 000 §9: the payment client's time-out; applied to payment paths unless a call sets its own. */
-export const PAYMENT_TIMEOUT_MS = 7000;
+const PAYMENT_TIMEOUT_MS = 7000;
 
 const PAYMENT_PATH = /^\/?(payments|yunopayments|paypalpayments)(\/|$)/i;
 const IGNORE_AUTHORIZATION = 'ignore-authorization';

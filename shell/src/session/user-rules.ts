@@ -2,7 +2,7 @@ import type { PaymentSystem, User } from '@companion/contracts';
 import type { AuthStore } from './auth-store.ts';
 
 /** The default card provider (spec 001 §1), used when the user carries no preferred payment method. */
-export const DEFAULT_PAYMENT_METHOD: PaymentSystem = 'solidgate';
+const DEFAULT_PAYMENT_METHOD: PaymentSystem = 'solidgate';
 
 /** Spec 000 §4 "User fetch": what a settled `GET User` leaves in persisted state. */
 export function applyUserFetch(store: AuthStore, user: User | null): void {

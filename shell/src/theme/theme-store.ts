@@ -5,7 +5,7 @@ import { MAIN_BRAND } from '../brand/brand.ts';
 const THEME_KEY = 'persist:theme';
 
 /** The query flag that switches the light theme on (000 §1, §2.3); the saved-auth info calls it the same. */
-export const LIGHT_THEME_PARAM = 'isLightTheme';
+const LIGHT_THEME_PARAM = 'isLightTheme';
 
 /** The theme: persisted, applied to `<html>` with the brand's font, published on the bus for remotes. */
 export interface ThemeStore {

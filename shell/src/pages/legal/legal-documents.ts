@@ -10,7 +10,7 @@ export interface LegalContext {
 }
 
 /** One numbered section of a policy. */
-export interface LegalSection {
+interface LegalSection {
   heading: string;
   paragraphs: string[];
   list?: string[];

@@ -23,7 +23,7 @@ export function getTopModels(
 }
 
 /** Checks the wire shape the grid depends on; a bad body fails loudly instead of rendering blanks. */
-export function assertModelList(body: unknown): PersonModel[] {
+function assertModelList(body: unknown): PersonModel[] {
   if (!Array.isArray(body)) throw new TypeError('PersonModel/top: expected an array');
   for (const item of body) assertModel(item);
   return body as PersonModel[];

@@ -2,7 +2,7 @@ import type { PeriodInMonths, TimeBombOffer } from '@companion/contracts';
 import { quarterPlanOffer } from './quarter-plan-offer.ts';
 
 /** Where grid banners sit, sent as `banner_placement`. */
-export const GRID_PLACEMENT = 'explore_grid';
+const GRID_PLACEMENT = 'explore_grid';
 
 /** A banner inserted into the model grid; carries the offer the paywall opens with. */
 export interface PromoBanner {

@@ -5,7 +5,7 @@ import { quarterPlanOffer } from './quarter-plan-offer.ts';
 export const TIME_BOMB_SECONDS = 9 * 60 + 59;
 
 /** Where the time-bomb banner sits, sent as `banner_placement` with its analytics event. */
-export const TIME_BOMB_PLACEMENT = 'explore_time_bomb';
+const TIME_BOMB_PLACEMENT = 'explore_time_bomb';
 
 /** What the time-bomb banner needs to know about the user. */
 export interface OfferUser {
