@@ -30,6 +30,9 @@ export const text = style({ margin: 0, color: vars.color.textMuted, maxWidth: 52
 
 export const link = style({ color: vars.color.accentText, textDecoration: 'none' });
 
+/** A link inside a line of text: underlined, so it does not rely on colour alone (axe link-in-text-block). */
+export const inlineLink = style({ color: vars.color.accentText, textDecoration: 'underline' });
+
 export const legalGrid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
