@@ -30,7 +30,7 @@ for (const theme of ['dark', 'light'] as const) {
       await page.goto('/legal');
       const policies = await page
         .getByTestId('legal-index')
-        .getByRole('link')
+        .locator('a[href^="/legal/"]')
         .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
       expect(policies).toHaveLength(12);
       const routes = [
