@@ -35,7 +35,7 @@ export const title = style({
 
 export const intro = style({ display: 'flex', flexDirection: 'column', gap: 6 });
 
-export const lead = style({ margin: 0, color: vars.color.textMuted, fontSize: 15 });
+export const lead = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.text.md });
 
 export const error = style({
   padding: '18px 20px',

@@ -19,7 +19,7 @@ const base = style({
   padding: 18,
   borderRadius: vars.radius.lg,
   border: `1px solid ${vars.color.border}`,
-  color: '#fff',
+  color: vars.color.onMedia,
   font: 'inherit',
   textAlign: 'left',
   cursor: 'pointer',
@@ -50,4 +50,4 @@ export const cover = style({
 
 export const label = style({ fontSize: 20, fontWeight: 800 });
 
-export const hint = style({ fontSize: 13, opacity: 0.85 });
+export const hint = style({ fontSize: vars.text.sm, opacity: 0.85 });

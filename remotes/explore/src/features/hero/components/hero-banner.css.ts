@@ -13,7 +13,7 @@ export const hero = style({
   height: 196,
   borderRadius: vars.radius.xl,
   background: `linear-gradient(135deg, #1a0f24 0%, #3b1238 45%, #7a1e62 100%)`,
-  color: '#fff',
+  color: vars.color.onMedia,
   '@media': {
     'screen and (max-width: 767px)': { padding: '20px 20px', height: 172, borderRadius: vars.radius.lg },
     'screen and (max-width: 420px)': { height: 150 },
@@ -48,7 +48,7 @@ export const glowB = style({
 
 export const eyebrow = style({
   margin: 0,
-  fontSize: 12,
+  fontSize: vars.text.xs,
   fontWeight: 800,
   letterSpacing: '0.12em',
   textTransform: 'uppercase',

@@ -12,7 +12,7 @@ export const card = style({
   overflow: 'hidden',
   cursor: 'pointer',
   background: vars.color.skeletonBase,
-  color: '#fff',
+  color: vars.color.onMedia,
   textAlign: 'left',
   font: 'inherit',
   boxShadow: vars.shadow.sm,
@@ -68,9 +68,9 @@ const mark = {
   backdropFilter: 'blur(6px)',
 } as const;
 
-export const premium = style({ ...mark, background: vars.gradient.accent, color: '#fff' });
+export const premium = style({ ...mark, background: vars.gradient.accent, color: vars.color.onMedia });
 
-export const anime = style({ ...mark, background: 'rgba(12, 11, 16, 0.55)', color: '#fff' });
+export const anime = style({ ...mark, background: 'rgba(12, 11, 16, 0.55)', color: vars.color.onMedia });
 
 export const lock = style({
   position: 'absolute',
@@ -83,7 +83,7 @@ export const lock = style({
   borderRadius: '50%',
   background: 'rgba(12, 11, 16, 0.6)',
   backdropFilter: 'blur(6px)',
-  color: '#fff',
+  color: vars.color.onMedia,
 });
 
 export const foot = style({
@@ -98,7 +98,7 @@ export const foot = style({
 });
 
 export const name = style({
-  fontSize: 18,
+  fontSize: vars.text.lg,
   fontWeight: 800,
   letterSpacing: '-0.01em',
   overflow: 'hidden',

@@ -1,17 +1,26 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@companion/ui/theme';
+import { GRID_STEPS, WIDEST_COLUMNS } from '../lib/grid-layout.ts';
 
-// The same steps as grid-layout.ts (000 §2.4): ≤550 → 2, ≤768 → 3, ≤1750 → 4, above → 5.
-export const grid = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  gap: 10,
-  '@media': {
-    'screen and (min-width: 551px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 14 },
-    'screen and (min-width: 769px)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 16 },
-    'screen and (min-width: 1751px)': { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))', gap: 18 },
-  },
+// Built from the same steps `columnsForWidth` reads (000 §2.4), so the CSS columns and the banner slots can never
+// disagree: ≤550 → 2, ≤768 → 3, ≤1750 → 4, above → 5.
+const GAP_BY_COLUMNS: Record<number, number> = { 2: 10, 3: 14, 4: 16, 5: 18 };
+const columns = (count: number) => ({
+  gridTemplateColumns: `repeat(${count}, minmax(0, 1fr))`,
+  gap: GAP_BY_COLUMNS[count] ?? 18,
 });
+
+function mediaSteps() {
+  const steps: Record<string, ReturnType<typeof columns>> = {};
+  const next = [...GRID_STEPS.slice(1).map(([, count]) => count), WIDEST_COLUMNS];
+  GRID_STEPS.forEach(([maxWidth, count], i) => {
+    const after = next[i]!;
+    if (after !== count) steps[`screen and (min-width: ${maxWidth + 1}px)`] = columns(after);
+  });
+  return steps;
+}
+
+export const grid = style({ display: 'grid', ...columns(GRID_STEPS[0]![1]), '@media': mediaSteps() });
 
 export const banner = style({ gridColumn: '1 / -1' });
 
@@ -24,4 +33,9 @@ export const empty = style({
   background: vars.color.surface,
 });
 
-export const emptyTitle = style({ margin: 0, fontSize: 18, fontWeight: 700, color: vars.color.textMuted });
+export const emptyTitle = style({
+  margin: 0,
+  fontSize: vars.text.lg,
+  fontWeight: 700,
+  color: vars.color.textMuted,
+});

@@ -1,5 +1,5 @@
 /** Viewport widths (px, inclusive maxima) and the columns per row at or below each (000 §2.4). */
-const GRID_STEPS: readonly (readonly [maxWidth: number, columns: number])[] = [
+export const GRID_STEPS: readonly (readonly [maxWidth: number, columns: number])[] = [
   [550, 2],
   [768, 3],
   [1024, 4],
@@ -7,7 +7,7 @@ const GRID_STEPS: readonly (readonly [maxWidth: number, columns: number])[] = [
 ];
 
 /** Columns above the last step. */
-const WIDEST_COLUMNS = 5;
+export const WIDEST_COLUMNS = 5;
 
 /** Skeleton cards shown while the list loads (000 §9). */
 export const SKELETON_COUNT = 12;

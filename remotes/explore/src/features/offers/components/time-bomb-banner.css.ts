@@ -16,7 +16,7 @@ export const banner = style({
   border: 0,
   borderRadius: vars.radius.lg,
   background: `radial-gradient(120% 180% at 0% 0%, rgba(255,255,255,0.18) 0%, rgba(255,255,255,0) 45%), ${vars.gradient.accent}`,
-  color: '#fff',
+  color: vars.color.onMedia,
   font: 'inherit',
   textAlign: 'left',
   cursor: 'pointer',
@@ -41,7 +41,7 @@ export const amount = style({
   border: '1px solid rgba(255,255,255,0.28)',
 });
 
-export const amountValue = style({ fontSize: 18, fontWeight: 800, lineHeight: 1 });
+export const amountValue = style({ fontSize: vars.text.lg, fontWeight: 800, lineHeight: 1 });
 
 export const amountUnit = style({ fontSize: 10, fontWeight: 700, textTransform: 'uppercase', opacity: 0.85 });
 
@@ -60,7 +60,7 @@ export const title = style({ fontSize: 17, fontWeight: 800, whiteSpace: 'nowrap'
 export const pill = style({
   padding: '2px 8px',
   borderRadius: vars.radius.pill,
-  background: '#fff',
+  background: vars.color.promoCta,
   color: '#b01f60',
   fontSize: 11,
   fontWeight: 800,
@@ -68,7 +68,7 @@ export const pill = style({
 });
 
 export const label = style({
-  fontSize: 13,
+  fontSize: vars.text.sm,
   fontWeight: 600,
   opacity: 0.92,
   whiteSpace: 'nowrap',
@@ -95,7 +95,7 @@ export const timerCaption = style({
 export const timer = style({
   fontSize: 22,
   fontWeight: 800,
-  color: '#fff',
+  color: vars.color.onMedia,
   fontVariantNumeric: 'tabular-nums',
   minWidth: '3.2ch',
   textAlign: 'right',
@@ -105,7 +105,7 @@ export const cta = style({
   flex: '0 0 auto',
   padding: '9px 18px',
   borderRadius: vars.radius.pill,
-  background: '#fff',
+  background: vars.color.promoCta,
   color: '#b01f60',
   fontSize: 14,
   fontWeight: 800,
