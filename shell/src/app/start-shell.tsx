@@ -9,7 +9,6 @@ import { forwardAnalytics } from '../analytics/forward-analytics.ts';
 import { App } from './app.tsx';
 import { ChromeBoundary } from './chrome-boundary.tsx';
 import { installTimerRecords } from './timer-records.ts';
-import { installChunkReload } from '../errors/chunk-reload.ts';
 import {
   ErrorReporterContext,
   SHELL_VERSION,
@@ -63,7 +62,6 @@ export function startShell(options: StartShellOptions): void {
   installTimerRecords(bus, localStorage);
   // 000 §8: render errors (and fingerprint failures) go to the API's store, and to Sentry when SENTRY_DSN is set.
   const errors = createErrorReporter({ sentryDsn: readSentryDsn(document) });
-  installChunkReload({ window, storage: sessionStorage });
   // The visitor lifecycle: guest pre-register, refresh, 410, sign-in returns; its transport goes to every remote.
   const session = createSession({
     fingerprint: createFingerprint({
