@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signInRegistered } from '../support/sign-in.ts';
 import { activeSubscription } from '../support/subscription.ts';
 
 // The shell's chrome against the real stack (API, hubs, remotes). Screenshots are written to the test output
@@ -81,7 +82,12 @@ test.describe('shell chrome', () => {
     expect(new URL(page.url()).pathname).toBe('/settings');
   });
 
-  test('should keep tracking parameters across header, sidebar and bottom navigation', async ({ page }) => {
+  test('should keep tracking parameters across header, sidebar and bottom navigation', async ({
+    page,
+    request,
+  }) => {
+    // Registered: an anonymous visitor's Gallery, Chat and Create links open the sign-in modal (000 §6).
+    await signInRegistered(page, request, 'chrome');
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto(`/?${TRACKING}&foo=bar`);
     await waitForUser(page);

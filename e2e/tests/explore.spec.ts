@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInRegistered } from '../support/sign-in.ts';
 import { activeSubscription } from '../support/subscription.ts';
 
 // The explore remote against the real stack (API seed catalogue). Users of each period come from the API (its test
@@ -30,15 +31,7 @@ async function signIn(
   request: APIRequestContext,
   plan?: { periodInMonths: UserPatch['periodInMonths']; weeklyPlan?: boolean },
 ) {
-  const email = `explore-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post('/api/Authenticate/register', {
-    data: { email, password: 'Explore-pass-123' },
-  });
-  expect(response.ok()).toBe(true);
-  const { accessToken, refreshToken } = (await response.json()) as {
-    accessToken: string;
-    refreshToken: string;
-  };
+  const { accessToken } = await signInRegistered(page, request, 'explore');
   if (plan) {
     const headers = { authorization: `Bearer ${accessToken}` };
     const period = await request.post('/api/testing/user-period', {
@@ -52,11 +45,6 @@ async function signIn(
     });
     expect(flags.ok()).toBe(true);
   }
-  await page.addInitScript(
-    `localStorage.setItem('persist:auth', ${JSON.stringify(
-      JSON.stringify({ isAuth: true, accessToken, refreshToken, isSoftDeleted: false, inAppAuthToken: null }),
-    )})`,
-  );
 }
 
 interface UserPatch {
@@ -321,7 +309,8 @@ test.describe('explore', () => {
     });
   }
 
-  test('should open the chat of a public character', async ({ page }) => {
+  test('should open the chat of a public character for a registered user', async ({ page, request }) => {
+    await signIn(page, request);
     await openExplore(page);
     const card = page.locator('[data-testid="model-card"][data-locked="false"]').first();
     const id = await card.getAttribute('data-model-id');

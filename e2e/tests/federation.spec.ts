@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/env.ts';
 import { THROWING_REMOTE_DIR, THROWING_VERSION } from '../support/fixtures.ts';
 import { publishAndFlip, readLiveRegistry, remoteCli } from '../support/registry.ts';
+import { signInRegistered } from '../support/sign-in.ts';
 
 /** One route of each remote. */
 const ROUTES: { remote: string; path: string; heading: string }[] = [
@@ -58,7 +59,9 @@ test.describe('federated remotes', () => {
     });
   }
 
-  test('should deep link and go back and forward across remotes', async ({ page }) => {
+  test('should deep link and go back and forward across remotes', async ({ page, request }) => {
+    // Registered: an anonymous visitor's Chat link opens the sign-in modal (000 §6).
+    await signInRegistered(page, request, 'federation');
     await page.goto('/gallery');
     await expect(remotePage(page, 'gallery')).toBeVisible();
     await page.getByTestId('shell-sidebar').getByRole('link', { name: 'Chat' }).click();
@@ -84,7 +87,9 @@ test.describe('federated remotes', () => {
 
   test('should show the fallback in the area of an unreachable remote while the chrome and other routes work', async ({
     page,
+    request,
   }) => {
+    await signInRegistered(page, request, 'federation');
     await page.route('**/remotes/gallery/**', (route) => route.abort('connectionrefused'));
     await page.goto('/gallery');
     await expect(page.getByTestId('remote-fallback')).toHaveAttribute('data-code', 'REMOTE_LOAD_FAILED');
@@ -139,7 +144,8 @@ test.describe('federated remotes', () => {
     expect(history).toContain(next);
   });
 
-  test('should load React once for the shell and every remote', async ({ page }) => {
+  test('should load React once for the shell and every remote', async ({ page, request }) => {
+    await signInRegistered(page, request, 'federation');
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);

@@ -17,6 +17,7 @@ import { authFeature } from './features/auth/index.ts';
 import { mergeCatalogue } from './features/characters/account-merge.ts';
 import { charactersFeature } from './features/characters/index.ts';
 import { chatsFeature } from './features/chats/index.ts';
+import { clientErrorsFeature } from './features/client-errors/index.ts';
 import { galleryFeature } from './features/gallery/index.ts';
 import { imagesFeature } from './features/images/index.ts';
 import { eventsFeature } from './features/events/index.ts';
@@ -68,6 +69,7 @@ export const CORE_FEATURES: readonly FeaturePlugin[] = [
   tokensFeature,
   eventsFeature,
   supportFeature,
+  clientErrorsFeature,
   metricsFeature,
   testingFeature,
 ];

@@ -38,6 +38,8 @@ export interface Config {
   publicUrl: string;
   /** Requests per minute per client address on the auth endpoints (30 unless NODE_ENV=test). */
   authRateLimitPerMinute: number;
+  /** Client error reports per minute per IP (`POST /api/client-errors`). */
+  clientErrorRateLimitPerMinute: number;
   /**
    * Which proxies' X-Forwarded-For to trust (Fastify `trustProxy`): the one-origin server proxies from
    * loopback, so the client IP (rate limits, get-ip-address) is the real one rather than 127.0.0.1.
@@ -111,6 +113,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       env.AUTH_RATE_LIMIT_PER_MINUTE,
       nodeEnv === 'test' ? 300 : 30,
       'AUTH_RATE_LIMIT_PER_MINUTE',
+    ),
+    // A crash loop in one tab must not fill the table; a real page reports a handful of errors at most.
+    clientErrorRateLimitPerMinute: int(
+      env.CLIENT_ERROR_RATE_LIMIT_PER_MINUTE,
+      nodeEnv === 'production' ? 20 : 120,
+      'CLIENT_ERROR_RATE_LIMIT_PER_MINUTE',
     ),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     // warn by default: start prints one line; LOG_LEVEL=info adds per-request logs.

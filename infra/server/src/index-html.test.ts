@@ -102,6 +102,23 @@ describe('index.html renderer', () => {
     );
   });
 
+  it('should publish SENTRY_DSN to the page only when one is configured', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'index-html-'));
+    await mkdir(path.join(root, 'shell'), { recursive: true });
+    await writeFile(path.join(root, 'shell', 'index.html'), HTML);
+    const render = (sentryDsn?: string) =>
+      createIndexRenderer({
+        shellDir: path.join(root, 'shell'),
+        remotesDir: path.join(root, 'remotes'),
+        ...(sentryDsn ? { sentryDsn } : {}),
+        readRegistry: async () => registry,
+      })('/legal');
+    expect(await render()).not.toContain('sentry-dsn');
+    expect(await render('https://k@o1.ingest.sentry.io/2')).toContain(
+      '<meta name="sentry-dsn" content="https://k@o1.ingest.sentry.io/2" />',
+    );
+  });
+
   const MODELS = [
     { id: 'r1', isAnime: false, bodyImages: ['/api/images/r1.svg'] },
     { id: 'a1', isAnime: true, bodyImages: [{ imageUrl: '/api/images/a1.svg' }] },

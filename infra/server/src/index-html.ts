@@ -82,6 +82,8 @@ export function hintedImages(
  */
 export function createIndexRenderer(options: {
   googleClientId?: string | undefined;
+  /** `SENTRY_DSN`: the shell then also sends its error reports to Sentry (loaded only when an error happens). */
+  sentryDsn?: string | undefined;
   shellDir: string;
   remotesDir: string;
   /** Reads a stored remote file; default from `remotesDir` (the bucket store passes its own, ADR 0190). */
@@ -194,6 +196,7 @@ export function createIndexRenderer(options: {
     if (options.googleClientId) {
       tags.push(`<meta name="google-signin-client_id" content="${attribute(options.googleClientId)}" />`);
     }
+    if (options.sentryDsn) tags.push(`<meta name="sentry-dsn" content="${attribute(options.sentryDsn)}" />`);
     const route = routes.find((candidate) => matchRoutePattern(candidate.path, pathname));
     const entry = route ? registry.remotes[route.remote] : undefined;
     if (route && entry) {

@@ -47,6 +47,8 @@ export interface OriginServerOptions {
   store?: RemoteStore;
   /** How long a bucket-read `registry.json` is reused (default 1000 ms; a rollback shows within it). */
   registryCacheMs?: number;
+  /** `SENTRY_DSN`, published to the page as `<meta name="sentry-dsn">`. */
+  sentryDsn?: string | undefined;
 }
 
 const API_DOWN_MESSAGE = 'The API is not reachable right now. Try again in a moment.';
@@ -212,6 +214,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
           }
         : {}),
       googleClientId: options.googleClientId,
+      sentryDsn: options.sentryDsn,
       readRegistry: async () => JSON.parse(await readRegistryText()) as Registry,
       fetchApi: createFirstLoadApi({ apiUrl }),
     });

@@ -163,6 +163,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     ...(options.env['API_BODY_LIMIT_BYTES']
       ? { apiBodyLimitBytes: Number(options.env['API_BODY_LIMIT_BYTES']) }
       : {}),
+    sentryDsn: options.env['SENTRY_DSN'] || undefined,
   });
   try {
     await server.listen({ port: options.port, host: options.host });

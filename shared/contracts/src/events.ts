@@ -6,6 +6,7 @@ import type {
   PaywallType,
   RegistrationNotification,
   TimeBombOffer,
+  Timer,
   TokensBalance,
   User,
 } from './entities.ts';
@@ -52,6 +53,10 @@ export interface BusEventMap {
    * tokens it needs. The shell opens checkout's insufficient-tokens offer (the tokens paywall until it exists).
    */
   'tokens:insufficient-requested': { request: InsufficientTokensRequest; needed: number; source: string };
+  /** The looping timers kept per id across reloads (001 §3): shell-owned, persisted state. */
+  'timers:changed': { timers: Record<string, Timer> };
+  /** Starts the timer `id` unless it already runs; the shell answers with `timers:changed` (contract 1.2). */
+  'timer:start-requested': { id: string };
 }
 
 /** What a short balance interrupted: a chat message, a photo request (001 §2) or creating a character (000 §3). */
@@ -112,6 +117,8 @@ export const BUS_EVENTS = {
   'user:refresh-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'daily-bonus:open-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'tokens:insufficient-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
+  'timers:changed': { kind: 'state', replay: 'last', publishers: ['shell'] },
+  'timer:start-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
 } as const satisfies { readonly [K in BusEventName]: EventSpec };
 
 /** Names of the events that are intents (exactly one handler each). */

@@ -17,7 +17,7 @@ export { FONT_STACKS } from './font-stacks.ts';
 export type { FontName } from './font-stacks.ts';
 export { Icon } from './icon/icon.tsx';
 export type { IconName, IconProps } from './icon/icon.tsx';
-export { Image, IMAGE_UNAVAILABLE_ALT } from './image/image.tsx';
+export { Image, IMAGE_UNAVAILABLE_ALT, RESPONSIVE_IMAGE_BREAKPOINT } from './image/image.tsx';
 export type { ImageProps } from './image/image.tsx';
 export { useMediaQuery } from './media/use-media-query.ts';
 export { Modal } from './modal/modal.tsx';

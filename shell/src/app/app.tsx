@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { PATHS } from '@companion/contracts';
+import { PATHS, type AppHistory } from '@companion/contracts';
 import { ErrorScreen, Spinner, cx } from '@companion/ui';
 import { useHistoryLocation } from '@companion/remote-kit';
 import { brandOf } from '../brand/brand.ts';
-import { AuthModal } from '../chrome/auth-modal.tsx';
+import { AuthModal, type AuthMode } from '../chrome/auth-modal.tsx';
 import { BottomNav, bottomNavShown } from '../chrome/bottom-nav.tsx';
 import * as styles from './layout.css.ts';
 import { DailyBonusModal } from '../chrome/daily-bonus-modal.tsx';
@@ -25,9 +25,27 @@ import { useCategoryFromQuery } from '../routing/use-category-from-query.ts';
 import { useFunnelRedirect } from '../routing/use-funnel-redirect.ts';
 import { useNsfwGate } from '../routing/use-nsfw-gate.ts';
 import { useTrackingPreservation } from '../routing/use-tracking-preservation.ts';
+import { isLazyImportFailure } from '../errors/error-reporter.ts';
 import { ChromeBoundary } from './chrome-boundary.tsx';
 import { useShell } from './shell-context.tsx';
 import { useShellModals } from './use-shell-modals.ts';
+
+/**
+ * `/hidden-auth` (000 §2.1 "hidden modal auth"): the sign-in modal opens over the main page, so the visitor
+ * lands on explore with the modal in front; the query (tracking, light theme) is kept.
+ */
+function useHiddenAuth(active: boolean, history: AppHistory, openAuth: (mode: AuthMode) => void) {
+  useEffect(() => {
+    if (!active) return;
+    openAuth('login');
+    history.replace({ pathname: '/', search: history.location.search, hash: '' });
+  }, [active, history, openAuth]);
+}
+
+/** 000 §8: the generic error screen, with its content hidden when a lazily loaded module failed to load. */
+function pageFallback(error: unknown) {
+  return <ErrorScreen hideContent={isLazyImportFailure(error)} />;
+}
 
 /** A server route reached by client-side navigation: hand it to the server. */
 function ServerRoute({ pathname }: { pathname: string }) {
@@ -52,6 +70,7 @@ function RouteView({ owner, pathname, home }: { owner: RouteOwner; pathname: str
     case 'contact-us':
       return <ContactUsPage />;
     case 'hidden-auth':
+      // App opens the sign-in modal and shows the main page under it (000 §2.1 "hidden modal auth").
       return null;
     case 'not-found':
       return <NotFoundPage home={home} />;
@@ -87,7 +106,10 @@ export function App() {
 
   const home = homePathOf(brand.routeSet);
   const owner = matchBrandRoute(brand.routeSet, location.pathname);
-  const withChrome = brand.routeSet === 'full' && !isFunnelPage(location.pathname);
+  const page = owner.kind === 'shell' ? owner.page : null;
+  useHiddenAuth(page === 'hidden-auth', history, modals.openAuth);
+  // /maintenance is its own route group (000 §2.1): its own layout, without header, sidebar or bottom nav.
+  const withChrome = brand.routeSet === 'full' && !isFunnelPage(location.pathname) && page !== 'maintenance';
   const open = sidebarVisible({
     isTablet,
     hovered: sidebar.hovered && !isTablet,
@@ -125,7 +147,7 @@ export function App() {
           data-testid="route-outlet"
         >
           {gate === 'allow' ? (
-            <ChromeBoundary area="page" resetKey={location.pathname} fallback={<ErrorScreen />}>
+            <ChromeBoundary area="page" resetKey={location.pathname} fallback={pageFallback}>
               <RouteView owner={owner} pathname={location.pathname} home={home} />
             </ChromeBoundary>
           ) : (

@@ -1,6 +1,9 @@
-import { style } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '@companion/ui/theme';
 import { TABLET, DESKTOP, HEADER_HEIGHT, RAIL_WIDTH, BOTTOM_NAV_HEIGHT } from '../chrome/chrome-sizes.ts';
+import { INITIAL_ANIMATION_DELAY_MS } from '../outlet/motion.ts';
+
+const gateFadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 
 // The page layout around the route outlet: rail offset, bottom-nav padding, tablet backdrop, gate spinner.
 
@@ -31,4 +34,6 @@ export const gateWait = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
+  opacity: 0,
+  animation: `${gateFadeIn} 200ms ease-out ${INITIAL_ANIMATION_DELAY_MS}ms forwards`,
 });

@@ -4,8 +4,19 @@ import { StrictMode, useMemo, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
+import { ErrorScreen } from '@companion/ui';
 import { forwardAnalytics } from '../analytics/forward-analytics.ts';
 import { App } from './app.tsx';
+import { ChromeBoundary } from './chrome-boundary.tsx';
+import { installTimerRecords } from './timer-records.ts';
+import {
+  ErrorReporterContext,
+  SHELL_VERSION,
+  createErrorReporter,
+  readSentryDsn,
+} from '../errors/error-reporter.ts';
+import { isBotUserAgent } from '../session/bot.ts';
+import { createFingerprint } from '../session/fingerprint.ts';
 import { ShellProvider, type ShellServices } from './shell-context.tsx';
 import { MAIN_BRAND } from '../brand/brand.ts';
 import { integrityPlugin } from '../federation/integrity.ts';
@@ -13,7 +24,7 @@ import { loadRegistry } from '../federation/registry.ts';
 import { RemoteLoader, type FederationRuntime } from '../federation/remote-loader.ts';
 import { installCategoryState } from '../routing/category.ts';
 import { installScrollReset } from '../routing/scroll-reset.ts';
-import { createHubConnections } from '../hubs/hub-connections.ts';
+import { createHubConnections, readHubEndpoint } from '../hubs/hub-connections.ts';
 import { isInAppBrowser, readGoogleClientId } from '../session/in-app-browser.ts';
 import { readFirstLoad } from '../session/first-load.ts';
 import { createSession } from '../session/session.ts';
@@ -48,8 +59,18 @@ export function startShell(options: StartShellOptions): void {
   bus.handle('theme:change-requested', ({ mode }) => themes.set(mode));
   // Before anything renders: the stored category must be on the bus before any remote mounts.
   installCategoryState(bus, localStorage);
+  installTimerRecords(bus, localStorage);
+  // 000 §8: render errors (and fingerprint failures) go to the API's store, and to Sentry when SENTRY_DSN is set.
+  const errors = createErrorReporter({ sentryDsn: readSentryDsn(document) });
   // The visitor lifecycle: guest pre-register, refresh, 410, sign-in returns; its transport goes to every remote.
   const session = createSession({
+    fingerprint: createFingerprint({
+      report: (error) => {
+        console.error('[session] fingerprint failed', error);
+        errors.report({ kind: 'fingerprint', remote: 'shell', version: SHELL_VERSION, error });
+      },
+    }),
+    isBot: isBotUserAgent(navigator.userAgent),
     bus,
     history,
     googleClientId: readGoogleClientId(document),
@@ -58,7 +79,7 @@ export function startShell(options: StartShellOptions): void {
     firstLoad: readFirstLoad(document),
   });
   const transport = session.transport;
-  const hubs = createHubConnections({ bus, session });
+  const hubs = createHubConnections({ bus, session, endpoint: readHubEndpoint(document) });
   hubs.start();
   void session.start();
   // e2e only: the suite sets this flag to drive the real transport from the page (e.g. 20 parallel calls).
@@ -83,9 +104,14 @@ export function startShell(options: StartShellOptions): void {
       [theme],
     );
     return (
-      <ShellProvider value={services}>
-        <App />
-      </ShellProvider>
+      <ErrorReporterContext.Provider value={errors}>
+        <ShellProvider value={services}>
+          {/* Whatever the areas' own boundaries do not contain: the generic error screen, not a blank page. */}
+          <ChromeBoundary area="shell" fallback={<ErrorScreen />}>
+            <App />
+          </ChromeBoundary>
+        </ShellProvider>
+      </ErrorReporterContext.Provider>
     );
   }
 

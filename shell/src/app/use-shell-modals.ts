@@ -7,6 +7,7 @@ export interface ShellModals {
   paywall: BusEventMap['paywall:open-requested'] | null;
   closePaywall(): void;
   authMode: AuthMode | null;
+  openAuth(mode: AuthMode): void;
   closeAuth(): void;
   bonusOpen: boolean;
   closeBonus(): void;
@@ -33,6 +34,7 @@ export function useShellModals(bus: ShellBus): ShellModals {
     paywall,
     closePaywall: () => setPaywall(null),
     authMode,
+    openAuth: setAuthMode,
     closeAuth: () => setAuthMode(null),
     bonusOpen,
     closeBonus: () => setBonusOpen(false),

@@ -66,7 +66,8 @@ export function AuthModal({
       open={mode !== null}
       onClose={close}
       title={sentTo ? 'Check your inbox' : 'Log in or sign up'}
-      size="sm"
+      // A default modal (000 §2.5): only the daily bonus is 440 px.
+      size="md"
     >
       <div className={styles.modalBody} data-testid="auth-modal" data-mode={mode ?? undefined}>
         <span className={styles.heroIcon} aria-hidden="true">

@@ -4,6 +4,7 @@ import type { User } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
 import { DISCONNECTED_HUBS, FAKE_BRAND, createFakeTransport, testUser } from '@companion/remote-kit/testing';
+import { MODAL_WIDTHS } from '@companion/ui';
 import { App } from '../app/app.tsx';
 import { ShellProvider, type ShellServices } from '../app/shell-context.tsx';
 import { RemoteLoader } from '../federation/remote-loader.ts';
@@ -159,6 +160,27 @@ describe('shell chrome', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  it('should show the profile image in the profile menu, falling back to a user icon (000 §5)', () => {
+    setup('/legal', fakeSession(testUser({ userProfileUrl: '/api/images/me.png' })));
+    const picture = within(screen.getByTestId('profile-menu-button')).getByRole('img', {
+      name: 'Profile picture',
+    });
+    expect(picture.tagName).toBe('IMG');
+    expect(picture.getAttribute('src')).toBe('/api/images/me.png');
+    fireEvent.error(picture);
+    const icon = within(screen.getByTestId('profile-menu-button')).getByRole('img', {
+      name: 'Profile picture',
+    });
+    expect(icon.tagName).toBe('SPAN');
+    expect(icon.querySelector('svg')).not.toBeNull();
+    cleanup();
+    setup('/legal', fakeSession(testUser({ userProfileUrl: null })));
+    const none = within(screen.getByTestId('profile-menu-button')).getByRole('img', {
+      name: 'Profile picture',
+    });
+    expect(none.querySelector('svg')).not.toBeNull();
+  });
+
   it('should confirm Log out in the Log out Account dialog, with Cancel doing nothing', async () => {
     const session = fakeSession(testUser());
     setup('/legal', session);
@@ -173,6 +195,24 @@ describe('shell chrome', () => {
     dialog = await screen.findByRole('dialog', { name: 'Log out Account' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(session.logout).toHaveBeenCalledOnce());
+  });
+
+  it('should open the sign-in and log-out dialogs as default 600 px modals and only the daily bonus at 440 px (000 §2.5)', async () => {
+    expect(MODAL_WIDTHS).toMatchObject({ md: 600, sm: 440 });
+    setup('/legal', fakeSession(testUser({ email: null })));
+    fireEvent.click(within(screen.getByTestId('shell-header')).getByRole('button', { name: 'Login' }));
+    const signIn = await screen.findByRole('dialog', { name: 'Log in or sign up' });
+    expect(signIn.getAttribute('data-size')).toBe('md');
+    cleanup();
+    setup('/legal', fakeSession(testUser({}, { isDailyTokensEnabled: true })));
+    fireEvent.click(screen.getByTestId('profile-menu-button'));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    const logOut = await screen.findByRole('dialog', { name: 'Log out Account' });
+    expect(logOut.getAttribute('data-size')).toBe('md');
+    fireEvent.click(within(logOut).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByTestId('daily-bonus-button'));
+    const bonus = await screen.findByRole('dialog');
+    expect(bonus.getAttribute('data-size')).toBe('sm');
   });
 
   it('should show the token menu to subscribers only, hiding the message row under free messages', () => {
@@ -201,8 +241,59 @@ describe('shell chrome', () => {
     expect(within(nav).getByRole('link', { name: /Premium/ })).toBeTruthy();
   });
 
+  it('should let anonymous visitors browse explore, pricing and legal pages while every other protected link opens the sign-in modal (000 §6)', async () => {
+    setup('/legal', fakeSession(testUser({ email: null })));
+    const sidebar = screen.getByTestId('shell-sidebar');
+    const bottomNav = screen.getByTestId('shell-bottom-nav');
+    const protectedLinks = [
+      within(sidebar).getByRole('link', { name: /Create Character/ }),
+      within(sidebar).getByRole('link', { name: /^Chat/ }),
+      within(sidebar).getByRole('link', { name: /Gallery/ }),
+      within(sidebar).getByRole('link', { name: /My AI/ }),
+      within(sidebar).getByRole('link', { name: /Photo Generation/ }),
+      within(sidebar).getByRole('link', { name: /Contact Us/ }),
+      within(bottomNav).getByRole('link', { name: /Chat/ }),
+      within(bottomNav).getByRole('link', { name: 'Create character' }),
+      within(bottomNav).getByRole('link', { name: /Gallery/ }),
+    ];
+    for (const link of protectedLinks) {
+      fireEvent.click(link);
+      expect(window.location.pathname, link.textContent ?? '').toBe('/legal');
+      const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+    for (const [name, path] of [
+      [/Pricing/, '/pricing'],
+      [/Terms of Service/, '/legal/terms-of-service'],
+      [/Explore/, '/'],
+    ] as const) {
+      fireEvent.click(within(sidebar).getByRole('link', { name }));
+      expect(window.location.pathname).toBe(path);
+      expect(screen.queryByRole('dialog')).toBeNull();
+    }
+  });
+
+  it('should open the sign-in modal over the main page at /hidden-auth (hidden modal auth), keeping the query', async () => {
+    setup('/hidden-auth?utm_source=tiktok', fakeSession(testUser({ email: null })));
+    expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/');
+    expect(window.location.search).toBe('?utm_source=tiktok');
+    expect(screen.getByTestId('route-outlet').querySelector('[data-remote-outlet="explore"]')).not.toBeNull();
+  });
+
+  it('should render /maintenance in its own layout without header, sidebar or bottom nav', () => {
+    setup('/maintenance', fakeSession(testUser()));
+    expect(
+      screen.getByRole('heading', { name: "Whoops! We're working on something exciting!" }),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('shell-header')).toBeNull();
+    expect(screen.queryByTestId('shell-sidebar')).toBeNull();
+    expect(screen.queryByTestId('shell-bottom-nav')).toBeNull();
+  });
+
   it('should track a bottom navigation click with source navbar and pass the item id as state', () => {
-    const { bus } = setup('/legal', fakeSession(testUser({ email: null })));
+    const { bus } = setup('/legal', fakeSession(testUser({ email: 'ana@example.com' })));
     const events: unknown[] = [];
     bus.subscribe('analytics:event-tracked', (event) => events.push(event));
     fireEvent.click(within(screen.getByTestId('shell-bottom-nav')).getByRole('link', { name: /Gallery/ }));
@@ -238,14 +329,39 @@ describe('shell chrome', () => {
     expect(session.claimDailyBonus).toHaveBeenCalledOnce();
   });
 
-  it('should stay on getTokens with an error when the claim fails', async () => {
+  it('should keep a failed claim console-only, staying on getTokens with no message (000 §8)', async () => {
     const session = fakeSession(testUser({}, { isDailyTokensEnabled: true }));
     vi.mocked(session.claimDailyBonus).mockResolvedValueOnce({ ok: false, tokens: null });
     setup('/legal', session);
     fireEvent.click(screen.getByTestId('daily-bonus-button'));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Get Bonus' }));
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get Bonus' }));
+    await waitFor(() => expect(session.claimDailyBonus).toHaveBeenCalledOnce());
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Get Bonus' })).toBeTruthy());
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByTestId('daily-bonus-modal').dataset['step']).toBe('getTokens');
+    // A failed claim records no time: the bonus is still offered.
+    expect(localStorage.getItem('persist:daily-bonus-claimed-at')).toBeNull();
+  });
+
+  it('should count a claim in the last hour as recent and not offer the bonus again', async () => {
+    // The balance still says claimable (it has not caught up with the claim).
+    const session = fakeSession(testUser({}, { isDailyTokensEnabled: true }));
+    const { bus } = setup('/legal', session);
+    fireEvent.click(screen.getByTestId('daily-bonus-button'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get Bonus' }));
+    expect(await within(dialog).findByRole('heading', { name: 'You got 25 tokens!' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => session.set({}));
+    expect(screen.queryByTestId('daily-bonus-button')).toBeNull();
+    act(() => bus.publish('daily-bonus:open-requested', { source: 'test' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Older than an hour: offered again.
+    localStorage.setItem('persist:daily-bonus-claimed-at', String(Date.now() - 61 * 60 * 1000));
+    act(() => session.set({}));
+    expect(screen.getByTestId('daily-bonus-button')).toBeTruthy();
   });
 
   it('should open the auth modal in expired mode when the session asks for it', async () => {

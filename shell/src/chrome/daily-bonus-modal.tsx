@@ -3,16 +3,14 @@ import { PATHS } from '@companion/contracts';
 import { Button, Modal, Icon } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { hrefWithTracking } from '../routing/tracking-params.ts';
-import * as form from './form-error.css.ts';
 import * as styles from './modal-body.css.ts';
-import { gotTokensTitle } from './daily-bonus.ts';
+import { gotTokensTitle, isRecentClaim, readClaimedAt, recordClaim } from './daily-bonus.ts';
 import { useVisitor } from './use-visitor.ts';
-
-const CLAIMED_AT_KEY = 'persist:daily-bonus-claimed-at';
 
 /**
  * The daily-bonus modal (000 §4, 001 §2), 440 px: step getTokens ('Get Bonus'), then gotTokens ('You got {N}
- * tokens!', 'Start chatting' to chat). The session refetches the balance whether the claim succeeds or fails.
+ * tokens!', 'Start chatting' to chat). The session refetches the balance whether the claim succeeds or fails; a
+ * failed claim is console-only (000 §8), and within an hour of a claim the bonus is not offered again.
  */
 export function DailyBonusModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { history } = useShell();
@@ -20,35 +18,29 @@ export function DailyBonusModal({ open, onClose }: { open: boolean; onClose: () 
   const [step, setStep] = useState<'getTokens' | 'gotTokens'>('getTokens');
   const [tokens, setTokens] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
 
   const close = () => {
     setStep('getTokens');
-    setFailed(false);
     onClose();
   };
 
   const claim = async () => {
     setBusy(true);
-    setFailed(false);
+    // The session logs a failure and refetches the balance either way; nothing more is shown (000 §8).
     const result = await api.claimDailyBonus().catch(() => ({ ok: false, tokens: null }));
     setBusy(false);
-    if (!result.ok) {
-      setFailed(true);
-      return;
-    }
-    try {
-      localStorage.setItem(CLAIMED_AT_KEY, String(Date.now()));
-    } catch {
-      // Only the "recent claim" hint is lost.
-    }
+    if (!result.ok) return;
+    recordClaim(localStorage, new Date());
     setTokens(result.tokens ?? 0);
     setStep('gotTokens');
   };
 
+  // Asked to open within the hour after a claim (000 §4 "recent"): it is not offered again.
+  const offered = step === 'gotTokens' || !isRecentClaim(readClaimedAt(localStorage), new Date());
+
   const title = step === 'getTokens' ? 'Your daily bonus is ready' : gotTokensTitle(tokens);
   return (
-    <Modal open={open} onClose={close} title={title} hideTitle size="sm">
+    <Modal open={open && offered} onClose={close} title={title} hideTitle size="sm">
       <div className={styles.modalBody} data-testid="daily-bonus-modal" data-step={step}>
         <span className={styles.heroIcon} aria-hidden="true">
           <Icon name={step === 'getTokens' ? 'gift' : 'tokens'} size={34} />
@@ -59,11 +51,6 @@ export function DailyBonusModal({ open, onClose }: { open: boolean; onClose: () 
             <p className={styles.modalLead}>
               Come back every day to collect free tokens for photos, videos and calls.
             </p>
-            {failed && (
-              <p className={form.formError} role="alert">
-                We could not claim your bonus right now. Please try again later.
-              </p>
-            )}
             <Button size="lg" fullWidth loading={busy} onClick={() => void claim()}>
               Get Bonus
             </Button>

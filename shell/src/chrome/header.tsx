@@ -3,7 +3,7 @@ import { useHistoryLocation } from '@companion/remote-kit';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import { ActionLink } from './action-link.tsx';
-import { isDailyBonusClaimable } from './daily-bonus.ts';
+import { isDailyBonusOffered, readClaimedAt } from './daily-bonus.ts';
 import * as styles from './header.css.ts';
 import { isCurrentPath, topNavItems } from './nav-items.ts';
 import { NavLink } from './nav-link.tsx';
@@ -73,7 +73,7 @@ export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boo
         </nav>
       )}
       <div className={styles.headerActions}>
-        {isDailyBonusClaimable(visitor.user, visitor.balance, new Date()) && (
+        {isDailyBonusOffered(visitor.user, visitor.balance, readClaimedAt(localStorage), new Date()) && (
           <button
             type="button"
             className={styles.giftButton}

@@ -11,7 +11,8 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
       open={open}
       onClose={onClose}
       title="Log out Account"
-      size="sm"
+      // A default modal (000 §2.5): only the daily bonus is 440 px.
+      size="md"
       tone="danger"
       busy={busy}
       confirmLabel="Log out"

@@ -15,12 +15,21 @@ export interface NavItem {
   ariaLabel?: string;
 }
 
-/** Sidebar items in the spec's order (000 §2.5), after the Create Character button. */
+/**
+ * Sidebar items in the spec's order (000 §2.5), after the Create Character button. 000 §6: an anonymous visitor
+ * may browse explore, pricing and legal pages and log in; every other link opens the sign-in modal.
+ */
 const SIDEBAR_ITEMS: readonly NavItem[] = [
   { id: 'explore', label: 'Explore', href: PATHS.home.href(), icon: 'explore' },
-  { id: 'chat', label: 'Chat', href: PATHS.chat.href(), icon: 'chat' },
-  { id: 'gallery', label: 'Gallery', href: PATHS.gallery.href(), icon: 'gallery', isNew: true },
-  // The user's own characters need an account to belong to.
+  { id: 'chat', label: 'Chat', href: PATHS.chat.href(), icon: 'chat', requires: 'auth' },
+  {
+    id: 'gallery',
+    label: 'Gallery',
+    href: PATHS.gallery.href(),
+    icon: 'gallery',
+    isNew: true,
+    requires: 'auth',
+  },
   { id: 'my-ai', label: 'My AI', href: PATHS.myAi.href(), icon: 'my-ai', requires: 'auth' },
   {
     id: 'photo-generation',
@@ -31,8 +40,17 @@ const SIDEBAR_ITEMS: readonly NavItem[] = [
     requires: 'subscription',
   },
   { id: 'pricing', label: 'Pricing', href: PATHS.pricing.href(), icon: 'pricing' },
-  { id: 'contact-us', label: 'Contact Us', href: PATHS.contactUs.href(), icon: 'contact-us' },
+  {
+    id: 'contact-us',
+    label: 'Contact Us',
+    href: PATHS.contactUs.href(),
+    icon: 'contact-us',
+    requires: 'auth',
+  },
 ];
+
+/** The sidebar's primary Create Character button (000 §2.5); creating needs an account (000 §6). */
+export const CREATE_CHARACTER_REQUIRES: NavRequirement = 'auth';
 
 /** Build flags that hide navigation entries. */
 export interface NavFlags {
@@ -58,17 +76,25 @@ export function topNavItems(flags: NavFlags): NavItem[] {
 export function bottomNavItems(flags: NavFlags, subscribed: boolean): NavItem[] {
   const items: NavItem[] = [
     { id: 'explore', label: 'Explore', href: PATHS.home.href(), icon: 'explore' },
-    { id: 'chat', label: 'Chat', href: PATHS.chat.href(), icon: 'chat' },
+    { id: 'chat', label: 'Chat', href: PATHS.chat.href(), icon: 'chat', requires: 'auth' },
     {
       id: 'create',
       label: 'Create',
       href: PATHS.createCharacter.href(),
       icon: 'create',
       ariaLabel: 'Create character',
+      requires: CREATE_CHARACTER_REQUIRES,
     },
   ];
   if (!flags.hideGalleryAndMyAi) {
-    items.push({ id: 'gallery', label: 'Gallery', href: PATHS.gallery.href(), icon: 'gallery', isNew: true });
+    items.push({
+      id: 'gallery',
+      label: 'Gallery',
+      href: PATHS.gallery.href(),
+      icon: 'gallery',
+      isNew: true,
+      requires: 'auth',
+    });
   }
   items.push(
     subscribed

@@ -1,4 +1,4 @@
-import { Icon } from '@companion/ui';
+import { Icon, Image } from '@companion/ui';
 import { useState } from 'react';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
@@ -18,7 +18,6 @@ export function ProfileMenu() {
   const { user, subscribed } = useVisitor();
   const { open, close, toggle, root, panelId } = useMenu();
   const [confirming, setConfirming] = useState(false);
-  const initial = (user?.userName ?? user?.email ?? '?').charAt(0).toUpperCase();
   return (
     <div className={styles.menuRoot} ref={root}>
       <button
@@ -31,9 +30,17 @@ export function ProfileMenu() {
         data-testid="profile-menu-button"
         onClick={toggle}
       >
-        <span className={styles.avatar} aria-hidden="true">
-          {initial}
-        </span>
+        {/* 000 §5: the profile image, falling back to a user icon when it is missing or fails to load. */}
+        <Image
+          src={user?.userProfileUrl || null}
+          alt="Profile picture"
+          fallback="avatar"
+          width={28}
+          height={28}
+          loading="eager"
+          className={styles.avatar}
+          data-testid="profile-avatar"
+        />
         <span className={styles.chevron} aria-hidden="true">
           <Icon name="chevron" size={16} />
         </span>

@@ -5,7 +5,7 @@ import { brandOf } from '../brand/brand.ts';
 import { ActionLink } from './action-link.tsx';
 import * as headerStyles from './header.css.ts';
 import * as styles from './sidebar.css.ts';
-import { isCurrentPath, isInChat, sidebarItems } from './nav-items.ts';
+import { CREATE_CHARACTER_REQUIRES, isCurrentPath, isInChat, sidebarItems } from './nav-items.ts';
 
 /** Whether the sidebar shows open, given who asked (000 §4 "Shell behaviour"). */
 export function sidebarVisible(input: {
@@ -64,6 +64,7 @@ export function Sidebar({
       </div>
       <ActionLink
         href="/create-character"
+        requires={CREATE_CHARACTER_REQUIRES}
         source="sidebar"
         className={cx(styles.navItem, styles.createButton)}
         aria-current={isCurrentPath(PATHS.createCharacter.pattern, pathname) ? 'page' : undefined}

@@ -6,6 +6,7 @@ import {
   HUB_RECONNECT_DELAYS_MS,
   HUB_SERVER_TIMEOUT_MS,
   createHubConnections,
+  readHubEndpoint,
 } from './hub-connections.ts';
 
 /** A stand-in for `@microsoft/signalr` that records what the builder was told and lets tests drive events. */
@@ -76,6 +77,30 @@ const session = () => ({
 });
 
 describe('hub connections', () => {
+  it('should open each hub at {host}/{hub name} with a configurable host and an optional suffix (000 §7)', async () => {
+    const doc = document.implementation.createHTMLDocument('');
+    expect(readHubEndpoint(doc)).toEqual({ host: '/hubs', suffix: '' });
+    doc.head.innerHTML =
+      '<meta name="companion-hub-host" content="https://rt.example.com/"><meta name="companion-hub-suffix" content="?v=2">';
+    const endpoint = readHubEndpoint(doc);
+    const signalR = fakeSignalR();
+    const bus = createAppBus();
+    const hubs = createHubConnections({
+      bus,
+      session: session(),
+      endpoint,
+      load: async () => signalR.module,
+    });
+    hubs.start();
+    bus.publish('session:changed', { status: 'anonymous', userId: 'u1', isSoftDeleted: false });
+    await vi.waitFor(() => expect(signalR.built).toHaveLength(2));
+    expect(signalR.built.map((b) => b.url).sort()).toEqual([
+      'https://rt.example.com/paymentNotificationHub?v=2',
+      'https://rt.example.com/registrationNotificationHub?v=2',
+    ]);
+    await hubs.stop();
+  });
+
   it('should open the notification hubs with the spec reconnect delays, timeouts and bearer token', async () => {
     const bus = createAppBus();
     const signalR = fakeSignalR();

@@ -48,15 +48,41 @@ interface Entry {
   token: string | null;
 }
 
+/** Where hubs live (000 §7: `{host}/{hub name}` with an optional suffix); the reference stack serves `/hubs`. */
+export interface HubEndpoint {
+  /** Origin and path prefix of the hub server, without a trailing slash (`/hubs`, `https://rt.example.com`). */
+  host: string;
+  /** Appended after the hub name (a path or query the hub server needs), '' for none. */
+  suffix: string;
+}
+
+/** The default endpoint: this origin's `/hubs`. */
+const DEFAULT_HUB_ENDPOINT: HubEndpoint = { host: '/hubs', suffix: '' };
+
+/** A hub's URL: `{host}/{hub name}{suffix}`. */
+function hubUrl(endpoint: HubEndpoint, hub: HubName): string {
+  return `${endpoint.host.replace(/\/+$/, '')}/${hub}${endpoint.suffix}`;
+}
+
+/** The endpoint configured on the page (`<meta name="companion-hub-host|companion-hub-suffix">`), else the default. */
+export function readHubEndpoint(doc: Document): HubEndpoint {
+  const meta = (name: string) =>
+    doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.trim() ?? '';
+  return {
+    host: meta('companion-hub-host') || DEFAULT_HUB_ENDPOINT.host,
+    suffix: meta('companion-hub-suffix'),
+  };
+}
+
 /** Creates the hub connections (`@microsoft/signalr`, loaded on first need) and republishes their events on the bus. */
 export function createHubConnections(deps: {
   bus: ShellBus;
   session: HubSession;
-  baseUrl?: string;
+  endpoint?: HubEndpoint;
   load?: () => Promise<SignalR>;
 }): HubConnections {
   const { bus, session } = deps;
-  const baseUrl = deps.baseUrl ?? '/hubs';
+  const endpoint = deps.endpoint ?? DEFAULT_HUB_ENDPOINT;
   const load = deps.load ?? (() => import('@microsoft/signalr'));
   const entries = new Map<HubName, Entry>();
   const states = new Map<HubName, HubConnectionState>();
@@ -80,7 +106,7 @@ export function createHubConnections(deps: {
   async function build(hub: HubName): Promise<HubConnection> {
     const signalR = await load();
     const connection = new signalR.HubConnectionBuilder()
-      .withUrl(`${baseUrl}/${hub}`, {
+      .withUrl(hubUrl(endpoint, hub), {
         accessTokenFactory: async () => (entry(hub).token = await session.hubAccessToken()),
         withCredentials: true,
         timeout: HUB_HTTP_TIMEOUT_MS,

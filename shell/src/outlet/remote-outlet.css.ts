@@ -1,4 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
+import { INITIAL_ANIMATION_DELAY_MS } from './motion.ts';
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 
@@ -9,5 +10,5 @@ export const loading = style({
   justifyContent: 'center',
   padding: '96px 0',
   opacity: 0,
-  animation: `${fadeIn} 200ms ease-out 300ms forwards`,
+  animation: `${fadeIn} 200ms ease-out ${INITIAL_ANIMATION_DELAY_MS}ms forwards`,
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   CONTRACT_VERSION,
   type RemoteFailureCode,
@@ -7,6 +7,7 @@ import {
 } from '@companion/contracts';
 import { ErrorScreen, Spinner } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
+import { ErrorReporterContext } from '../errors/error-reporter.ts';
 import { RemoteLoadError } from '../federation/remote-loader.ts';
 import { mountParcel, type MountedParcel } from './parcel.ts';
 import * as styles from './remote-outlet.css.ts';
@@ -25,11 +26,12 @@ export function RemoteOutlet(props: {
 }) {
   const { remote, expose = 'lifecycles', slot = 'route', paywall, renderFailure } = props;
   const services = useShell();
+  const errors = useContext(ErrorReporterContext);
   const hostRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<OutletState>({ status: 'loading' });
   // Mount props are read once per mount; later changes reach the remote through the bus.
-  const latest = useRef({ services, paywall });
-  latest.current = { services, paywall };
+  const latest = useRef({ services, paywall, errors });
+  latest.current = { services, paywall, errors };
 
   useEffect(() => {
     const host = hostRef.current;
@@ -77,7 +79,17 @@ export function RemoteOutlet(props: {
       const code: RemoteFailureCode = error instanceof RemoteLoadError ? error.code : 'REMOTE_LOAD_FAILED';
       // A module that failed to download is not a bug to report (spec 000 §8); a remote that throws is.
       if (code === 'REMOTE_LOAD_FAILED') console.warn(`[shell] ${remote} unavailable`, error);
-      else console.error(`[shell] ${remote} failed (${code})`, error);
+      else {
+        console.error(`[shell] ${remote} failed (${code})`, error);
+        void latest.current.services.loader.then((loader) =>
+          latest.current.errors?.report({
+            kind: 'render',
+            remote,
+            version: loader.entry(remote)?.version ?? 'unknown',
+            error: (error as { cause?: unknown })?.cause ?? error,
+          }),
+        );
+      }
       latest.current.services.bus.publish('remote:failed', {
         remote,
         code,

@@ -1,32 +1,48 @@
+import { Suspense, lazy } from 'react';
+import { Spinner } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
+import { legalCountryOf } from '../brand/legal-entities.ts';
 import { NavLink } from '../chrome/nav-link.tsx';
 import { LEGAL_PAGES, PATHS } from '@companion/contracts';
+import { LEGAL_EFFECTIVE_DATE, LEGAL_INDEX, formatLegalDate, type LegalSlug } from './legal/legal-index.ts';
 import { LegalFooter } from './legal-footer.tsx';
 import * as styles from './pages.css.ts';
-import { useLegalEntity } from './use-legal-entity.ts';
+import { useLegalCountry, useLegalEntity } from './use-legal-entity.ts';
 
-const titleOf = (slug: string) =>
-  slug
-    .split('-')
-    .map((word) => (word === 'dmca' ? 'DMCA' : word.charAt(0).toUpperCase() + word.slice(1)))
-    .join(' ');
+// The texts are ~40 KB: they load with the first policy page, not with every visit.
+const LegalText = lazy(() => import('./legal/legal-text.tsx'));
+
+function Effective() {
+  return (
+    <p className={styles.legalMetaLine} data-testid="legal-effective">
+      Effective and last updated:{' '}
+      <time dateTime={LEGAL_EFFECTIVE_DATE}>{formatLegalDate(LEGAL_EFFECTIVE_DATE)}</time>
+    </p>
+  );
+}
 
 /** Legal index and pages under /legal, with the brand's legal entity for the visitor's country. */
 export function LegalPage({ pathname }: { pathname: string }) {
   const { brand } = useShell();
   const entity = useLegalEntity();
+  const country = legalCountryOf(useLegalCountry());
   const slug = pathname.replace(/^\/legal\/?/, '');
   const known = (LEGAL_PAGES as readonly string[]).includes(slug);
   if (!slug || !known) {
     return (
       <section className={styles.page} data-testid="legal-index">
         <h1 className={styles.title}>Legal</h1>
-        <p className={styles.text}>The policies that apply to {brand.name}.</p>
+        <p className={styles.text}>
+          The policies that apply to {brand.name}, operated by{' '}
+          <strong data-testid="legal-operator">{entity.addressWithCompanyName}</strong>.
+        </p>
+        <Effective />
         <ul className={styles.legalGrid}>
           {LEGAL_PAGES.map((page) => (
             <li key={page}>
               <NavLink className={styles.legalCard} href={PATHS.legalPage.href({ page })}>
-                {titleOf(page)}
+                <span className={styles.legalCardTitle}>{LEGAL_INDEX[page].title}</span>
+                <span className={styles.legalCardSummary}>{LEGAL_INDEX[page].summary}</span>
               </NavLink>
             </li>
           ))}
@@ -35,25 +51,24 @@ export function LegalPage({ pathname }: { pathname: string }) {
       </section>
     );
   }
-  const title = titleOf(slug);
+  const { title, summary } = LEGAL_INDEX[slug as LegalSlug];
   return (
     <article className={styles.page} data-testid="legal-page">
       <NavLink className={styles.link} href="/legal">
         ← All policies
       </NavLink>
       <h1 className={styles.title}>{title}</h1>
+      <Effective />
       <p className={styles.text}>
-        This {title.toLowerCase()} applies to {brand.name}, operated by{' '}
-        <strong data-testid="legal-operator">{entity.addressWithCompanyName}</strong>. {entity.position} of{' '}
-        {entity.companyName} is responsible for it.
+        {summary} This {title.toLowerCase()} applies to {brand.name}, operated by{' '}
+        <strong data-testid="legal-operator">{entity.addressWithCompanyName}</strong>.
       </p>
-      <p className={styles.text}>
-        Questions about this policy:{' '}
-        <a className={styles.link} href={`mailto:${brand.supportEmail}`}>
-          {brand.supportEmail}
-        </a>
-        .
-      </p>
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <LegalText
+          slug={slug as LegalSlug}
+          context={{ brand: brand.name, entity, country, email: brand.supportEmail }}
+        />
+      </Suspense>
       <LegalFooter entity={entity} email={brand.supportEmail} />
     </article>
   );

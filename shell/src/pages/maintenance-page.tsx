@@ -28,7 +28,11 @@ export function MaintenancePage() {
       <h1 className={styles.title}>Whoops! We're working on something exciting!</h1>
       <p className={styles.text}>
         We'll be back shortly. Need help in the meantime? Write to{' '}
-        <a className={styles.link} href={`mailto:${brand.supportEmail}`} data-testid="maintenance-email">
+        <a
+          className={styles.inlineLink}
+          href={`mailto:${brand.supportEmail}`}
+          data-testid="maintenance-email"
+        >
           {brand.supportEmail}
         </a>
         {phone && (
@@ -36,7 +40,7 @@ export function MaintenancePage() {
             {' '}
             or call{' '}
             <a
-              className={styles.link}
+              className={styles.inlineLink}
               href={`tel:${phone.replace(/\s/g, '')}`}
               data-testid="maintenance-phone"
             >

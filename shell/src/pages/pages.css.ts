@@ -30,6 +30,9 @@ export const text = style({ margin: 0, color: vars.color.textMuted, maxWidth: 52
 
 export const link = style({ color: vars.color.accentText, textDecoration: 'none' });
 
+/** A link inside a line of text: underlined, so it does not rely on colour alone (axe link-in-text-block). */
+export const inlineLink = style({ color: vars.color.accentText, textDecoration: 'underline' });
+
 export const legalGrid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
@@ -51,6 +54,33 @@ export const legalCard = style({
   ':hover': { borderColor: vars.color.borderStrong, background: vars.color.surfaceHover },
 });
 
+export const legalCardTitle = style({ display: 'block' });
+
+export const legalCardSummary = style({
+  display: 'block',
+  marginTop: 4,
+  fontSize: 13,
+  fontWeight: 400,
+  lineHeight: 1.45,
+  color: vars.color.textMuted,
+});
+
+export const legalMetaLine = style({ margin: '8px 0 16px', fontSize: 13, color: vars.color.textMuted });
+
+export const legalHeading = style({
+  margin: '28px 0 8px',
+  fontSize: 18,
+  fontWeight: 700,
+  color: vars.color.text,
+});
+
+/** Long-form legal text: readable line length, spaced paragraphs and lists. */
+export const prose = style({ maxWidth: 720, color: vars.color.textMuted, lineHeight: 1.65, fontSize: 15 });
+
+globalStyle(`${prose} p, ${prose} ul`, { margin: '0 0 10px' });
+
+globalStyle(`${prose} li`, { marginBottom: 6 });
+
 export const legalFooter = style({
   marginTop: 40,
   paddingTop: 20,
@@ -67,7 +97,8 @@ export const legalAddress = style({ fontStyle: 'normal' });
 
 export const legalMeta = style({ display: 'flex', flexWrap: 'wrap', gap: 16 });
 
-globalStyle(`${legalFooter} a`, { color: vars.color.accentText, textDecoration: 'none' });
+// Underlined: inside a line of text a link must not rely on colour alone (axe link-in-text-block).
+globalStyle(`${legalFooter} a`, { color: vars.color.accentText, textDecoration: 'underline' });
 
 export const maintenanceArt = style({
   width: 104,

@@ -2,26 +2,41 @@ import { useEffect, useState } from 'react';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import { legalEntityFor, type LegalEntity } from '../brand/legal-entities.ts';
+import { AuthStore } from '../session/auth-store.ts';
 
 let countryRequest: Promise<string | null> | null = null;
 
-/** The legal entity for this brand and the visitor's country (`GET User/get-my-country`, asked once). */
-export function useLegalEntity(): LegalEntity {
-  const { brand, transport } = useShell();
-  const id = brandOf(brand).id;
-  const [country, setCountry] = useState<string | null>(null);
+/**
+ * The visitor's country (`GET User/get-my-country`, asked once per page), kept in the persisted user slice
+ * (000 §3) so the next load shows the right legal entity at once; null until known.
+ */
+export function useLegalCountry(): string | null {
+  const { transport } = useShell();
+  const [country, setCountry] = useState<string | null>(
+    () => new AuthStore(localStorage).userSlice().country ?? null,
+  );
   useEffect(() => {
     countryRequest ??= transport
       .request<{ country?: string }>('User/get-my-country')
-      .then((body) => body.country ?? null)
+      .then((body) => {
+        const value = body.country ?? null;
+        if (value) new AuthStore(localStorage).patchUserSlice({ country: value });
+        return value;
+      })
       .catch(() => null);
     let live = true;
     void countryRequest.then((value) => {
-      if (live) setCountry(value);
+      if (live && value) setCountry(value);
     });
     return () => {
       live = false;
     };
   }, [transport]);
-  return legalEntityFor(id, country);
+  return country;
+}
+
+/** The legal entity for this brand and the visitor's country. */
+export function useLegalEntity(): LegalEntity {
+  const { brand } = useShell();
+  return legalEntityFor(brandOf(brand).id, useLegalCountry());
 }

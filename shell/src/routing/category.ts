@@ -1,30 +1,31 @@
-import type { ShellBus } from '@companion/contracts';
+import type { Category, ShellBus } from '@companion/contracts';
+import { AuthStore } from '../session/auth-store.ts';
 
-/** Where the visitor's category preference is kept (000 §3 "Persisted client state": category). */
-const CATEGORY_KEY = 'persist:category';
+/** The key the category preference used before it joined the user slice; still read, never written. */
+const LEGACY_CATEGORY_KEY = 'persist:category';
+
+const isCategory = (value: unknown): value is Category => value === 'anime' || value === 'realistic';
 
 /**
- * Makes `category:changed` shell-owned, persisted state: the stored value is replayed on the bus at start (explore
- * reads it to skip its welcome popup), `category:change-requested` is answered with the new state, and every
- * change is stored. Installed by the composition root before anything renders.
+ * Makes `category:changed` shell-owned, persisted state, kept in the user slice (`persist:user`, 000 §3 "user
+ * (payment method, category, country, user)"): the stored value is replayed on the bus at start (explore reads it
+ * to skip its welcome popup), `category:change-requested` is answered with the new state, and every change is
+ * stored. Installed by the composition root before anything renders.
  */
 export function installCategoryState(bus: ShellBus, storage: Storage): () => void {
-  let stored: string | null = null;
+  const store = new AuthStore(storage);
+  let stored: unknown = store.userSlice().category;
   try {
-    stored = storage.getItem(CATEGORY_KEY);
+    stored ??= storage.getItem(LEGACY_CATEGORY_KEY);
   } catch {
     // Storage disabled: the preference lives for this page only.
   }
-  if ((stored === 'anime' || stored === 'realistic') && !bus.current('category:changed')) {
+  if (isCategory(stored) && !bus.current('category:changed')) {
     bus.publish('category:changed', { category: stored });
   }
-  const subscription = bus.subscribe('category:changed', ({ category }) => {
-    try {
-      storage.setItem(CATEGORY_KEY, category);
-    } catch {
-      // See above.
-    }
-  });
+  const subscription = bus.subscribe('category:changed', ({ category }) =>
+    store.patchUserSlice({ category }),
+  );
   const handler = bus.handle('category:change-requested', ({ category }) =>
     bus.publish('category:changed', { category }),
   );

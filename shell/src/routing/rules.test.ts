@@ -281,30 +281,42 @@ describe('attribution storage', () => {
 });
 
 describe('category persistence', () => {
-  it('should replay the stored preference and store every change', () => {
-    localStorage.setItem('persist:category', 'anime');
+  it('should keep the category in the persisted user slice, replay it and store every change (000 §3)', () => {
+    localStorage.clear();
+    localStorage.setItem('persist:user', JSON.stringify({ category: 'anime', country: 'CA' }));
     const bus = createAppBus();
     const stop = installCategoryState(bus, localStorage);
     expect(bus.current('category:changed')).toEqual({ category: 'anime' });
     bus.publish('category:changed', { category: 'realistic' });
-    expect(localStorage.getItem('persist:category')).toBe('realistic');
+    expect(JSON.parse(localStorage.getItem('persist:user')!)).toEqual({
+      category: 'realistic',
+      country: 'CA',
+    });
     stop();
   });
 
+  it('should still read a preference stored under the old key', () => {
+    localStorage.clear();
+    localStorage.setItem('persist:category', 'anime');
+    const bus = createAppBus();
+    installCategoryState(bus, localStorage);
+    expect(bus.current('category:changed')).toEqual({ category: 'anime' });
+  });
+
   it('should publish nothing without a stored preference', () => {
-    localStorage.removeItem('persist:category');
+    localStorage.clear();
     const bus = createAppBus();
     installCategoryState(bus, localStorage);
     expect(bus.current('category:changed')).toBeUndefined();
   });
 
   it("should answer a remote's category:change-requested with shell-owned state, stored", () => {
-    localStorage.removeItem('persist:category');
+    localStorage.clear();
     const bus = createAppBus();
     const stop = installCategoryState(bus, localStorage);
     bus.as('explore').publish('category:change-requested', { category: 'anime', source: 'category-filter' });
     expect(bus.current('category:changed')).toEqual({ category: 'anime' });
-    expect(localStorage.getItem('persist:category')).toBe('anime');
+    expect(JSON.parse(localStorage.getItem('persist:user')!)).toEqual({ category: 'anime' });
     stop();
   });
 });

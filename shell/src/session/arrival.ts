@@ -7,13 +7,16 @@ import { REDIRECT_DELAY_MS, type SessionCore } from './session-core.ts';
 export interface Arrival {
   /** Saved auth handed over from an in-app browser, a Google return, a magic link: in that order. */
   handle(query: AuthQuery): Promise<void>;
-  /** `POST Fingerprint` after a sign-in; failures only logged. */
+  /** `POST Fingerprint` after a sign-in, then the user is fetched again; failures only logged. */
   registerFingerprint(): Promise<void>;
+  /** The Google return's fingerprint call; `start()` awaits it before the first user fetch. */
+  fingerprintSettled(): Promise<void>;
 }
 
 /** Creates the arrival handlers over the session core. */
 export function createArrival(core: SessionCore): Arrival {
   const { store, history } = core;
+  let pendingFingerprint: Promise<void> = Promise.resolve();
 
   async function registerFingerprint(): Promise<void> {
     try {
@@ -23,7 +26,10 @@ export function createArrival(core: SessionCore): Arrival {
       });
     } catch (error) {
       console.error('[session] fingerprint registration failed', error);
+      return;
     }
+    // 000 §7: the call invalidates the user cache. Before start() has fetched the user, start() does it.
+    if (core.state.started) await core.onUserInvalidated();
   }
 
   async function handleSavedAuth(query: AuthQuery): Promise<void> {
@@ -50,8 +56,9 @@ export function createArrival(core: SessionCore): Arrival {
   async function handleGoogleReturn(query: AuthQuery): Promise<void> {
     if (!query.tokens) return;
     core.signedIn(query.tokens);
-    // Not awaited: it goes through the transport, which waits for start() to finish reading the query.
-    void registerFingerprint();
+    // Not awaited here: it goes through the transport, which waits for start() to finish reading the query;
+    // start() awaits it (`pendingFingerprint`) before the user fetch, so the user is read after it.
+    pendingFingerprint = registerFingerprint();
     history.replace({
       pathname: history.location.pathname,
       search: stripParams(history.location.search, 'tokens'),
@@ -101,5 +108,6 @@ export function createArrival(core: SessionCore): Arrival {
       await handleMagicLink(query);
     },
     registerFingerprint,
+    fingerprintSettled: () => pendingFingerprint,
   };
 }

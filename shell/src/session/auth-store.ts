@@ -1,4 +1,4 @@
-import type { AuthState, PaymentSystem, User } from '@companion/contracts';
+import type { AuthState, Category, PaymentSystem, User } from '@companion/contracts';
 
 /** Every localStorage key the session owns; spec 000 §3: persisted keys use the prefix `persist:`. */
 export const PERSIST_KEYS = {
@@ -12,14 +12,24 @@ export const PERSIST_KEYS = {
   ageConfirm: 'persist:ageConfirm',
   /** The stored attribution (utm source) of an NSFW-enabled user; NSFW determination reads it. */
   attribution: 'persist:attribution',
-  /** The user slice: last user and preferred payment method. */
+  /** The user slice (000 §3): preferred payment method, category, country, last user. */
   user: 'persist:user',
+  /** Analytics params (000 §3): the tracking parameters the visitor arrived with. */
+  analytics: 'persist:analytics',
 } as const;
 
 /** What the shell keeps of the user between loads. */
 export interface PersistedUser {
   paymentMethod: PaymentSystem;
   user: User | null;
+}
+
+/** The whole user slice as stored; category and country describe the device and survive a logout. */
+export interface UserSlice {
+  paymentMethod?: PaymentSystem | null;
+  category?: Category | null;
+  country?: string | null;
+  user?: User | null;
 }
 
 /** N/S confirmation flags held on the client. */
@@ -73,11 +83,15 @@ export class AuthStore {
     return next;
   }
 
-  /** Logout / failed refresh: forget tokens and flags (not the confirmations: those describe the person). */
+  /**
+   * Logout / failed refresh: forget tokens, flags and the user (not the confirmations: those describe the
+   * person; nor category and country: those describe the device).
+   */
   resetAuth(): void {
     this.write(PERSIST_KEYS.auth, EMPTY_AUTH);
     this.write(PERSIST_KEYS.generatedUserId, null);
-    this.write(PERSIST_KEYS.user, null);
+    const { category, country } = this.userSlice();
+    this.write(PERSIST_KEYS.user, category || country ? { category, country } : null);
   }
 
   generatedUserId(): string | null {
@@ -119,11 +133,31 @@ export class AuthStore {
   }
 
   user(): PersistedUser | null {
-    const value = this.readJson<Partial<PersistedUser>>(PERSIST_KEYS.user, {});
+    const value = this.userSlice();
     return value.paymentMethod ? { paymentMethod: value.paymentMethod, user: value.user ?? null } : null;
   }
 
+  /** Stores the user and payment method; the slice's category and country stay. */
   setUser(value: PersistedUser | null): void {
-    this.write(PERSIST_KEYS.user, value);
+    this.patchUserSlice(value ?? { paymentMethod: null, user: null });
+  }
+
+  userSlice(): UserSlice {
+    return this.readJson<UserSlice>(PERSIST_KEYS.user, {});
+  }
+
+  patchUserSlice(patch: UserSlice): void {
+    const next = { ...this.userSlice(), ...patch };
+    const empty = Object.values(next).every((value) => value === null || value === undefined);
+    this.write(PERSIST_KEYS.user, empty ? null : next);
+  }
+
+  /** The tracking parameters of the visit that brought the visitor (000 §3 "analytics params"). */
+  analyticsParams(): Record<string, string> {
+    return this.readJson<Record<string, string>>(PERSIST_KEYS.analytics, {});
+  }
+
+  setAnalyticsParams(params: Record<string, string>): void {
+    this.write(PERSIST_KEYS.analytics, params);
   }
 }

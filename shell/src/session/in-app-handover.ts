@@ -25,15 +25,16 @@ async function saveAuthForHandOver(core: SessionCore): Promise<void> {
       'Authenticate/save-auth-token-info',
       {
         method: 'POST',
+        // 000 §7: `authTokenInfoToSave as JSON`, i.e. a JSON-encoded string inside the body.
         body: {
-          authTokenInfoToSave: {
+          authTokenInfoToSave: JSON.stringify({
             isUserLoggedIn: auth.isAuth,
             accessToken: auth.accessToken,
             refreshToken: auth.refreshToken,
             generatedUserId: store.generatedUserId(),
             isLightTheme: document.documentElement.dataset['theme'] === 'light',
             category: (core.bus.current('category:changed')?.category ?? null) as Category | null,
-          } satisfies SavedAuthInfo,
+          } satisfies SavedAuthInfo),
         },
       },
     );

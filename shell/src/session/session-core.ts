@@ -29,6 +29,8 @@ export interface SessionDeps {
   googleClientId?: string | null;
   /** In-app browser (Facebook, Instagram, TikTok, …): auth is saved every 9 minutes for the hand-over. */
   inAppBrowser?: boolean;
+  /** A bot by its user agent (`bot.ts`): it never pre-registers (000 §8), so crawlers make no anonymous users. */
+  isBot?: boolean;
   /** Applies a theme handed over by saved auth. */
   applyTheme?: (mode: ThemeMode) => void;
   /** Full page reload (Google one-tap success). */
@@ -69,6 +71,8 @@ export interface SessionCore {
   transport: Transport;
   /** Called by `emit()` when a different account is behind the tokens (the account data refetches). */
   onAccountChanged: () => void;
+  /** 000 §7: a call that invalidates the user cache (POST/PUT Fingerprint) refetches the user. */
+  onUserInvalidated: () => Promise<void>;
   sessionState(): SessionState;
   snapshot(): SessionSnapshot;
   /** Publishes what changed on the bus and notifies the chrome's listeners. */
@@ -136,6 +140,7 @@ export function createSessionCore(deps: SessionDeps): SessionCore {
     state,
     transport: undefined as unknown as Transport,
     onAccountChanged: () => {},
+    onUserInvalidated: async () => {},
     sessionState,
     snapshot: () => snapshot,
 
@@ -191,10 +196,18 @@ export function createSessionCore(deps: SessionDeps): SessionCore {
     },
 
     signedIn(pair) {
+      const before = sessionState().userId;
       core.storeTokens(pair, { isAuth: true, generatedUserId: null });
-      state.user = null;
-      state.userKnown = false;
+      if (sessionState().userId !== before) {
+        state.user = null;
+        state.userKnown = false;
+        core.emit();
+        return;
+      }
+      // The same account, upgraded in place (the API registers an anonymous user under its id): keep showing
+      // it while it is fetched again, since no change of account will trigger the refetch.
       core.emit();
+      if (state.started) core.onAccountChanged();
     },
 
     track(name, properties) {

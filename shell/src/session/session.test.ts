@@ -20,6 +20,8 @@ function fakeApi() {
   const savedAuth = new Map<string, unknown>();
   const subscribed = new Set<string>();
   const calls: { path: string; auth: string | null; body: unknown }[] = [];
+  const sentSavedAuth: unknown[] = [];
+  const withEmail = new Set<string>(['member']);
   const issue = (userId: string, webpage?: string) => {
     serial += 1;
     const accessToken = fakeJwt({
@@ -70,14 +72,17 @@ function fakeApi() {
     if (deleted.has(userId)) return json({ error: { code: 'account_deleted', message: 'gone' } }, 410);
     if (path === 'Authenticate/save-auth-token-info') {
       const id = `saved-${savedAuth.size + 1}`;
-      savedAuth.set(id, (body as { authTokenInfoToSave: unknown }).authTokenInfoToSave);
+      // Like the API: the JSON-string form (what the client sends) or the object form.
+      const info = (body as { authTokenInfoToSave: unknown }).authTokenInfoToSave;
+      savedAuth.set(id, typeof info === 'string' ? JSON.parse(info) : info);
+      sentSavedAuth.push(info);
       return json({ savedToken: id });
     }
     if (path === 'User')
       return json(
         makeUser({
           id: userId,
-          email: userId === 'member' ? 'm@x.y' : null,
+          email: withEmail.has(userId) ? 'm@x.y' : null,
           activeSubscription: subscribed.has(userId) ? ({ id: 'sub-1' } as User['activeSubscription']) : null,
         }),
       );
@@ -92,6 +97,8 @@ function fakeApi() {
   return {
     fetchImpl,
     savedAuth,
+    sentSavedAuth,
+    withEmail,
     subscribed,
     calls,
     issue,
@@ -357,6 +364,8 @@ describe('session', () => {
       for (let n = 0; n < 50; n += 1) await Promise.resolve();
       expect(new URLSearchParams(history.location.search).get('savedInfoId')).toBe('saved-1');
       expect(new URLSearchParams(history.location.search).get('utm_source')).toBe('tiktok');
+      // 000 §7: `authTokenInfoToSave` travels as JSON, a string inside the body.
+      expect(typeof api.sentSavedAuth[0]).toBe('string');
       expect(api.savedAuth.get('saved-1')).toMatchObject({
         isUserLoggedIn: false,
         generatedUserId: expect.any(String),
@@ -404,6 +413,47 @@ describe('session', () => {
     expect(localStorage.getItem(PERSIST_KEYS.generatedUserId)).toBeNull();
     await vi.waitFor(() => expect(bus.current('user:changed')?.user?.email).toBe('m@x.y'));
     expect(api.count('Fingerprint')).toBe(1);
+  });
+
+  it('should keep bots (by user agent) from pre-registering', async () => {
+    make({ isBot: true });
+    await session.start();
+    await session.transport.request('PersonModel/top').catch(() => undefined);
+    expect(api.count('Authenticate/pre-register')).toBe(0);
+  });
+
+  it('should refetch the user after a registration notification for the same account id, never showing no user', async () => {
+    const bus = make();
+    await session.start();
+    const id = bus.current('session:changed')!.userId!;
+    const users: unknown[] = [];
+    bus.subscribe('user:changed', ({ user }) => users.push(user));
+    users.length = 0;
+    const fetchesBefore = api.count('User');
+    // The API upgrades the anonymous user in place: same id, now with an e-mail and no webpage claim.
+    api.withEmail.add(id);
+    await session.applyRegistration({ userId: id, tokens: api.issue(id) });
+    await vi.waitFor(() => expect(bus.current('user:changed')?.user?.email).toBe('m@x.y'));
+    expect(api.count('User')).toBeGreaterThan(fetchesBefore);
+    expect(users).not.toContain(null);
+    expect(bus.current('session:changed')).toMatchObject({ status: 'registered', userId: id });
+    expect(session.snapshot().userKnown).toBe(true);
+  });
+
+  it('should refetch the user after POST Fingerprint, and read the user only after the Google return’s Fingerprint call', async () => {
+    const pair = api.issue('member');
+    history.replace(`/?accessToken=${pair.accessToken}&refreshToken=${pair.refreshToken}`);
+    make();
+    await session.start();
+    const paths = api.calls.map((call) => call.path);
+    expect(paths.indexOf('Fingerprint')).toBeGreaterThanOrEqual(0);
+    expect(paths.indexOf('Fingerprint')).toBeLessThan(paths.indexOf('User'));
+    // A later fingerprint registration (registration hub) invalidates the user cache: the user is read again.
+    const before = api.count('User');
+    await session.applyRegistration({ userId: 'member', tokens: api.issue('member') });
+    await vi.waitFor(() => expect(api.count('User')).toBeGreaterThan(before));
+    const after = api.calls.map((call) => call.path);
+    expect(after.lastIndexOf('User')).toBeGreaterThan(after.lastIndexOf('Fingerprint'));
   });
 
   it('should refetch user and balance once, 5 s after load, for a subscriber whose spending reads 0', async () => {

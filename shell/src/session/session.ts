@@ -44,6 +44,7 @@ export function createSession(deps: SessionDeps): Session {
   core.transport = transport;
   const account = createAccountData(core, (credential) => api.signInWithGoogle(credential));
   core.onAccountChanged = () => void account.refreshAll();
+  core.onUserInvalidated = account.fetchUser;
   const arrival = createArrival(core);
   let stopHandOver: (() => void) | null = null;
 
@@ -62,7 +63,9 @@ export function createSession(deps: SessionDeps): Session {
         tokens.markReady();
       }
       // Guest bootstrap: no access token (and no auth query that produced one) → pre-register.
-      if (!store.auth().accessToken) await core.exclusive(tokens.preRegister);
+      if (!store.auth().accessToken && !deps.isBot) await core.exclusive(tokens.preRegister);
+      // 000 §4/§7: the Google return's fingerprint call invalidates the user: read the user after it.
+      await arrival.fingerprintSettled();
       core.markStarted();
       core.emit();
       await account.refreshAll();
@@ -133,6 +136,7 @@ export function createSession(deps: SessionDeps): Session {
     },
 
     async applyRegistration(notification) {
+      // Same account id (upgraded in place) or a new one: either way the user is fetched again (signedIn).
       core.signedIn(notification.tokens);
       await arrival.registerFingerprint();
       core.track('sign_up', { userId: notification.userId });

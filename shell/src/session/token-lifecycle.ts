@@ -34,7 +34,7 @@ export function createTokenLifecycle(core: SessionCore): TokenLifecycle {
       // Guest bootstrap: no session at all (first visit, after logout) → one shared pre-register.
       if (!auth.accessToken && !auth.refreshToken) {
         // After a failed pre-register (API down) requests go out without a token instead of retrying it each time.
-        if (bootstrapFailed) return null;
+        if (bootstrapFailed || core.deps.isBot) return null;
         await core.exclusive(preRegister);
         const token = store.auth().accessToken;
         return token && !isTokenExpired(token, now()) ? token : null;
@@ -74,6 +74,8 @@ export function createTokenLifecycle(core: SessionCore): TokenLifecycle {
   };
 
   async function preRegister(): Promise<boolean> {
+    // 000 §8: bots stay without a session (no anonymous user per crawl); their requests go out unauthenticated.
+    if (core.deps.isBot) return false;
     const query = readAuthQuery(history.location.search);
     const confirmations = store.confirmations();
     try {

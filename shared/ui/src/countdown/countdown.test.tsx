@@ -97,6 +97,20 @@ describe('Countdown', () => {
     expect(shown()).toBe('1:59');
   });
 
+  it('should continue from a recorded start date and loop at 0:00 (001 §3 timers kept per id)', () => {
+    let clock = 5_000_000;
+    // Started 65 s before this mount (a reload): 9:59 - 1:05.
+    render(<Countdown seconds={599} loop startedAt={clock - 65_000} now={() => clock} />);
+    expect(shown()).toBe('8:54');
+    clock += 1000;
+    advance(1000);
+    expect(shown()).toBe('8:53');
+    cleanup();
+    // Started two whole runs and 10 s ago: it looped and continues from 9:49.
+    render(<Countdown seconds={599} loop startedAt={clock - 2 * 599_000 - 10_000} now={() => clock} />);
+    expect(shown()).toBe('9:49');
+  });
+
   it('should stop ticking after unmount', () => {
     const onExpire = vi.fn();
     const { unmount } = render(<Countdown seconds={2} onExpire={onExpire} />);

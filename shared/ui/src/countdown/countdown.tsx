@@ -11,6 +11,11 @@ export interface CountdownProps {
   loop?: boolean;
   /** Called each time it reaches zero. */
   onExpire?: () => void;
+  /**
+   * When the timer started (epoch ms), for a timer kept across reloads (001 §3): the countdown continues from
+   * there, looping, instead of starting at `seconds`. Defaults to the moment it mounts.
+   */
+  startedAt?: number;
   /** Clock in ms; inject for tests or a server-synchronised time. Defaults to `Date.now`. */
   now?: () => number;
   className?: string;
@@ -22,20 +27,30 @@ export function Countdown({
   seconds,
   loop = false,
   onExpire,
+  startedAt: startedAtProp,
   now = Date.now,
   className,
   'aria-label': label,
 }: CountdownProps) {
   const wholeSeconds = Math.max(0, Math.floor(seconds));
-  const [remaining, setRemaining] = useState(wholeSeconds);
+  const remainingAt = (start: number, at: number) => {
+    const durationMs = wholeSeconds * 1000;
+    const elapsed = Math.max(0, at - start);
+    if (durationMs === 0) return 0;
+    if (elapsed < durationMs) return Math.ceil((durationMs - elapsed) / 1000);
+    return loop ? Math.ceil((durationMs - (elapsed % durationMs)) / 1000) : 0;
+  };
+  const [remaining, setRemaining] = useState(() =>
+    startedAtProp === undefined ? wholeSeconds : remainingAt(startedAtProp, now()),
+  );
   const readClock = useEffectEvent(() => now());
   const expire = useEffectEvent(() => onExpire?.());
 
   useEffect(() => {
     const durationMs = wholeSeconds * 1000;
-    let startedAt = readClock();
+    let startedAt = startedAtProp ?? readClock();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    setRemaining(wholeSeconds);
+    setRemaining(remainingAt(startedAt, readClock()));
 
     // The clock, not the number of timer callbacks, decides what is shown: throttled background tabs fire late.
     const step = () => {
@@ -60,9 +75,11 @@ export function Countdown({
       step();
       return undefined;
     }
-    timer = setTimeout(step, 1000);
+    timer = setTimeout(step, startedAtProp === undefined ? 1000 : 0);
     return () => clearTimeout(timer);
-  }, [wholeSeconds, loop]);
+    // remainingAt only reads wholeSeconds and loop, already listed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wholeSeconds, loop, startedAtProp]);
 
   return (
     <span role="timer" aria-label={label} className={cx(styles.countdown, className)}>

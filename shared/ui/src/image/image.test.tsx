@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Image, IMAGE_UNAVAILABLE_ALT } from './image.tsx';
+import { Image, IMAGE_UNAVAILABLE_ALT, RESPONSIVE_IMAGE_BREAKPOINT } from './image.tsx';
 
 afterEach(cleanup);
 
@@ -56,5 +56,18 @@ describe('Image', () => {
     expect(screen.getByAltText(IMAGE_UNAVAILABLE_ALT)).not.toBeNull();
     rerender(<Image src="/fixed.jpg" alt="Anna" />);
     expect(screen.getByRole('img', { name: 'Anna' }).getAttribute('src')).toBe('/fixed.jpg');
+  });
+
+  it('should switch to the mobile source below the 1200 px default responsive breakpoint (000 §5)', () => {
+    expect(RESPONSIVE_IMAGE_BREAKPOINT).toBe(1200);
+    const { container, rerender } = render(<Image src="/wide.jpg" mobileSrc="/narrow.jpg" alt="Anna" />);
+    const source = container.querySelector('picture > source');
+    expect(source?.getAttribute('media')).toBe('(max-width: 1199px)');
+    expect(source?.getAttribute('srcset')).toBe('/narrow.jpg');
+    expect(screen.getByRole('img', { name: 'Anna' }).getAttribute('src')).toBe('/wide.jpg');
+    rerender(<Image src="/wide.jpg" mobileSrc="/narrow.jpg" breakpoint={768} alt="Anna" />);
+    expect(container.querySelector('picture > source')?.getAttribute('media')).toBe('(max-width: 767px)');
+    rerender(<Image src="/wide.jpg" alt="Anna" />);
+    expect(container.querySelector('picture')).toBeNull();
   });
 });

@@ -14,6 +14,9 @@ const PLACEHOLDER_SRC =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#8e879a" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"><rect x="3" y="4" width="18" height="16" rx="3"/><circle cx="9" cy="10" r="2"/><path d="M21 16l-5-5-9 9"/></svg>',
   );
 
+/** 000 §5: "Responsive image breakpoint defaults to 1200 px": below it an image's `mobileSrc` is used. */
+export const RESPONSIVE_IMAGE_BREAKPOINT = 1200;
+
 /** Props of {@link Image}. */
 export interface ImageProps extends Omit<
   ImgHTMLAttributes<HTMLImageElement>,
@@ -29,6 +32,10 @@ export interface ImageProps extends Omit<
   fit?: 'cover' | 'contain';
   /** `avatar` replaces a failed image with a user icon (profile pictures); `placeholder` with the generic picture. */
   fallback?: 'placeholder' | 'avatar';
+  /** A source for screens narrower than `breakpoint` (a smaller crop or size); `src` is used above it. */
+  mobileSrc?: string | null;
+  /** Where `mobileSrc` takes over, in px; {@link RESPONSIVE_IMAGE_BREAKPOINT} by default. */
+  breakpoint?: number;
 }
 
 /** An `<img>` that loads lazily, reserves its box, and shows the spec's fallback when loading fails. */
@@ -40,6 +47,8 @@ export function Image({
   aspectRatio,
   fit = 'cover',
   fallback = 'placeholder',
+  mobileSrc,
+  breakpoint = RESPONSIVE_IMAGE_BREAKPOINT,
   loading = 'lazy',
   decoding = 'async',
   className,
@@ -76,7 +85,7 @@ export function Image({
     );
   }
 
-  return (
+  const image = (
     <img
       {...rest}
       src={src}
@@ -92,5 +101,12 @@ export function Image({
         onError?.(event);
       }}
     />
+  );
+  if (!mobileSrc) return image;
+  return (
+    <picture style={{ display: 'contents' }}>
+      <source media={`(max-width: ${breakpoint - 1}px)`} srcSet={mobileSrc} />
+      {image}
+    </picture>
   );
 }

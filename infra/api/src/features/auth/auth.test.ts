@@ -16,6 +16,16 @@ import { REFRESH_REUSE_GRACE_MS } from './sessions.ts';
 
 const GOOGLE_CLIENT = 'test-client.apps.googleusercontent.com';
 
+/** The saved-auth fields (000 §3) for a pre-registered visitor. */
+function savedInfoOf(
+  s: { accessToken: string; refreshToken: string; userId: string },
+  isLightTheme: boolean,
+  category: 'anime' | 'realistic' | null,
+) {
+  const { accessToken, refreshToken, userId: generatedUserId } = s;
+  return { isUserLoggedIn: false, accessToken, refreshToken, generatedUserId, isLightTheme, category };
+}
+
 describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('Authenticate/*', () => {
     let t: TestApp;
@@ -615,14 +625,7 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
 
     it('should hand saved auth to another browser exactly once', async () => {
       const s = await preRegister(t.app);
-      const info = {
-        isUserLoggedIn: false,
-        accessToken: s.accessToken,
-        refreshToken: s.refreshToken,
-        generatedUserId: s.userId,
-        isLightTheme: true,
-        category: 'anime',
-      };
+      const info = savedInfoOf(s, true, 'anime');
       const saved = await post(
         'save-auth-token-info',
         { authTokenInfoToSave: JSON.stringify(info) },
@@ -649,16 +652,30 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
       expect(badId.json().error.field).toBe('savedInfoId');
     });
 
+    it('should accept authTokenInfoToSave as a JSON string and still as an object (000 §7)', async () => {
+      const s = await preRegister(t.app);
+      const info = savedInfoOf(s, false, 'realistic');
+      for (const authTokenInfoToSave of [JSON.stringify(info), info]) {
+        const saved = await post('save-auth-token-info', { authTokenInfoToSave }, s.accessToken);
+        expect(saved.statusCode).toBe(200);
+        const read = await t.app.inject({
+          method: 'GET',
+          url: `/api/Authenticate/get-auth-token-info?savedInfoId=${saved.json().savedToken}`,
+        });
+        expect(read.json()).toEqual(info);
+      }
+      const broken = await post(
+        'save-auth-token-info',
+        { authTokenInfoToSave: '{"isUserLoggedIn":' },
+        s.accessToken,
+      );
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().error.field).toBe('authTokenInfoToSave');
+    });
+
     it('should expire saved auth after its short lifetime', async () => {
       const s = await preRegister(t.app);
-      const info = {
-        isUserLoggedIn: false,
-        accessToken: s.accessToken,
-        refreshToken: s.refreshToken,
-        generatedUserId: s.userId,
-        isLightTheme: false,
-        category: null,
-      };
+      const info = savedInfoOf(s, false, null);
       const saved = await post('save-auth-token-info', info, s.accessToken);
       clock.advance((t.config.savedAuthTtlSeconds + 1) * 1000);
       const res = await t.app.inject({

@@ -122,8 +122,13 @@ const SavedAuth = z.object({
   isLightTheme: z.boolean(),
   category: z.enum(['realistic', 'anime']).nullable(),
 });
-// The spec sends `authTokenInfoToSave as JSON`: accept it wrapped (object or JSON string) or bare.
-const SaveAuthBody = z.union([
+// The spec sends `authTokenInfoToSave as JSON`: accept it wrapped (a JSON string, the client's form, or an
+// object) or bare. Unwrapping first keeps the field name in a validation error.
+const SaveAuthBody = z.preprocess(
+  (body) =>
+    typeof body === 'object' && body !== null && 'authTokenInfoToSave' in body
+      ? body
+      : { authTokenInfoToSave: body },
   z.object({
     authTokenInfoToSave: z.union([
       SavedAuth,
@@ -139,8 +144,7 @@ const SaveAuthBody = z.union([
       }),
     ]),
   }),
-  SavedAuth.transform((info) => ({ authTokenInfoToSave: info })),
-]);
+);
 const GetSavedAuth = z.object({ savedInfoId: z.uuid('savedInfoId must be a UUID.') });
 
 // Compared against when the email is unknown, so response time does not reveal which emails exist.

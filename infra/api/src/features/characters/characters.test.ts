@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { PersonModel } from '@companion/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp } from '../../../test/harness.ts';
@@ -367,6 +368,33 @@ describe.each(BACKENDS)('characters on $backend', ({ backend, available }) => {
         const rows = await t.db.query('SELECT 1 FROM person_models WHERE owner_user_id = $1', [bob.id]);
         expect(rows).toHaveLength(0);
         expect(await balanceOf(t.db, bob.id)).toBe(5);
+      });
+
+      it('should create a character at POST PersonModel/{token} once per token and charge once', async () => {
+        const token = crypto.randomUUID();
+        const before = await balanceOf(t.db, alice.id);
+        const [first, second] = await Promise.all([
+          post(`/api/PersonModel/${token}`, alice, { ...draft, name: 'Tess' }),
+          post(`/api/PersonModel/${token}`, alice, { ...draft, name: 'Tess' }),
+        ]);
+        expect([first.statusCode, second.statusCode].sort()).toEqual([200, 201]);
+        expect(first.json().id).toBe(token);
+        expect(second.json().id).toBe(token);
+        expect(first.json()).toMatchObject({ firstName: 'Tess', isPublicModel: false });
+        expect(await balanceOf(t.db, alice.id)).toBe(before - CATALOGUE_PRICES.personModelCreation);
+        const again = await post(`/api/PersonModel/${token}`, alice, { ...draft, name: 'Tess' });
+        expect(again.statusCode).toBe(200);
+        expect(await balanceOf(t.db, alice.id)).toBe(before - CATALOGUE_PRICES.personModelCreation);
+        const stolen = await post(`/api/PersonModel/${token}`, bob, draft);
+        expect(stolen.statusCode).toBe(409);
+        expect(stolen.json().error.field).toBe('token');
+        const badToken = await post('/api/PersonModel/not-a-uuid', alice, draft);
+        expect(badToken.statusCode).toBe(400);
+        expect(badToken.json().error.field).toBe('token');
+        const badDraft = await post(`/api/PersonModel/${crypto.randomUUID()}`, alice, { ...draft, age: 7 });
+        expect(badDraft.statusCode).toBe(400);
+        expect(badDraft.json().error.field).toBe('age');
+        expect((await post(`/api/PersonModel/${crypto.randomUUID()}`, null, draft)).statusCode).toBe(401);
       });
 
       it('should create one free quickdate character per user and return it again on retry', async () => {

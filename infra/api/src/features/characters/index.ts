@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { PersonModel } from '@companion/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
@@ -66,6 +67,10 @@ const topQuery = z.object({
 const FUNNEL_ROUTE = /^([a-z0-9]+)-net-funnel-person-models$/;
 
 type CreateKind = 'create' | 'create-anime-person' | 'create-landing-model-quickdate';
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
 
 function describeDraft(draft: ValidDraft): string {
   const parts = [`${draft.name}, ${draft.age}.`];
@@ -255,9 +260,22 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
       return sendList(request, reply, list);
     });
 
-    const create = async (request: FastifyRequest, kind: CreateKind) => {
+    /** The caller's character created under `token`, or null when the token is unused; 409 if someone else's. */
+    const createdUnder = async (userId: string, token: string): Promise<PersonModel | null> => {
+      const found = await loadPersonModel(db, userId, token);
+      if (!found) return null;
+      if (found.row.owner_user_id !== userId)
+        throw conflict('This creation token is already used.', 'token_used', 'token');
+      return found.model;
+    };
+
+    const create = async (request: FastifyRequest, kind: CreateKind, token?: string) => {
       const user = currentUser(request);
       const draft = parseBody(characterDraftSchema, request.body);
+      if (token) {
+        const existing = await createdUnder(user.id, token);
+        if (existing) return { status: 200, model: existing };
+      }
       if (kind === 'create-anime-person' && draft.style !== 'anime') {
         throw new HttpError(
           400,
@@ -287,13 +305,20 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
             `Not enough tokens: this costs ${price}, you have ${balance}.`,
           );
       }
-      const id = crypto.randomUUID();
+      const id = token ?? crypto.randomUUID();
       const images = await generateBodyImages(engine, id, user.id, draft);
-      await db.transaction(async (tx) => {
-        if (price > 0)
-          await ledger.spend(tx, { userId: user.id, amount: price, reason: 'create_person', refId: id });
-        await insertCharacter(tx, { id, ownerUserId: user.id, draft, origin: kind, images });
-      });
+      try {
+        await db.transaction(async (tx) => {
+          if (price > 0)
+            await ledger.spend(tx, { userId: user.id, amount: price, reason: 'create_person', refId: id });
+          await insertCharacter(tx, { id, ownerUserId: user.id, draft, origin: kind, images });
+        });
+      } catch (error) {
+        // Two requests with one token: the loser's transaction (its spend included) rolled back on the key.
+        const existing = token && isUniqueViolation(error) ? await createdUnder(user.id, token) : null;
+        if (existing) return { status: 200, model: existing };
+        throw error;
+      }
       return { status: 201, model: (await loadPersonModel(db, user.id, id))!.model };
     };
     for (const kind of ['create', 'create-anime-person', 'create-landing-model-quickdate'] as const) {
@@ -302,6 +327,19 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
         return reply.status(status).send(model);
       });
     }
+
+    // `POST PersonModel/{token}` (000 §7, with the draft): the client names the creation with a token (a UUID,
+    // e.g. the draft's id) so a retried or doubled submit creates and charges once; a repeat answers 200 with the
+    // same character. Static paths (create, rename-model, unlock…) win over this parameter in the router.
+    app.post('/PersonModel/:token', { preHandler: app.authenticate }, async (request, reply) => {
+      const token = parseParam(
+        z.uuid('token must be a UUID.'),
+        (request.params as { token: string }).token,
+        'token',
+      );
+      const { status, model } = await create(request, 'create', token);
+      return reply.status(status).send(model);
+    });
 
     app.post('/PersonModel/rename-model', { preHandler: app.authenticate }, async (request) => {
       const user = currentUser(request);

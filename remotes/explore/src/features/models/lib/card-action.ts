@@ -16,13 +16,14 @@ export type CardAction =
   | { kind: 'confirm-unlock'; endpoint: 'PersonModel/unlock' | 'PersonModel/unlock-premium-model' };
 
 /**
- * The card click path: an open character goes to its chat; a locked or premium one needs an account (sign-in
- * modal), then a subscription (paywall), then a token unlock, which is confirmed first (000 §6).
+ * The card click path: an anonymous visitor is asked to sign in (000 §6: a character card is a protected link);
+ * an open character goes to its chat; a locked or premium one needs a subscription (paywall), then a token
+ * unlock, which is confirmed first.
  */
 export function cardAction(model: PersonModel, clicker: Clicker): CardAction {
+  if (!clicker.loggedIn) return { kind: 'sign-in' };
   const lock = lockOf(model);
   if (lock === null) return { kind: 'open-chat' };
-  if (!clicker.loggedIn) return { kind: 'sign-in' };
   if (!clicker.subscribed) return { kind: 'paywall' };
   return {
     kind: 'confirm-unlock',

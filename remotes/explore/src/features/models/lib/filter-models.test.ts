@@ -40,8 +40,9 @@ describe('cardAction', () => {
   const locked = model('l', { isLocked: true });
   const premium = MODELS[1]!;
 
-  it('should open the chat of an open character for anyone', () => {
-    expect(cardAction(MODELS[0]!, { loggedIn: false, subscribed: false })).toEqual({ kind: 'open-chat' });
+  it('should open the chat of an open character for a registered user, and ask an anonymous visitor to sign in', () => {
+    expect(cardAction(MODELS[0]!, { loggedIn: true, subscribed: false })).toEqual({ kind: 'open-chat' });
+    expect(cardAction(MODELS[0]!, { loggedIn: false, subscribed: false })).toEqual({ kind: 'sign-in' });
   });
 
   it('should ask an anonymous visitor to sign in, and a registered one without a subscription to subscribe', () => {

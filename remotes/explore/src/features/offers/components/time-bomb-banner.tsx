@@ -1,8 +1,12 @@
 import { Countdown, Skeleton } from '@companion/ui';
 import type { User } from '@companion/contracts';
-import { useBus, useTrack } from '@companion/remote-kit';
+import { useEffect } from 'react';
+import { useBus, useBusState, useTrack } from '@companion/remote-kit';
 import { selectTimeBombOffer, TIME_BOMB_SECONDS } from '../lib/time-bomb-offer.ts';
 import * as styles from './time-bomb-banner.css.ts';
+
+/** The time-bomb timer's id: one record per visitor device, kept across reloads by the shell (001 §3). */
+const TIME_BOMB_TIMER_ID = 'time-bomb';
 
 /**
  * The time-bomb banner (000 §4): the offer for the user's period with a looping 9:59 countdown; a click tracks
@@ -11,6 +15,9 @@ import * as styles from './time-bomb-banner.css.ts';
 export function TimeBombBanner({ user }: { user: User | null | undefined }) {
   const bus = useBus();
   const track = useTrack();
+  const timer = useBusState('timers:changed')?.timers[TIME_BOMB_TIMER_ID];
+  // Started once; after a reload the countdown continues from the recorded start and loops at 0:00.
+  useEffect(() => bus.publish('timer:start-requested', { id: TIME_BOMB_TIMER_ID }), [bus]);
   // The slot keeps its height while the user loads, so the grid below never moves.
   if (user === undefined) return <Skeleton className={styles.slot} />;
   if (user === null) return null;
@@ -49,7 +56,13 @@ export function TimeBombBanner({ user }: { user: User | null | undefined }) {
       </span>
       <span className={styles.timerBox}>
         <span className={styles.timerCaption}>Offer ends in</span>
-        <Countdown seconds={TIME_BOMB_SECONDS} loop className={styles.timer} aria-label="Offer ends in" />
+        <Countdown
+          seconds={TIME_BOMB_SECONDS}
+          loop
+          {...(timer ? { startedAt: Date.parse(timer.startDate) } : {})}
+          className={styles.timer}
+          aria-label="Offer ends in"
+        />
       </span>
       <span className={styles.cta}>Claim</span>
     </button>
