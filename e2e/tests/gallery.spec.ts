@@ -160,8 +160,9 @@ test.describe('gallery', () => {
       .getByRole('button', { name: /^Unlock for / })
       .click();
     // A new account holds no tokens: the API answers 402 and the shell opens the tokens offer.
-    await expect(page.getByRole('dialog', { name: 'Buy Tokens' })).toBeVisible();
-    await expect(page.getByTestId('paywall-source')).toHaveText('gallery');
+    const offer = page.getByRole('dialog', { name: 'Buy Tokens' });
+    await expect(offer).toBeVisible();
+    await expect(offer.getByTestId('paywall')).toHaveAttribute('data-source', 'gallery');
   });
 
   test('should ask an anonymous visitor to sign in before an unlock', async ({ page }) => {

@@ -121,8 +121,9 @@ test.describe('photo generation', () => {
     await signIn(page, request, PRICE);
     await openGenerator(page, '?count=3&pose=sitting');
     await page.getByRole('button', { name: `Generate 3 photos for ${3 * PRICE} tokens` }).click();
-    await expect(page.getByRole('dialog', { name: 'Buy Tokens' })).toBeVisible();
-    await expect(page.getByTestId('paywall-source')).toHaveText('photo-generation');
+    const offer = page.getByRole('dialog', { name: 'Buy Tokens' });
+    await expect(offer).toBeVisible();
+    await expect(offer.getByTestId('paywall')).toHaveAttribute('data-source', 'photo-generation');
     expect(new URL(page.url()).search).toBe('?pose=sitting&count=3');
   });
 

@@ -264,19 +264,37 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
         expect(page.statusCode).toBe(200);
         for (const name of ['cardNumber', 'cardExpiryDate', 'cardCvv', 'cardHolder'])
           expect(page.body).toContain(`<label for="${name}">`);
+        const form = 'cardNumber=abc&cardExpiryDate=13/40&cardCvv=1&cardHolder=<b>x';
+        const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
         const bad = await t.app.inject({
           method: 'POST',
           url: paymentUrl,
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: 'cardNumber=abc&cardExpiryDate=13/40&cardCvv=1&cardHolder=<b>x',
+          headers: { ...browser, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: form,
         });
         expect(bad.statusCode).toBe(400);
         expect(bad.body).toContain('role="alert"');
         expect(bad.body).toContain('aria-invalid="true"');
         expect(bad.body).not.toContain('<b>x');
-        expect((await t.app.inject({ method: 'GET', url: '/api/sandbox/pay/sbx_nope' })).statusCode).toBe(
-          404,
-        );
+        const notFound = await t.app.inject({
+          method: 'GET',
+          url: '/api/sandbox/pay/sbx_nope',
+          headers: browser,
+        });
+        expect(notFound.statusCode).toBe(404);
+        expect(notFound.body).toContain('Order not found');
+        // A client that is not a browser gets the platform's JSON error naming the field instead of a page.
+        const api = await t.app.inject({
+          method: 'POST',
+          url: paymentUrl,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: form,
+        });
+        expect(api.statusCode).toBe(400);
+        expect(api.json().error).toMatchObject({ code: 'validation_failed', field: 'cardNumber' });
+        const apiNotFound = await t.app.inject({ method: 'GET', url: '/api/sandbox/pay/sbx_nope' });
+        expect(apiNotFound.statusCode).toBe(404);
+        expect(apiNotFound.json().error).toMatchObject({ code: 'order_not_found', field: 'id' });
       });
 
       it('should publish the test-card table: Luhn-valid, one card per decline code', async () => {

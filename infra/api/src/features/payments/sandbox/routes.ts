@@ -19,8 +19,34 @@ const CardForm = z.object({
 const OtpForm = z.object({ otp: formText });
 const StatusBody = z.object({ order_id: z.string().min(1).max(100) });
 
-function html(reply: FastifyReply, status: number, body: string) {
+/** The platform's JSON error, for a client of the hosted pages that is not a browser. */
+interface PageError {
+  code: string;
+  message: string;
+  field?: string;
+}
+
+/**
+ * A hosted page. A browser (Accept names text/html) gets the page, errors included; any other client of these
+ * URLs gets an error as the platform's JSON naming the field, like every other API route.
+ */
+function html(request: FastifyRequest, reply: FastifyReply, status: number, body: string, error?: PageError) {
+  const accept = String(request.headers.accept ?? '');
+  if (error && status >= 400 && !accept.includes('text/html')) return reply.status(status).send({ error });
   return reply.status(status).type('text/html; charset=utf-8').send(body);
+}
+
+const NOT_FOUND: PageError = {
+  code: 'order_not_found',
+  message: 'This payment link is not valid.',
+  field: 'id',
+};
+const CLOSED: PageError = { code: 'order_closed', message: 'This payment is already closed.', field: 'id' };
+
+/** The first field error of a card form, as the platform's JSON error. */
+function formError(errors: CardErrors): PageError {
+  const [field, message] = Object.entries(errors)[0] ?? ['body', 'Invalid form.'];
+  return { code: 'validation_failed', message: String(message), field };
 }
 
 /** Checks the hosted-page card form; returns field errors, or the parsed card. */
@@ -71,25 +97,30 @@ export async function registerSandboxRoutes(
 
   scope.get('/sandbox/pay/:id', async (request, reply) => {
     const order = await orderOf(request);
-    if (!order) return html(reply, 404, notFoundPage());
+    if (!order) return html(request, reply, 404, notFoundPage(), NOT_FOUND);
     if (order.status === '3ds_verify') return reply.redirect(`../3ds/${order.id}`, 303);
-    if (order.status !== 'created') return html(reply, 409, closedPage(order));
-    return html(reply, 200, paymentPage(order));
+    if (order.status !== 'created') return html(request, reply, 409, closedPage(order), CLOSED);
+    return html(request, reply, 200, paymentPage(order));
   });
 
   scope.post('/sandbox/pay/:id', limited, async (request, reply) => {
     const order = await orderOf(request);
-    if (!order) return html(reply, 404, notFoundPage());
-    if (order.status !== 'created') return html(reply, 409, closedPage(order));
+    if (!order) return html(request, reply, 404, notFoundPage(), NOT_FOUND);
+    if (order.status !== 'created') return html(request, reply, 409, closedPage(order), CLOSED);
     const form = CardForm.safeParse(request.body ?? {});
-    if (!form.success) return html(reply, 400, paymentPage(order, { cardNumber: 'Invalid form.' }));
+    if (!form.success) {
+      const errors: CardErrors = { cardNumber: 'Invalid form.' };
+      return html(request, reply, 400, paymentPage(order, errors), formError(errors));
+    }
     const read = readCardForm(form.data, order.ask_email);
     if ('errors' in read) {
       const { cardNumber, cardExpiryDate, cardHolder, email } = form.data;
       return html(
+        request,
         reply,
         400,
         paymentPage(order, read.errors, { cardNumber, cardExpiryDate, cardHolder, email }),
+        formError(read.errors),
       );
     }
     const next = await engine.submitCard(order.id, read.card);
@@ -98,19 +129,23 @@ export async function registerSandboxRoutes(
 
   scope.get('/sandbox/3ds/:id', async (request, reply) => {
     const order = await orderOf(request);
-    if (!order) return html(reply, 404, notFoundPage());
-    if (order.status !== '3ds_verify') return html(reply, 409, closedPage(order));
-    return html(reply, 200, challengePage(order));
+    if (!order) return html(request, reply, 404, notFoundPage(), NOT_FOUND);
+    if (order.status !== '3ds_verify') return html(request, reply, 409, closedPage(order), CLOSED);
+    return html(request, reply, 200, challengePage(order));
   });
 
   scope.post('/sandbox/3ds/:id', limited, async (request, reply) => {
     const order = await orderOf(request);
-    if (!order) return html(reply, 404, notFoundPage());
-    if (order.status !== '3ds_verify') return html(reply, 409, closedPage(order));
+    if (!order) return html(request, reply, 404, notFoundPage(), NOT_FOUND);
+    if (order.status !== '3ds_verify') return html(request, reply, 409, closedPage(order), CLOSED);
     const form = OtpForm.safeParse(request.body ?? {});
     const otp = form.success ? (form.data.otp ?? '').trim() : '';
     if (!/^\d{4,8}$/.test(otp))
-      return html(reply, 400, challengePage(order, 'Enter the code your bank sent.'));
+      return html(request, reply, 400, challengePage(order, 'Enter the code your bank sent.'), {
+        code: 'validation_failed',
+        message: 'Enter the code your bank sent.',
+        field: 'otp',
+      });
     const next = await engine.submitOtp(order.id, otp);
     return reply.redirect(next.redirect, 303);
   });
