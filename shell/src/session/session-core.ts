@@ -128,6 +128,9 @@ export function createSessionCore(deps: SessionDeps): SessionCore {
     userKnown: state.userKnown,
   };
   let lastUserId: string | null = snapshot.session.userId;
+  // `session:changed` is replayed state: a session restored from storage is published at once too, or remotes of
+  // a returning visitor would see no session until it changed (emit only publishes changes).
+  deps.bus.publish('session:changed', snapshot.session);
 
   const core: SessionCore = {
     deps,

@@ -157,6 +157,15 @@ describe('session', () => {
     expect(bus.current('tokens:balance-changed')?.balance.remainingTokens).toBe(7);
   });
 
+  it('should publish a session restored from storage at once, before anything changes', () => {
+    const pair = api.issue('g0', '/');
+    localStorage.setItem(PERSIST_KEYS.auth, JSON.stringify(pair));
+    localStorage.setItem(PERSIST_KEYS.generatedUserId, 'g0');
+    const bus = make();
+    // Replayed state: a remote mounted for a returning visitor sees the session without waiting for a change.
+    expect(bus.current('session:changed')).toMatchObject({ userId: 'g0' });
+  });
+
   it('should hand out the stored tokens and a device id (query first, else the fingerprint)', async () => {
     make();
     await session.start();
