@@ -1,5 +1,5 @@
-import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { jsBeyondShell } from '../support/route-bytes.ts';
 
 // The photo-generation remote against the real stack. COMPANION_TEST_FIXTURES=1 lets the suite credit tokens and
 // make the caller's image generations fail or wait (`testing/image-engine`), so reload and refund runs are exact.
@@ -147,32 +147,7 @@ test.describe('photo generation', () => {
   });
 
   test('should add at most 30 KB gzip of JS beyond the shell', async ({ browser }) => {
-    // Bytes, not timings: the scripts /ai-girlfriend-generator loads that a shell-only page (/contact-us) does not, gzip level 6.
-    const scripts = async (path: string) => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const sizes = new Map<string, number>();
-      const pending: Promise<void>[] = [];
-      page.on('response', (response) => {
-        if (response.request().resourceType() !== 'script') return;
-        pending.push(
-          response.body().then((body) => {
-            sizes.set(new URL(response.url()).pathname, gzipSync(body, { level: 6 }).length);
-          }),
-        );
-      });
-      await page.goto(path);
-      await expect(page.getByTestId(path === '/contact-us' ? 'contact-us' : 'remote-page')).toBeVisible();
-      await Promise.all(pending);
-      await context.close();
-      return sizes;
-    };
-    const shell = await scripts('/contact-us');
-    const route = await scripts('/ai-girlfriend-generator');
-    const extra = [...route].filter(([file]) => !shell.has(file));
-    expect(extra.length).toBeGreaterThan(0);
-    const total = extra.reduce((sum, [, bytes]) => sum + bytes, 0);
-    expect(total).toBeLessThanOrEqual(30 * 1024);
+    expect(await jsBeyondShell(browser, '/ai-girlfriend-generator')).toBeLessThanOrEqual(30 * 1024);
   });
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
