@@ -1,4 +1,4 @@
-// Payments bench (issue 10 "Measure"): create-intent and webhook throughput (req/s, p50/p99) at a fixed
+// Payments bench (issue 10 "Measure"): create-intent (with an Idempotency-Key) and webhook throughput (req/s, p50/p99) at a fixed
 // concurrency on PGlite and PostgreSQL, and card submit → PaymentNotification (p50/p99) through the real hub with
 // the official SignalR client. The API runs as a child (pinned to CPU 0 when taskset exists); timings live here,
 // never in tests. Env: BENCH_REQUESTS (1000), BENCH_CONCURRENCY (50), BENCH_ROUNDTRIPS (40),
@@ -110,7 +110,12 @@ async function visitor(base: string): Promise<{ accessToken: string; userId: str
 async function createIntent(base: string, token: string, productId = 'tokens-350') {
   const res = await fetch(`${base}/api/Payments/create-payment-intent`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    // A fresh Idempotency-Key per call, as checkout's start sends (ADR 0102): the key's record is part of the cost.
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': crypto.randomUUID(),
+    },
     body: JSON.stringify({ productId, successUrl: '/tokens?paid=1', failUrl: '/tokens?failed=1' }),
   });
   return { status: res.status, body: (await res.json()) as { orderId: string; paymentUrl: string } };

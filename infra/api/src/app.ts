@@ -21,6 +21,8 @@ import { clientErrorsFeature } from './features/client-errors/index.ts';
 import { galleryFeature } from './features/gallery/index.ts';
 import { imagesFeature } from './features/images/index.ts';
 import { eventsFeature } from './features/events/index.ts';
+import { mergeTracking } from './features/events/tracking.ts';
+import { funnelReportFeature } from './features/funnel-report/index.ts';
 import { metricsFeature } from './features/metrics/index.ts';
 import { createMetrics } from './features/metrics/registry.ts';
 import type { Metrics } from './features/metrics/registry.ts';
@@ -31,6 +33,7 @@ import { credit, getBalance, spend } from './features/tokens/ledger.ts';
 import { usersFeature } from './features/users/index.ts';
 import { mergePayments } from './features/payments/account-merge.ts';
 import { paymentsFeature } from './features/payments/index.ts';
+import { opsFeature } from './features/ops/index.ts';
 import { createNotifierPort } from './hubs/notification-hubs.ts';
 import type { NotifierPort } from './hubs/notification-hubs.ts';
 
@@ -85,10 +88,12 @@ export const FEATURES: readonly FeaturePlugin[] = [
   galleryFeature(),
   imagesFeature(),
   paymentsFeature(),
+  funnelReportFeature,
+  opsFeature(),
 ];
 
 /** Merge steps for data owned by features, run inside the sign-in transaction (ADR 0011). */
-export const MERGE_STEPS: readonly AccountMergeStep[] = [mergeCatalogue, mergePayments];
+export const MERGE_STEPS: readonly AccountMergeStep[] = [mergeCatalogue, mergePayments, mergeTracking];
 
 /**
  * Logging never carries a secret: errors are serialized without SQL parameters (the database layer also blanks

@@ -40,6 +40,8 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Client error reports per minute per IP (`POST /api/client-errors`). */
   clientErrorRateLimitPerMinute: number;
+  /** Analytics batches and attribution records per minute per IP (`POST /api/Event/track`, `Event/set-attribution`). */
+  eventTrackRateLimitPerMinute: number;
   /**
    * Which proxies' X-Forwarded-For to trust (Fastify `trustProxy`): the one-origin server proxies from
    * loopback, so the client IP (rate limits, get-ip-address) is the real one rather than 127.0.0.1.
@@ -119,6 +121,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       env.CLIENT_ERROR_RATE_LIMIT_PER_MINUTE,
       nodeEnv === 'production' ? 20 : 120,
       'CLIENT_ERROR_RATE_LIMIT_PER_MINUTE',
+    ),
+    // A tab sends a batch every 5 s at most plus one beacon when hidden; a few tabs behind one address fit.
+    eventTrackRateLimitPerMinute: int(
+      env.EVENT_TRACK_RATE_LIMIT_PER_MINUTE,
+      nodeEnv === 'production' ? 60 : 600,
+      'EVENT_TRACK_RATE_LIMIT_PER_MINUTE',
     ),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     // warn by default: start prints one line; LOG_LEVEL=info adds per-request logs.

@@ -7,9 +7,10 @@ import { migrate } from './db/migrate.ts';
 import { attachHubs } from './hubs/attach-hubs.ts';
 import { recoverInterruptedReplies } from './hubs/db-chat-store.ts';
 import { createNotifierPort } from './hubs/notification-hubs.ts';
+import { recoverInterruptedBatches } from './features/images/batch-recovery.ts';
 import { credit, getBalance, spend } from './features/tokens/ledger.ts';
 
-/** Longer than any reply generation takes: a 'running' reply this old has no live process behind it. */
+/** Longer than any reply or photo batch takes: a 'running' reply or 'pending' batch this old has no live process. */
 const REPLY_MAX_MS = 10 * 60 * 1000;
 
 /** Starts the API: open the database, migrate, listen, close cleanly on SIGINT/SIGTERM. */
@@ -27,6 +28,9 @@ async function main(): Promise<void> {
   const cutoff = () => new Date(Date.now() - (process.env['REDIS_URL'] ? REPLY_MAX_MS : 0));
   const recovered = await recoverInterruptedReplies(db, ledger, cutoff());
   if (recovered > 0) console.log(`Refunded ${recovered} chat replies interrupted by the last stop`);
+  // Photo batches the same way (ADR 0229): what a dead process never stored is refunded once.
+  const batches = await recoverInterruptedBatches(db, ledger, cutoff());
+  if (batches > 0) console.log(`Refunded ${batches} photo batches interrupted by the last stop`);
   // With REDIS_URL the auth rate limits are counted across instances (the hubs use it for scale-out too).
   const redisUrl = process.env['REDIS_URL'];
   const rateLimitRedis = redisUrl
@@ -51,6 +55,10 @@ async function main(): Promise<void> {
   const orphanSweep = setInterval(() => {
     recoverInterruptedReplies(db, ledger, new Date(Date.now() - REPLY_MAX_MS)).catch((error: unknown) =>
       app.log.error({ err: error }, 'reply recovery failed'),
+    );
+    // A photo batch takes at most MAX_BATCH engine calls of IMAGE_ENGINE_TIMEOUT_MS (8 × 60 s), under this age.
+    recoverInterruptedBatches(db, ledger, new Date(Date.now() - REPLY_MAX_MS)).catch((error: unknown) =>
+      app.log.error({ err: error }, 'photo batch recovery failed'),
     );
   }, REPLY_MAX_MS);
   orphanSweep.unref();

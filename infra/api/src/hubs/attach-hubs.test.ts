@@ -12,6 +12,7 @@ import type { Database } from '../db/database.ts';
 import { CompanionEngineError, createPersonaEngine } from '../engines/companion/index.ts';
 import type { CompanionEngine } from '../engines/companion/index.ts';
 import { signAccessToken } from '../http/auth.ts';
+import { chatsFeature } from '../features/chats/index.ts';
 import { credit } from '../features/tokens/ledger.ts';
 import { attachHubs } from './attach-hubs.ts';
 import type { ApiHubs } from './attach-hubs.ts';
@@ -47,7 +48,7 @@ describe.each(BACKENDS)('hubs on the API ($backend)', ({ backend, available }) =
       db = opened.db;
       cleanup = opened.cleanup;
       const config = testConfig();
-      app = await buildApp({ config, db, jwtKey: KEY, features: [] });
+      app = await buildApp({ config, db, jwtKey: KEY, features: [chatsFeature()] });
       hubs = attachHubs(app, {
         config,
         db,
@@ -113,9 +114,17 @@ describe.each(BACKENDS)('hubs on the API ($backend)', ({ backend, available }) =
       c: HubConnection,
       ...args: unknown[]
     ): Promise<{ items: ChatReplyItem[]; error: string | null }> {
+      return stream(c, 'SendMessage', ...args);
+    }
+
+    function stream(
+      c: HubConnection,
+      method: string,
+      ...args: unknown[]
+    ): Promise<{ items: ChatReplyItem[]; error: string | null }> {
       return new Promise((resolve) => {
         const items: ChatReplyItem[] = [];
-        c.stream<ChatReplyItem>('SendMessage', ...args).subscribe({
+        c.stream<ChatReplyItem>(method, ...args).subscribe({
           next: (i) => items.push(i),
           complete: () => resolve({ items, error: null }),
           error: (e) => resolve({ items, error: (e as Error).message }),
@@ -201,6 +210,135 @@ describe.each(BACKENDS)('hubs on the API ($backend)', ({ backend, available }) =
       await r.start();
       expect((await run(r, await chatFor(rich.id, true), 'hi')).error).toContain('chat_locked');
       expect((await run(r, await chatFor(poor.id), 'hi')).error).toContain('chat_not_found');
+    });
+
+    async function balanceOf(userId: string): Promise<number | undefined> {
+      const rows = await db.query<{ balance: number }>(
+        'SELECT balance FROM token_balances WHERE user_id = $1',
+        [userId],
+      );
+      return rows[0]?.balance;
+    }
+
+    // Issue 13 (ADR 0220): the client's message id makes a resend after a lost acknowledgement harmless.
+    it('should answer a resend with the same client message id with the same messages, paid once', async () => {
+      const dana = await user({ tokens: 5 });
+      const chatId = await chatFor(dana.id);
+      const c = connect('chatHub', dana.token);
+      await c.start();
+      const first = await run(c, chatId, 'Where do you surf?', 'client-1');
+      expect(first.error).toBeNull();
+      // Again on a new connection (the first one's acknowledgement was lost): the same reply, no second charge.
+      const again = connect('chatHub', dana.token, HttpTransportType.LongPolling);
+      await again.start();
+      const second = await run(again, chatId, 'Where do you surf?', 'client-1');
+      expect(second.error).toBeNull();
+      expect(second.items).toEqual(first.items);
+      // After the run left this instance's memory (a restart, another instance), the database answers.
+      hubs.replies.forget(first.items[0]!.replyId);
+      const third = await run(again, chatId, 'Where do you surf?', 'client-1');
+      const [accepted, completed] = third.items;
+      expect(accepted).toMatchObject({
+        kind: 'accepted',
+        userMessage: { id: (first.items[0] as { userMessage: { id: string } }).userMessage.id },
+      });
+      expect(completed).toMatchObject({
+        kind: 'completed',
+        message: (first.items.at(-1) as { message: object }).message,
+      });
+      expect(await balanceOf(dana.id)).toBe(4);
+      const rows = await db.query('SELECT 1 FROM messages WHERE chat_id = $1', [chatId]);
+      expect(rows).toHaveLength(2);
+      // A new id is a new message, paid again; the same id in another chat is another send.
+      expect((await run(c, chatId, 'Where do you surf?', 'client-2')).error).toBeNull();
+      expect((await run(c, await chatFor(dana.id), 'Hi', 'client-1')).error).toBeNull();
+      expect(await balanceOf(dana.id)).toBe(2);
+    });
+
+    it('should store one message when two sends with one client id race', async () => {
+      const erin = await user({ tokens: 5 });
+      const chatId = await chatFor(erin.id);
+      const a = connect('chatHub', erin.token);
+      const b = connect('chatHub', erin.token);
+      await Promise.all([a.start(), b.start()]);
+      const [one, two] = await Promise.all([
+        run(a, chatId, 'Race!', 'same'),
+        run(b, chatId, 'Race!', 'same'),
+      ]);
+      const ids = [one, two].map(
+        (r) => (r.items[0] as { userMessage?: { id: string } } | undefined)?.userMessage?.id,
+      );
+      expect(one.error).toBeNull();
+      expect(two.error).toBeNull();
+      expect(ids[0]).toBe(ids[1]);
+      expect(await balanceOf(erin.id)).toBe(4);
+    });
+
+    it('should replay a refunded send as failed without charging it again', async () => {
+      const finn = await user({ tokens: 3 });
+      const chatId = await chatFor(finn.id);
+      const c = connect('chatHub', finn.token);
+      await c.start();
+      expect((await run(c, chatId, 'please FAIL', 'f-1')).error).toContain('generation_failed');
+      await expect.poll(() => balanceOf(finn.id)).toBe(3);
+      const again = await run(c, chatId, 'please FAIL', 'f-1');
+      expect(again.error).toContain('generation_failed');
+      expect(await balanceOf(finn.id)).toBe(3);
+    });
+
+    // Issue 13 item 5: regenerate keeps every alternative on the reply, priced like a message.
+    it('should regenerate the last reply as a new alternative, priced like a message, and choose between them', async () => {
+      const gina = await user({ tokens: 5 });
+      const chatId = await chatFor(gina.id);
+      const c = connect('chatHub', gina.token);
+      await c.start();
+      expect((await stream(c, 'RegenerateReply', chatId)).error).toContain('nothing_to_regenerate');
+      const sent = await run(c, chatId, 'What do you do for work?');
+      const original = (sent.items.at(-1) as Extract<ChatReplyItem, { kind: 'completed' }>).message;
+      const regen = await stream(c, 'RegenerateReply', chatId, 'regen-1');
+      expect(regen.error).toBeNull();
+      expect(regen.items[0]).toMatchObject({
+        kind: 'accepted',
+        regenerates: original.id,
+        remainingTokens: 3,
+      });
+      const done = (regen.items.at(-1) as Extract<ChatReplyItem, { kind: 'completed' }>).message;
+      expect(done.id).toBe(original.id);
+      expect(done.alternatives).toEqual([original.message, done.message]);
+      expect(done.alternativeIndex).toBe(1);
+      // A resend of the same regenerate pays nothing and adds nothing.
+      expect((await stream(c, 'RegenerateReply', chatId, 'regen-1')).error).toBeNull();
+      expect(await balanceOf(gina.id)).toBe(3);
+      const auth = { authorization: `Bearer ${gina.token}` };
+      const chosen = await app.inject({
+        method: 'POST',
+        url: '/api/Chats/choose-alternative',
+        headers: auth,
+        payload: { messageId: original.id, index: 0 },
+      });
+      expect(chosen.statusCode).toBe(200);
+      expect(chosen.json()).toMatchObject({ message: original.message, alternativeIndex: 0 });
+      const bad = await app.inject({
+        method: 'POST',
+        url: '/api/Chats/choose-alternative',
+        headers: auth,
+        payload: { messageId: original.id, index: 2 },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.field).toBe('index');
+      const stranger = await user();
+      const foreign = await app.inject({
+        method: 'POST',
+        url: '/api/Chats/choose-alternative',
+        headers: { authorization: `Bearer ${stranger.token}` },
+        payload: { messageId: original.id, index: 0 },
+      });
+      expect(foreign.statusCode).toBe(403);
+      const rows = await db.query<{ message: string }>(
+        "SELECT message FROM messages WHERE chat_id = $1 AND sender = 'character'",
+        [chatId],
+      );
+      expect(rows).toEqual([{ message: original.message }]);
     });
 
     it('should deliver PaymentNotification and RegistrationNotification to every connection of the user', async () => {

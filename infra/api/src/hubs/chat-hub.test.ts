@@ -44,6 +44,16 @@ function fakeStore(
     async storeReply({ chatId, text }) {
       return add(chatId, 'character', text);
     },
+    // Send-once and regenerate are tested on the database (attach-hubs.test.ts).
+    async findSend() {
+      return null;
+    },
+    async acceptRegenerate() {
+      throw new Error('not used by these tests');
+    },
+    async storeAlternative() {
+      throw new Error('not used by these tests');
+    },
     async refund({ userId, price, replyId }) {
       balances[userId] = (balances[userId] ?? 0) + price;
       ledger.push({ userId, delta: price, replyId });

@@ -1,13 +1,15 @@
 // chatHub: stream a companion reply to a message the user sends, resumable, paid through the ledger.
 
 import type { ChatHubErrorCode } from '@companion/contracts';
+import { MAX_CLIENT_MESSAGE_ID_LENGTH } from '@companion/contracts';
 import type { HubCallContext, HubDefinition } from '@companion/hubs';
 import { HubError } from '@companion/hubs';
+import type { Message } from '@companion/contracts';
 import type { CompanionEngine } from '../engines/companion/index.ts';
 import type { ChatReplyItem, ReplyRun } from './chat-replies.ts';
 import { ReplyRegistry } from './chat-replies.ts';
-import { NotEnoughTokensError } from './ports.ts';
-import type { ChatReplyStore, HubChat } from './ports.ts';
+import { DuplicateSendError, NotEnoughTokensError } from './ports.ts';
+import type { ChatReplyStore, HubChat, StoredSend } from './ports.ts';
 
 /** Error codes a chat stream or invocation can end with; the client keys its UI on them (e.g. the insufficient-tokens offer). */
 export const CHAT_ERRORS = {
@@ -18,12 +20,20 @@ export const CHAT_ERRORS = {
   replyInProgress: 'reply_in_progress',
   replyNotFound: 'reply_not_found',
   generationFailed: 'generation_failed',
+  nothingToRegenerate: 'nothing_to_regenerate',
 } as const satisfies Record<string, ChatHubErrorCode>;
 
 /** Longest accepted user message, in characters. */
 export const MAX_MESSAGE_LENGTH = 2000;
 /** Turns of history given to the engine. */
 const HISTORY_TURNS = 20;
+
+/** A client message id as sent, or null when absent or not usable (then the send is not deduplicated). */
+function clientIdOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const id = value.trim();
+  return id === '' || id.length > MAX_CLIENT_MESSAGE_ID_LENGTH ? null : id;
+}
 
 /** Dependencies of {@link createChatHub}. */
 export interface ChatHubDeps {
@@ -41,21 +51,75 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
   const interruptedReplies = (userId: string, chatId?: string) =>
     deps.store.interruptedReplies ? deps.store.interruptedReplies(userId, chatId) : Promise.resolve([]);
 
+  /**
+   * A send seen before (same client id in this chat, ADR 0220): follows the run when this instance has it, else
+   * replays what the database kept. Nothing is spent again. Null when the id is new.
+   */
+  async function* replaySend(
+    ctx: HubCallContext,
+    chatId: string,
+    clientMessageId: string,
+  ): AsyncGenerator<ChatReplyItem, boolean> {
+    const run = replies.forClientMessage(ctx.userId, chatId, clientMessageId);
+    if (run) {
+      yield* follow(ctx, run, -1, run.status === 'running');
+      return true;
+    }
+    const stored = await deps.store.findSend(ctx.userId, chatId, clientMessageId);
+    if (stored === null) return false;
+    yield* storedItems(chatId, stored);
+    return true;
+  }
+
+  /**
+   * The same send, started on another connection while this one awaited the store. Callers check it with no await
+   * before the busy check and `replies.start`, so two racing sends with one client id make one run.
+   */
+  function racingRun(ctx: HubCallContext, chatId: string, clientMessageId: string | null) {
+    return clientMessageId === null ? null : replies.forClientMessage(ctx.userId, chatId, clientMessageId);
+  }
+
+  /** The items a client would have seen for a send this instance no longer holds. */
+  async function* storedItems(chatId: string, stored: StoredSend): AsyncGenerator<ChatReplyItem> {
+    const base = { replyId: stored.replyId };
+    let index = 0;
+    if (stored.userMessage)
+      yield {
+        ...base,
+        kind: 'accepted',
+        index: index++,
+        chatId,
+        userMessage: stored.userMessage,
+        remainingTokens: stored.remainingTokens,
+      };
+    if (stored.status === 'failed' || stored.status === 'refunded')
+      throw new HubError(CHAT_ERRORS.generationFailed);
+    if (stored.reply) yield { ...base, kind: 'completed', index, message: stored.reply };
+  }
+
   async function* sendMessage(
     ctx: HubCallContext,
     chatIdArg: unknown,
     textArg: unknown,
+    clientMessageIdArg?: unknown,
   ): AsyncGenerator<ChatReplyItem> {
     if (typeof chatIdArg !== 'string' || chatIdArg.trim() === '')
       throw new HubError(CHAT_ERRORS.chatNotFound);
     const text = typeof textArg === 'string' ? textArg.trim() : '';
     if (text === '' || text.length > MAX_MESSAGE_LENGTH) throw new HubError(CHAT_ERRORS.invalidMessage);
+    const clientMessageId = clientIdOf(clientMessageIdArg);
     const chat = await deps.store.findChat(ctx.userId, chatIdArg);
     if (chat === null) throw new HubError(CHAT_ERRORS.chatNotFound);
+    if (clientMessageId !== null && (yield* replaySend(ctx, chat.chatId, clientMessageId))) return;
     if (chat.isLocked) throw new HubError(CHAT_ERRORS.chatLocked);
+    const racing = racingRun(ctx, chat.chatId, clientMessageId);
+    if (racing) {
+      yield* follow(ctx, racing, -1, racing.status === 'running');
+      return;
+    }
     if (replies.runningFor(ctx.userId, chat.chatId)) throw new HubError(CHAT_ERRORS.replyInProgress);
 
-    const run = replies.start(ctx.userId, chat.chatId);
+    const run = replies.start(ctx.userId, chat.chatId, clientMessageId);
     try {
       const price = await deps.store.messagePrice(ctx.userId);
       const history = chat.history.slice(-HISTORY_TURNS);
@@ -65,6 +129,7 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
         text,
         price,
         replyId: run.replyId,
+        clientMessageId,
       });
       run.push({
         kind: 'accepted',
@@ -73,14 +138,81 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
         remainingTokens: accepted.remainingTokens,
       });
       // Generation belongs to the reply, not to this connection: it keeps going if the connection drops.
-      void generate(run, chat, history, text, price);
+      void generate(run, chat, history, text, price, (reply) =>
+        deps.store.storeReply({ chatId: chat.chatId, text: reply, replyId: run.replyId }),
+      );
     } catch (error) {
-      const code =
-        error instanceof NotEnoughTokensError ? CHAT_ERRORS.insufficientTokens : CHAT_ERRORS.generationFailed;
-      if (code === CHAT_ERRORS.generationFailed) onError(error);
-      run.finish('failed', code);
-      replies.retire(run);
-      throw new HubError(code);
+      replies.discard(run);
+      if (error instanceof DuplicateSendError && clientMessageId !== null) {
+        // The same send raced in on another connection and was stored first: show that one.
+        if (yield* replaySend(ctx, chat.chatId, clientMessageId)) return;
+      }
+      throw new HubError(failureCode(error));
+    }
+    yield* follow(ctx, run, -1, true);
+  }
+
+  function failureCode(error: unknown): ChatHubErrorCode {
+    if (error instanceof NotEnoughTokensError) return CHAT_ERRORS.insufficientTokens;
+    onError(error);
+    return CHAT_ERRORS.generationFailed;
+  }
+
+  /** Issue 13: a new alternative of the chat's last reply, priced like a message (ADR 0220). */
+  async function* regenerateReply(
+    ctx: HubCallContext,
+    chatIdArg: unknown,
+    clientMessageIdArg?: unknown,
+  ): AsyncGenerator<ChatReplyItem> {
+    if (typeof chatIdArg !== 'string' || chatIdArg.trim() === '')
+      throw new HubError(CHAT_ERRORS.chatNotFound);
+    const clientMessageId = clientIdOf(clientMessageIdArg);
+    const chat = await deps.store.findChat(ctx.userId, chatIdArg);
+    if (chat === null) throw new HubError(CHAT_ERRORS.chatNotFound);
+    if (clientMessageId !== null && (yield* replaySend(ctx, chat.chatId, clientMessageId))) return;
+    if (chat.isLocked) throw new HubError(CHAT_ERRORS.chatLocked);
+    const racing = racingRun(ctx, chat.chatId, clientMessageId);
+    if (racing) {
+      yield* follow(ctx, racing, -1, racing.status === 'running');
+      return;
+    }
+    if (replies.runningFor(ctx.userId, chat.chatId)) throw new HubError(CHAT_ERRORS.replyInProgress);
+    const target = chat.lastReply ?? null;
+    if (target === null) throw new HubError(CHAT_ERRORS.nothingToRegenerate);
+
+    const run = replies.start(ctx.userId, chat.chatId, clientMessageId);
+    try {
+      const price = await deps.store.messagePrice(ctx.userId);
+      const accepted = await deps.store.acceptRegenerate({
+        userId: ctx.userId,
+        chatId: chat.chatId,
+        messageId: target.messageId,
+        price,
+        replyId: run.replyId,
+        clientMessageId,
+      });
+      run.push({
+        kind: 'accepted',
+        chatId: chat.chatId,
+        userMessage: target.userMessage,
+        remainingTokens: accepted.remainingTokens,
+        regenerates: target.messageId,
+      });
+      void generate(
+        run,
+        chat,
+        target.turnsBefore.slice(-HISTORY_TURNS),
+        target.userMessage.message ?? '',
+        price,
+        (reply) =>
+          deps.store.storeAlternative({ messageId: target.messageId, text: reply, replyId: run.replyId }),
+      );
+    } catch (error) {
+      replies.discard(run);
+      if (error instanceof DuplicateSendError && clientMessageId !== null) {
+        if (yield* replaySend(ctx, chat.chatId, clientMessageId)) return;
+      }
+      throw new HubError(failureCode(error));
     }
     yield* follow(ctx, run, -1, true);
   }
@@ -91,6 +223,7 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
     history: HubChat['history'],
     text: string,
     price: number,
+    store: (reply: string) => Promise<Message>,
   ) {
     let reply = '';
     try {
@@ -104,18 +237,13 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
       }
       if (run.controller.signal.aborted) {
         // Cancelled: keep what was said (and its price); with nothing said, give the tokens back.
-        if (reply.trim() !== '')
-          await deps.store.storeReply({ chatId: chat.chatId, text: reply.trim(), replyId: run.replyId });
+        if (reply.trim() !== '') await store(reply.trim());
         else await deps.store.refund({ userId: run.userId, price, replyId: run.replyId });
         run.finish('cancelled');
         return;
       }
       if (reply.trim() === '') throw new Error('the engine returned an empty reply');
-      const message = await deps.store.storeReply({
-        chatId: chat.chatId,
-        text: reply.trim(),
-        replyId: run.replyId,
-      });
+      const message = await store(reply.trim());
       run.push({ kind: 'completed', message });
       run.finish('completed');
     } catch (error) {
@@ -165,7 +293,7 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
   }
 
   const hub: HubDefinition = {
-    streams: { SendMessage: sendMessage, ResumeReply: resumeReply },
+    streams: { SendMessage: sendMessage, ResumeReply: resumeReply, RegenerateReply: regenerateReply },
     methods: {
       /** Replies of the caller still resumable, optionally for one chat, and those a restart cut off (failed, refunded). */
       GetReplies: async (ctx, chatId) => {

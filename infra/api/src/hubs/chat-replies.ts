@@ -22,6 +22,8 @@ export class ReplyRun {
   constructor(
     readonly userId: string,
     readonly chatId: string,
+    /** The client's id of the send (SendMessage's third argument), so a resend finds this run. */
+    readonly clientMessageId: string | null = null,
   ) {}
 
   push(item: DistributiveOmit<ChatReplyItem, 'index' | 'replyId'>): void {
@@ -74,10 +76,21 @@ export class ReplyRegistry {
 
   constructor(private readonly retainMs = 5 * 60_000) {}
 
-  start(userId: string, chatId: string): ReplyRun {
-    const run = new ReplyRun(userId, chatId);
+  start(userId: string, chatId: string, clientMessageId: string | null = null): ReplyRun {
+    const run = new ReplyRun(userId, chatId, clientMessageId);
     this.runs.set(run.replyId, run);
     return run;
+  }
+
+  /** Forgets a run that never started (refused before anything was stored or spent). */
+  discard(run: ReplyRun): void {
+    run.finish('failed');
+    this.runs.delete(run.replyId);
+  }
+
+  /** Forgets a run at once (what a restart does to every run; tests use it). */
+  forget(replyId: string): void {
+    this.runs.delete(replyId);
   }
 
   /** Forgets a finished run after the retention time. */
@@ -89,6 +102,14 @@ export class ReplyRegistry {
   get(userId: string, replyId: string): ReplyRun | null {
     const run = this.runs.get(replyId);
     return run && run.userId === userId ? run : null;
+  }
+
+  /** The run a send with this client id started in this chat (running or retained), else null. */
+  forClientMessage(userId: string, chatId: string, clientMessageId: string): ReplyRun | null {
+    for (const run of this.runs.values())
+      if (run.userId === userId && run.chatId === chatId && run.clientMessageId === clientMessageId)
+        return run;
+    return null;
   }
 
   runningFor(userId: string, chatId: string): ReplyRun | null {

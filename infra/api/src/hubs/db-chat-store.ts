@@ -4,15 +4,56 @@ import type { Message } from '@companion/contracts';
 import { USER_PRICING_DEFAULTS } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { CompanionCharacter } from '../engines/companion/index.ts';
-import { appendMessage, getChatContext } from '../features/chats/chat-service.ts';
+import {
+  addAlternative,
+  appendMessage,
+  getChatContext,
+  getMessageById,
+} from '../features/chats/chat-service.ts';
 import type { ChatCharacter } from '../features/chats/chat-service.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Ledger } from '../http/feature.ts';
-import { NotEnoughTokensError } from './ports.ts';
-import type { ChatReplyStore, HubChat } from './ports.ts';
+import { DuplicateSendError, NotEnoughTokensError } from './ports.ts';
+import type { ChatReplyStore, HubChat, StoredSend } from './ports.ts';
 
 /** Turns of history read for the engine. */
 const HISTORY_LIMIT = 20;
+
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+
+/** Spends a reply's price (key `reply:<replyId>`), mapping a short balance to {@link NotEnoughTokensError}. */
+async function spendForReply(
+  tx: Queryable,
+  ledger: Ledger,
+  input: { userId: string; chatId: string; price: number; replyId: string },
+): Promise<number> {
+  if (input.price <= 0) return (await ledger.getBalance(tx, input.userId)).balance;
+  try {
+    const result = await ledger.spend(tx, {
+      userId: input.userId,
+      amount: input.price,
+      reason: 'chat_message',
+      refId: input.chatId,
+      idempotencyKey: `reply:${input.replyId}`,
+    });
+    return result.balance;
+  } catch (error) {
+    if (error instanceof HttpError && error.code === 'insufficient_tokens')
+      throw new NotEnoughTokensError(error.message);
+    throw error;
+  }
+}
+
+/** Runs a paid step; a second send with the same client id (unique per chat) becomes {@link DuplicateSendError}. */
+async function once<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DuplicateSendError('this client message id was sent already');
+    throw error;
+  }
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -83,13 +124,13 @@ export function createDbChatStore(deps: {
       if (!UUID.test(chatId)) return null;
       try {
         const context = await getChatContext(db, userId, chatId, HISTORY_LIMIT);
+        const turns = context.history.filter((m) => m.message);
         return {
           chatId: context.chat.id,
           isLocked: context.isBlurred,
           character: toCompanionCharacter(context.character),
-          history: context.history
-            .filter((m) => m.message)
-            .map((m) => ({ sender: m.sender, text: m.message as string })),
+          history: turns.map((m) => ({ sender: m.sender, text: m.message as string })),
+          lastReply: lastReplyOf(context.history),
         };
       } catch (error) {
         // Another user's chat answers like a missing one: the hub does not reveal which ids exist.
@@ -102,46 +143,82 @@ export function createDbChatStore(deps: {
       return deps.messagePrice ? deps.messagePrice(userId) : USER_PRICING_DEFAULTS.tokenPriceForMessage;
     },
 
-    async acceptUserMessage({ userId, chatId, text, price, replyId }) {
+    async acceptUserMessage({ userId, chatId, text, price, replyId, clientMessageId }) {
+      return once(() =>
+        db.transaction(async (tx) => {
+          const remainingTokens = await spendForReply(tx, ledger, { userId, chatId, price, replyId });
+          const message = await appendMessage(tx, chatId, 'user', { message: text });
+          // The hub rejects blank text first, so the service never drops this one.
+          if (message === null) throw new Error('the user message was dropped as empty');
+          // Paid and not yet answered: if this process dies now, the next start refunds it (recoverInterruptedReplies).
+          await tx.query(
+            `INSERT INTO chat_replies (reply_id, user_id, chat_id, price, client_message_id, user_message_id)
+             VALUES ($1, $2, $3, $4, $5, $6)`,
+            [replyId, userId, chatId, price, clientMessageId ?? null, message.id],
+          );
+          return { message, remainingTokens };
+        }),
+      );
+    },
+
+    async acceptRegenerate({ userId, chatId, messageId, price, replyId, clientMessageId }) {
+      return once(() =>
+        db.transaction(async (tx) => {
+          const remainingTokens = await spendForReply(tx, ledger, { userId, chatId, price, replyId });
+          await tx.query(
+            `INSERT INTO chat_replies (reply_id, user_id, chat_id, price, client_message_id, kind, reply_message_id)
+             VALUES ($1, $2, $3, $4, $5, 'regenerate', $6)`,
+            [replyId, userId, chatId, price, clientMessageId ?? null, messageId],
+          );
+          return { remainingTokens };
+        }),
+      );
+    },
+
+    async storeAlternative({ messageId, text, replyId }) {
       return db.transaction(async (tx) => {
-        let remainingTokens: number;
-        if (price > 0) {
-          try {
-            const result = await ledger.spend(tx, {
-              userId,
-              amount: price,
-              reason: 'chat_message',
-              refId: chatId,
-              idempotencyKey: `reply:${replyId}`,
-            });
-            remainingTokens = result.balance;
-          } catch (error) {
-            if (error instanceof HttpError && error.code === 'insufficient_tokens')
-              throw new NotEnoughTokensError(error.message);
-            throw error;
-          }
-        } else {
-          remainingTokens = (await ledger.getBalance(tx, userId)).balance;
-        }
-        const message = await appendMessage(tx, chatId, 'user', { message: text });
-        // The hub rejects blank text first, so the service never drops this one.
-        if (message === null) throw new Error('the user message was dropped as empty');
-        // Paid and not yet answered: if this process dies now, the next start refunds it (recoverInterruptedReplies).
+        const message = await addAlternative(tx, messageId, text);
         await tx.query(
-          'INSERT INTO chat_replies (reply_id, user_id, chat_id, price) VALUES ($1, $2, $3, $4)',
-          [replyId, userId, chatId, price],
+          "UPDATE chat_replies SET status = 'completed', finished_at = now() WHERE reply_id = $1 AND status = 'running'",
+          [replyId],
         );
-        return { message, remainingTokens };
+        return message;
       });
+    },
+
+    async findSend(userId, chatId, clientMessageId): Promise<StoredSend | null> {
+      if (!UUID.test(chatId)) return null;
+      const rows = await db.query<{
+        reply_id: string;
+        kind: StoredSend['kind'];
+        status: StoredSend['status'];
+        user_message_id: string | null;
+        reply_message_id: string | null;
+      }>(
+        `SELECT reply_id, kind, status, user_message_id, reply_message_id FROM chat_replies
+         WHERE chat_id = $1 AND user_id = $2 AND client_message_id = $3`,
+        [chatId, userId, clientMessageId],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      const read = (id: string | null) => (id === null ? null : getMessageById(db, id));
+      return {
+        replyId: row.reply_id,
+        kind: row.kind,
+        status: row.status,
+        userMessage: await read(row.user_message_id),
+        reply: row.status === 'completed' ? await read(row.reply_message_id) : null,
+        remainingTokens: (await ledger.getBalance(db, userId)).balance,
+      };
     },
 
     async storeReply({ chatId, text, replyId }): Promise<Message> {
       const message = await db.transaction(async (tx) => {
         const stored = await appendMessage(tx, chatId, 'character', { message: text });
-        if (replyId !== undefined)
+        if (replyId !== undefined && stored !== null)
           await tx.query(
-            "UPDATE chat_replies SET status = 'completed', finished_at = now() WHERE reply_id = $1 AND status = 'running'",
-            [replyId],
+            "UPDATE chat_replies SET status = 'completed', finished_at = now(), reply_message_id = $2 WHERE reply_id = $1 AND status = 'running'",
+            [replyId, stored.id],
           );
         return stored;
       });
@@ -168,6 +245,20 @@ export function createDbChatStore(deps: {
       return rows.map((row) => ({ replyId: row.reply_id, chatId: row.chat_id }));
     },
   };
+}
+
+/** Issue 13: the reply a regenerate replaces: the last message, a character's text answering a user's text. */
+function lastReplyOf(history: Message[]): HubChat['lastReply'] {
+  const last = history.at(-1);
+  if (!last || last.sender !== 'character' || !last.message || last.imageUrl) return null;
+  const userIndex = history.findLastIndex((m) => m.sender === 'user' && m.message);
+  const userMessage = history[userIndex];
+  if (!userMessage) return null;
+  const turnsBefore = history
+    .slice(0, userIndex)
+    .filter((m) => m.message)
+    .map((m) => ({ sender: m.sender, text: m.message as string }));
+  return { messageId: last.id, userMessage, turnsBefore };
 }
 
 /** Reads the creation draft kept in `persona` (000 §3) with whatever keys it has. */

@@ -3,51 +3,16 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Message } from '@companion/contracts';
 import { createHubServer } from '@companion/hubs';
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { createPersonaEngine } from '../engines/companion/index.ts';
 import { createChatHub } from './chat-hub.ts';
 import type { ChatReplyItem } from './chat-replies.ts';
-import type { ChatReplyStore } from './ports.ts';
+import { memoryStore } from './bench-store.ts';
 
 const RUNS = Number(process.env.FIRST_ITEM_RUNS ?? 50);
 /** Unrecorded first runs, so JIT warm-up does not land in p99. */
 const WARMUP = 5;
-
-/** In-memory store: this bench times the hub and the engine, not the database. */
-function memoryStore(): ChatReplyStore {
-  let n = 0;
-  const message = (chatId: string, sender: 'user' | 'character', text: string): Message => ({
-    id: `m${n++}`,
-    chatId,
-    message: text,
-    videoUrl: null,
-    imageUrl: null,
-    fullVideoUrl: null,
-    isSelfDestructingPhoto: false,
-    isSeen: false,
-    isLiked: false,
-    isDisliked: false,
-    createdAt: new Date().toISOString(),
-    sender,
-  });
-  return {
-    findChat: async (_userId, chatId) => ({
-      chatId,
-      isLocked: false,
-      character: { name: 'Mia', occupation: 'barista', hobbies: ['surfing'], personality: 'Caregiver' },
-      history: [],
-    }),
-    messagePrice: async () => 1,
-    acceptUserMessage: async ({ chatId, text }) => ({
-      message: message(chatId, 'user', text),
-      remainingTokens: 100,
-    }),
-    storeReply: async ({ chatId, text }) => message(chatId, 'character', text),
-    refund: async () => ({ remainingTokens: 100 }),
-  };
-}
 
 const chat = createChatHub({ store: memoryStore(), engine: createPersonaEngine(), onError: () => {} });
 const hubs = createHubServer({

@@ -11,6 +11,26 @@ export interface HubChat {
   character: CompanionCharacter;
   /** The last turns of the conversation, oldest first (what the engine reads). */
   history: ChatTurn[];
+  /**
+   * Issue 13 (regenerate): the chat's last message when it is a text reply of the character that answers a user
+   * message, with that message and the turns before it; else null (nothing to regenerate).
+   */
+  lastReply?: { messageId: string; userMessage: Message; turnsBefore: ChatTurn[] } | null;
+}
+
+/** A send found again by its client id (issue 13, ADR 0220): what the first send stored and how its reply ended. */
+export interface StoredSend {
+  replyId: string;
+  kind: 'message' | 'regenerate';
+  status: 'running' | 'completed' | 'refunded' | 'failed';
+  userMessage: Message | null;
+  reply: Message | null;
+  remainingTokens: number;
+}
+
+/** Thrown by {@link ChatReplyStore.acceptUserMessage} when a send with the same client id was stored first. */
+export class DuplicateSendError extends Error {
+  override readonly name = 'DuplicateSendError';
 }
 
 /** Thrown by {@link ChatReplyStore.acceptUserMessage} when the balance cannot pay for the message. */
@@ -34,10 +54,28 @@ export interface ChatReplyStore {
     text: string;
     price: number;
     replyId: string;
+    /** The client's id of this send: unique per chat (a second one throws {@link DuplicateSendError}). */
+    clientMessageId?: string | null;
   }): Promise<{
     message: Message;
     remainingTokens: number;
   }>;
+  /** Issue 13: the send with this client id in this chat of `userId`, else null. */
+  findSend(userId: string, chatId: string, clientMessageId: string): Promise<StoredSend | null>;
+  /**
+   * Issue 13 (regenerate): in one transaction, spend `price` (idempotent on `replyId`) and record the reply that
+   * will replace `messageId`'s text. {@link NotEnoughTokensError} / {@link DuplicateSendError} as above.
+   */
+  acceptRegenerate(input: {
+    userId: string;
+    chatId: string;
+    messageId: string;
+    price: number;
+    replyId: string;
+    clientMessageId?: string | null;
+  }): Promise<{ remainingTokens: number }>;
+  /** Adds `text` as the newest alternative of `messageId`, chosen, and marks the reply completed. */
+  storeAlternative(input: { messageId: string; text: string; replyId: string }): Promise<Message>;
   /** Stores the character's reply (and, given `replyId`, marks that reply completed in the same transaction). */
   storeReply(input: { chatId: string; text: string; replyId?: string }): Promise<Message>;
   /** Gives back the price of a reply that failed (idempotent on `replyId`) and marks it refunded. */

@@ -1,65 +1,53 @@
-// The looks the image engine can draw. The character-creation draft validates against these
-// same lists, so a character can always be rendered from its own fields.
+import { DRAFT_VALUES, PHOTO_VALUES } from '@companion/contracts';
+
+// The looks the image engine can draw: the shared lists (contracts `character-options.ts`) with the engine's
+// palettes. The character-creation draft validates against the same lists, so a character can always be rendered
+// from its own fields.
 
 /** Drawing style: stylised realistic or anime (000 §1: characters are realistic or anime). */
-export const ART_STYLES = ['realistic', 'anime'] as const;
+export const ART_STYLES = DRAFT_VALUES.styles;
 /** Drawing style. */
 export type ArtStyle = (typeof ART_STYLES)[number];
 
 /** Ethnicities offered by the character wizard; each maps to a skin palette. */
-export const ETHNICITIES = ['caucasian', 'latina', 'asian', 'black', 'arab', 'indian', 'mixed'] as const;
+export const ETHNICITIES = DRAFT_VALUES.ethnicities;
 /** One of {@link ETHNICITIES}. */
 export type Ethnicity = (typeof ETHNICITIES)[number];
 
 /** Eye colours. */
-export const EYE_COLORS = ['brown', 'blue', 'green', 'hazel', 'grey', 'amber', 'violet'] as const;
+export const EYE_COLORS = DRAFT_VALUES.eyeColors;
 /** One of {@link EYE_COLORS}. */
 export type EyeColor = (typeof EYE_COLORS)[number];
 
 /** Hair styles. */
-export const HAIR_STYLES = [
-  'long-straight',
-  'long-wavy',
-  'curly',
-  'bob',
-  'pixie',
-  'ponytail',
-  'bun',
-  'braids',
-  'twintails',
-] as const;
+export const HAIR_STYLES = DRAFT_VALUES.hairStyles;
 /** One of {@link HAIR_STYLES}. */
 export type HairStyle = (typeof HAIR_STYLES)[number];
 
 /** Hair colours (anime characters often use the last few). */
-export const HAIR_COLORS = [
-  'black',
-  'brown',
-  'blonde',
-  'red',
-  'auburn',
-  'silver',
-  'pink',
-  'blue',
-  'purple',
-] as const;
+export const HAIR_COLORS = DRAFT_VALUES.hairColors;
 /** One of {@link HAIR_COLORS}. */
 export type HairColor = (typeof HAIR_COLORS)[number];
 
 /** Body builds. */
-export const BODY_TYPES = ['slim', 'athletic', 'average', 'curvy'] as const;
+export const BODY_TYPES = DRAFT_VALUES.bodyTypes;
 /** One of {@link BODY_TYPES}. */
 export type BodyType = (typeof BODY_TYPES)[number];
 
 /** Framing of an image: a head-and-shoulders portrait or a body image. */
-export const POSES = ['portrait', 'waist-up', 'standing', 'sitting', 'over-shoulder'] as const;
+export const POSES = PHOTO_VALUES.poses;
 /** One of {@link POSES}. */
 export type Pose = (typeof POSES)[number];
 
 /** Scenes behind the character. */
-export const BACKGROUNDS = ['studio', 'beach', 'city-night', 'bedroom', 'park', 'sunset', 'cafe'] as const;
+export const BACKGROUNDS = PHOTO_VALUES.backgrounds;
 /** One of {@link BACKGROUNDS}. */
 export type Background = (typeof BACKGROUNDS)[number];
+
+/** Clothes the painter draws; without one it picks a top or a dress from the seed. */
+export const OUTFITS = PHOTO_VALUES.outfits;
+/** One of {@link OUTFITS}. */
+export type Outfit = (typeof OUTFITS)[number];
 
 /** Skin base and shadow colours per ethnicity; a seed picks a shade inside the range. */
 export const SKIN_PALETTES: Record<Ethnicity, readonly [string, string][]> = {

@@ -44,6 +44,8 @@ export function specsForBatch(request: BatchRequest): PortraitSpec[] {
     seed: `${request.seed}:${index}`,
     pose: request.pose ?? POSES[index % POSES.length] ?? 'portrait',
     background: request.background ?? rnd.pick(BACKGROUNDS),
+    // Only when asked: specs stored before outfits existed must keep drawing the same picture.
+    ...(request.outfit ? { outfit: request.outfit } : {}),
   }));
 }
 
@@ -55,7 +57,16 @@ export class EmbeddedImageEngine implements ImageEngine {
     return { contentType: SVG_CONTENT_TYPE, body: Buffer.from(renderPortraitSvg(spec), 'utf8') };
   }
 
-  async generateBatch(request: BatchRequest): Promise<GeneratedImage[]> {
-    return specsForBatch(request).map((spec) => ({ spec, contentType: SVG_CONTENT_TYPE, body: null }));
+  async generateBatch(
+    request: BatchRequest,
+    onImage?: (image: GeneratedImage, index: number) => Promise<void>,
+  ): Promise<GeneratedImage[]> {
+    const images: GeneratedImage[] = [];
+    for (const spec of specsForBatch(request)) {
+      const image = { spec, contentType: SVG_CONTENT_TYPE, body: null };
+      await onImage?.(image, images.length);
+      images.push(image);
+    }
+    return images;
   }
 }

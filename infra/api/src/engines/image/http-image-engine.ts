@@ -49,13 +49,18 @@ export class HttpImageEngine implements ImageEngine {
     return this.call(spec, undefined);
   }
 
-  async generateBatch(request: BatchRequest): Promise<GeneratedImage[]> {
+  async generateBatch(
+    request: BatchRequest,
+    onImage?: (image: GeneratedImage, index: number) => Promise<void>,
+  ): Promise<GeneratedImage[]> {
     const specs = specsForBatch(request);
     const results: GeneratedImage[] = [];
-    // One at a time: external generators are usually single-GPU queues.
+    // One at a time: external generators are usually single-GPU queues; each image is handed on as it arrives.
     for (const spec of specs) {
       const image = await this.call(spec, request.prompt);
-      results.push({ spec, contentType: image.contentType, body: image.body });
+      const generated = { spec, contentType: image.contentType, body: image.body };
+      await onImage?.(generated, results.length);
+      results.push(generated);
     }
     return results;
   }
@@ -88,5 +93,5 @@ export class HttpImageEngine implements ImageEngine {
 
 /** A plain-language prompt for generators that take text. */
 export function describe(spec: PortraitSpec): string {
-  return `${spec.style === 'anime' ? 'anime illustration' : 'photorealistic photo'} of an adult woman, ${spec.ethnicity}, ${spec.hairColor} ${spec.hairStyle} hair, ${spec.eyeColor} eyes, ${spec.bodyType} build, ${spec.pose} shot, ${spec.background} background`;
+  return `${spec.style === 'anime' ? 'anime illustration' : 'photorealistic photo'} of an adult woman, ${spec.ethnicity}, ${spec.hairColor} ${spec.hairStyle} hair, ${spec.eyeColor} eyes, ${spec.bodyType} build, ${spec.outfit ? `wearing ${spec.outfit === 'evening' ? 'an evening gown' : `${spec.outfit} clothes`}, ` : ''}${spec.pose} shot, ${spec.background} background`;
 }

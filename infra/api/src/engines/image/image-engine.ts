@@ -6,6 +6,7 @@ import type {
   EyeColor,
   HairColor,
   HairStyle,
+  Outfit,
   Pose,
 } from './appearance.ts';
 
@@ -20,6 +21,8 @@ export interface PortraitSpec {
   bodyType: BodyType;
   pose: Pose;
   background: Background;
+  /** Clothes (ADR 0227); absent: the painter picks a top or a dress from the seed (older specs have none). */
+  outfit?: Outfit;
   /** A lossy blurred teaser for locked content: it carries no facial detail, so removing the blur reveals nothing. */
   preview?: boolean;
 }
@@ -43,6 +46,7 @@ export interface BatchRequest {
   bodyType?: BodyType | undefined;
   pose?: Pose | undefined;
   background?: Background | undefined;
+  outfit?: Outfit | undefined;
   /** Free text for an external generator; the embedded engine ignores it. */
   prompt?: string | undefined;
 }
@@ -59,5 +63,13 @@ export interface GeneratedImage {
 export interface ImageEngine {
   readonly name: string;
   render(spec: PortraitSpec): Promise<RenderedImage>;
-  generateBatch(request: BatchRequest): Promise<GeneratedImage[]>;
+  /**
+   * Generates the batch; `onImage` (when given) is awaited as each image is ready, in order, so a caller can store
+   * and show it before the next one is drawn (live progress per photo, ADR 0228). A rejection from `onImage`
+   * stops the batch. The answer lists every image, those already handed to `onImage` included.
+   */
+  generateBatch(
+    request: BatchRequest,
+    onImage?: (image: GeneratedImage, index: number) => Promise<void>,
+  ): Promise<GeneratedImage[]>;
 }

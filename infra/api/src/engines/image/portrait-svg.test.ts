@@ -1,7 +1,16 @@
 // @vitest-environment jsdom
 // jsdom supplies DOMParser, a strict XML parser, so "the SVG parses" is checked for real.
 import { describe, expect, it } from 'vitest';
-import { ART_STYLES, BACKGROUNDS, EYE_PALETTES, HAIR_PALETTES, HAIR_STYLES, POSES } from './appearance.ts';
+import crypto from 'node:crypto';
+import {
+  ART_STYLES,
+  BACKGROUNDS,
+  EYE_PALETTES,
+  HAIR_PALETTES,
+  HAIR_STYLES,
+  OUTFITS,
+  POSES,
+} from './appearance.ts';
 import type { PortraitSpec } from './image-engine.ts';
 import { PORTRAIT_SIZE, renderPortraitSvg } from './portrait-svg.ts';
 
@@ -86,5 +95,33 @@ describe('renderPortraitSvg', () => {
     expect(preview).toContain('data-preview="true"');
     expect(preview).not.toContain(EYE_PALETTES.green[0]);
     expect(preview.length).toBeLessThan(renderPortraitSvg(base).length);
+  });
+
+  it('should draw every outfit in every pose and style, each differently', () => {
+    for (const style of ART_STYLES) {
+      for (const pose of POSES) {
+        const drawn = OUTFITS.map((outfit) => renderPortraitSvg({ ...base, style, pose, outfit }));
+        for (const svg of drawn) parse(svg);
+        expect(new Set(drawn).size).toBe(OUTFITS.length);
+        expect(drawn).not.toContain(renderPortraitSvg({ ...base, style, pose }));
+      }
+    }
+  });
+
+  it('should draw a spec without an outfit exactly as before outfits existed (stored specs keep their picture)', () => {
+    const specs = POSES.map((pose, i): PortraitSpec => ({
+      seed: `golden-${i}`,
+      style: i % 2 ? 'anime' : 'realistic',
+      ethnicity: 'asian',
+      eyeColor: 'blue',
+      hairStyle: 'bob',
+      hairColor: 'red',
+      bodyType: 'curvy',
+      pose,
+      background: 'cafe',
+    }));
+    const digest = crypto.createHash('sha256').update(specs.map(renderPortraitSvg).join('')).digest('hex');
+    // Taken from the painter of PAINTER_VERSION 2 before outfits were added.
+    expect(digest).toBe('cbed4aa3ae0fa5166808e4c89fadf21ee9bd562dbac79a5d3c4bf41902ae55b2');
   });
 });

@@ -115,7 +115,7 @@ export function embedCardInPng(png: Buffer, card: ReturnType<typeof encodeCardV3
   ]);
 }
 
-/** A small PNG (vertical gradient between two colours) to carry a card; we have no rasteriser for portraits. */
+/** A small PNG (vertical gradient between two colours): a card carrier for tests and examples (exports carry the portrait, ADR 0225). */
 export function gradientPng(
   width: number,
   height: number,

@@ -8,6 +8,9 @@ import { seedCharacterId } from '../../seed/ids.ts';
 import { CATALOGUE_PRICES } from '../../seed/prices.ts';
 import { balanceOf, createFixtureUser } from '../../seed/test-fixtures.ts';
 import type { FixtureUser } from '../../seed/test-fixtures.ts';
+import { loadImage } from '../../engines/image/image-store.ts';
+import { renderPortraitSvg } from '../../engines/image/portrait-svg.ts';
+import { svgToPng } from '../../engines/image/rasterize.ts';
 import { CREATED_BODY_IMAGES, charactersFeature } from './index.ts';
 
 const draft = {
@@ -154,6 +157,7 @@ describe.each(BACKENDS)('characters on $backend', ({ backend, available }) => {
           isLocked: false,
         });
         expect(created.bodyImages).toHaveLength(CREATED_BODY_IMAGES);
+        expect(Date.now() - Date.parse(created.createdAt!)).toBeLessThan(60_000);
         expect(await balanceOf(t.db, alice.id)).toBe(before - CATALOGUE_PRICES.personModelCreation);
         const [persona] = await t.db.query<{ persona: { traits: { nudity: number; kink: number } } }>(
           'SELECT persona FROM person_models WHERE id = $1',
@@ -270,6 +274,17 @@ describe.each(BACKENDS)('characters on $backend', ({ backend, available }) => {
           fileName: expect.stringMatching(/\.card\.png$/),
         });
         expect(Buffer.from(wrapped.json().base64, 'base64').equals(png.rawPayload)).toBe(true);
+        // The PNG is the character's own portrait, rasterised, with the card chunks added before IEND.
+        const first = created.bodyImages[0]!;
+        const portraitId = /([0-9a-f-]{36})\.svg$/.exec(
+          typeof first === 'string' ? first : first.imageUrl,
+        )![1]!;
+        const stored = (await loadImage(t.db, portraitId))!;
+        const portrait = svgToPng(renderPortraitSvg(stored.spec), 400);
+        expect(portrait.readUInt32BE(16)).toBe(400);
+        expect(portrait.readUInt32BE(20)).toBe(600);
+        const withoutEnd = portrait.subarray(0, portrait.length - 12);
+        expect(png.rawPayload.subarray(0, withoutEnd.length).equals(withoutEnd)).toBe(true);
         for (const file of [Buffer.from(json.body), png.rawPayload]) {
           const imported = await post('/api/PersonModel/import-card', alice, {
             file: file.toString('base64'),

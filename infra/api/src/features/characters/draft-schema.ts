@@ -1,3 +1,4 @@
+import { DRAFT_LIMITS, DRAFT_VALUES } from '@companion/contracts';
 import { z } from 'zod';
 import {
   BODY_TYPES,
@@ -7,113 +8,29 @@ import {
   HAIR_STYLES,
 } from '../../engines/image/appearance.ts';
 
-// Enumerations of the character-creation draft (spec 000 §3 names the fields, not the values;
-// these are ours, documented in CONTEXT.md and ADR 0021). Looks reuse the image engine's lists
-// so every created character can be drawn.
+// Enumerations of the character-creation draft (spec 000 §3 names the fields, not the values; these are ours,
+// ADR 0021) live in contracts (`character-options.ts`), so the create-character remote offers exactly these.
+// Looks are the image engine's lists, so every created character can be drawn.
 
-/** Relationship the user wants with the character. */
-export const CONNECTION_TYPES = ['girlfriend', 'friend', 'wife', 'lover', 'crush', 'roommate'] as const;
-/** Things the user would like to try in chat (multi-select). */
-export const LIKE_TO_TRY = [
-  'roleplay',
-  'flirting',
-  'deep-talks',
-  'romance',
-  'adventure',
-  'games',
-  'comfort',
-  'jokes',
-  'storytelling',
-  'dirty-talk',
-] as const;
-/** Why the user is here. */
-export const INTENTIONS = [
-  'companionship',
-  'romance',
-  'fun',
-  'support',
-  'practice-flirting',
-  'roleplay',
-] as const;
-/** Role-play scenario. */
-export const ROLE_PLAYS = [
-  'none',
-  'teacher',
-  'nurse',
-  'boss',
-  'neighbour',
-  'stranger',
-  'classmate',
-  'fantasy',
-] as const;
-/** Race of the character (non-human ones suit anime). */
-export const RACES = ['human', 'elf', 'demon', 'angel', 'vampire', 'catgirl'] as const;
-/** Breast sizes. */
-export const BREAST_SIZES = ['small', 'medium', 'large', 'extra-large'] as const;
-/** Butt sizes. */
-export const BUTT_SIZES = ['small', 'medium', 'large', 'athletic'] as const;
-/** Distinctive features (multi-select). */
-export const FEATURES = ['freckles', 'glasses', 'tattoos', 'piercings', 'dimples', 'beauty-mark'] as const;
-/** Hobbies (multi-select). */
-export const HOBBIES = [
-  'reading',
-  'gaming',
-  'yoga',
-  'travel',
-  'cooking',
-  'music',
-  'dancing',
-  'fitness',
-  'art',
-  'photography',
-  'anime',
-  'fashion',
-  'hiking',
-  'movies',
-] as const;
-/** Occupations. */
-export const OCCUPATIONS = [
-  'student',
-  'nurse',
-  'teacher',
-  'artist',
-  'model',
-  'barista',
-  'engineer',
-  'doctor',
-  'fitness-trainer',
-  'musician',
-  'lawyer',
-  'photographer',
-  'streamer',
-  'chef',
-  'flight-attendant',
-  'office-worker',
-] as const;
-/** Personalities. */
-export const PERSONALITIES = [
-  'sweet',
-  'shy',
-  'caring',
-  'playful',
-  'confident',
-  'dominant',
-  'submissive',
-  'mysterious',
-  'sarcastic',
-  'adventurous',
-  'intellectual',
-  'bubbly',
-] as const;
-/** Marital status. */
-export const MARITAL_STATUSES = ['single', 'married', 'divorced', 'widowed', 'in-a-relationship'] as const;
-/** Voices. */
-export const VOICES = ['soft', 'sultry', 'cheerful', 'calm', 'energetic', 'deep'] as const;
+const {
+  connectionTypes: CONNECTION_TYPES,
+  likeToTry: LIKE_TO_TRY,
+  intentions: INTENTIONS,
+  rolePlays: ROLE_PLAYS,
+  races: RACES,
+  breastSizes: BREAST_SIZES,
+  buttSizes: BUTT_SIZES,
+  features: FEATURES,
+  hobbies: HOBBIES,
+  occupations: OCCUPATIONS,
+  personalities: PERSONALITIES,
+  maritalStatuses: MARITAL_STATUSES,
+  voices: VOICES,
+} = DRAFT_VALUES;
 
 /** Youngest and oldest age a character may have; adults only. */
-export const CHARACTER_AGE = { min: 18, max: 60 } as const;
-/** Longest multi-select lists. */
-export const MAX_PICKS = { likeToTry: 10, features: 5, hobby: 5 } as const;
+const CHARACTER_AGE = DRAFT_LIMITS.age;
+const MAX_PICKS = DRAFT_LIMITS.maxPicks;
 
 const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
   z
@@ -134,7 +51,7 @@ const trait = z.int().min(0).max(100).default(50);
 /** The character-creation draft as the server accepts it; unknown keys are ignored. */
 export const characterDraftSchema = z.object({
   id: z.string().max(64).nullish(),
-  style: z.enum(['realistic', 'anime']),
+  style: z.enum(DRAFT_VALUES.styles),
   connectionType: optionalEnum(CONNECTION_TYPES),
   likeToTry: picks(LIKE_TO_TRY, MAX_PICKS.likeToTry),
   intention: optionalEnum(INTENTIONS),
@@ -166,9 +83,9 @@ export const characterDraftSchema = z.object({
     .string()
     .trim()
     .min(1)
-    .max(40)
+    .max(DRAFT_LIMITS.nameMax)
     .regex(
-      /^[\p{L}][\p{L}\p{M} '.-]*$/u,
+      DRAFT_LIMITS.namePattern,
       'must start with a letter and contain only letters, spaces, apostrophes, dots and hyphens',
     ),
   voice: optionalEnum(VOICES),

@@ -7,7 +7,8 @@ import { createImageEngine } from '../../engines/image/create-image-engine.ts';
 import { SVG_CONTENT_TYPE } from '../../engines/image/embedded-image-engine.ts';
 import { ImageEngineError } from '../../engines/image/http-image-engine.ts';
 import type { ImageEngine } from '../../engines/image/image-engine.ts';
-import { insertImages } from '../../engines/image/image-store.ts';
+import { insertImages, loadImage } from '../../engines/image/image-store.ts';
+import { storedImageAsPng } from '../../engines/image/rasterize.ts';
 import type { NewImage } from '../../engines/image/image-store.ts';
 import { authenticateOptionalWithRow, currentUser } from '../../http/auth.ts';
 import { COMPRESS_THRESHOLD, acceptsPlainGzip } from '../../http/compression.ts';
@@ -23,12 +24,17 @@ import {
   cardToDraft,
   embedCardInPng,
   encodeCardV3,
-  gradientPng,
   readCardFile,
 } from './card-codec.ts';
 import { characterDraftSchema, personModelIdSchema, renameSchema } from './draft-schema.ts';
 import type { ValidDraft } from './draft-schema.ts';
-import { PublicCatalogue, loadPersonModel, selectPersonModels, toPersonModels } from './person-models.ts';
+import {
+  PublicCatalogue,
+  loadPersonModel,
+  openGalleryImages,
+  selectPersonModels,
+  toPersonModels,
+} from './person-models.ts';
 import type { CachedList } from './person-models.ts';
 
 /** Options of the catalogue features; tests inject an engine. */
@@ -165,6 +171,20 @@ async function insertCharacter(
 }
 
 /** 404 for an unknown character, 401/403 for someone else's private one. */
+/** Width of the portrait a Character Card PNG carries (the card readers show it as the avatar). */
+const CARD_PORTRAIT_WIDTH = 400;
+
+/** The character's first body image as a PNG: the picture a Character Card PNG is (ADR 0225). */
+async function cardPortrait(db: Queryable, personModelId: string): Promise<Buffer> {
+  const rows = await db.query<{ image_id: string }>(
+    `SELECT image_id FROM person_model_images WHERE person_model_id = $1 AND kind = 'body' ORDER BY position LIMIT 1`,
+    [personModelId],
+  );
+  const image = rows[0] ? await loadImage(db, rows[0].image_id) : null;
+  if (!image) throw notFound('This character has no portrait yet.', 'portrait_not_found');
+  return storedImageAsPng(image, CARD_PORTRAIT_WIDTH);
+}
+
 function assertVisible(
   row: { owner_user_id: string | null } | undefined,
   userId: string | null,
@@ -237,7 +257,8 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
       const id = parseParam(z.uuid(), (request.params as { id: string }).id, 'id');
       const found = await loadPersonModel(db, viewerId(request), id);
       assertVisible(found?.row, viewerId(request));
-      return found!.model;
+      const gallery = await openGalleryImages(db, viewerId(request), id);
+      return { ...found!.model, bodyImages: [...found!.model.bodyImages, ...gallery] };
     });
 
     // `{product}-net-funnel-person-models`: the product is part of one path segment.
@@ -390,7 +411,7 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
       const body =
         format === 'json'
           ? Buffer.from(JSON.stringify(card, null, 2))
-          : embedCardInPng(gradientPng(256, 384, [212, 38, 111], [40, 20, 60]), card);
+          : embedCardInPng(await cardPortrait(db, id), card);
       const contentType = format === 'json' ? 'application/json' : 'image/png';
       if (base64 === 'true') return { fileName, contentType, base64: body.toString('base64') };
       return reply

@@ -16,6 +16,7 @@ export interface PersonModelRow {
   unlock_price: number;
   description: string | null;
   origin: string;
+  created_at: Date | string;
   unlocked: boolean;
 }
 
@@ -31,7 +32,7 @@ export interface BodyImageRow {
 }
 
 const SELECT = `SELECT pm.id, pm.owner_user_id, pm.first_name, pm.last_name, pm.age, pm.is_anime, pm.is_premium, pm.is_locked,
-  pm.unlock_price, pm.description, pm.origin, (u.user_id IS NOT NULL) AS unlocked
+  pm.unlock_price, pm.description, pm.origin, pm.created_at, (u.user_id IS NOT NULL) AS unlocked
   FROM person_models pm
   LEFT JOIN person_model_unlocks u ON u.person_model_id = pm.id AND u.user_id = $1::uuid`;
 
@@ -99,6 +100,7 @@ export function buildPersonModel(row: PersonModelRow, images: BodyImageMap): Per
     isPublicModel: row.owner_user_id === null,
     paywallImage: bodyImages[0]?.imageUrl ?? null,
     description: row.description,
+    createdAt: new Date(row.created_at).toISOString(),
   };
 }
 
@@ -155,7 +157,7 @@ export class PublicCatalogue {
     this.loaded ??= (async () => {
       const rows = await this.db.query<PublicRow>(
         `SELECT pm.id, pm.owner_user_id, pm.first_name, pm.last_name, pm.age, pm.is_anime, pm.is_premium, pm.is_locked, pm.unlock_price,
-           pm.description, pm.origin, false AS unlocked, pm.featured_utm_sources, pm.funnels
+           pm.description, pm.origin, pm.created_at, false AS unlocked, pm.featured_utm_sources, pm.funnels
          FROM person_models pm WHERE pm.owner_user_id IS NULL ORDER BY pm.rank, pm.id`,
       );
       return {
@@ -272,4 +274,32 @@ export async function loadPersonModel(
   if (!row) return null;
   const [model] = await toPersonModels(db, [row]);
   return { row, model: model! };
+}
+
+/**
+ * Issue 13/15: the viewer's open gallery images of one character (unlocked by them, or free and not secret), as
+ * `bodyImages` entries after the body images, so the character's chat and profile show what the gallery unlocked
+ * (000 §4: unlocking a gallery image marks it unlocked in the active character).
+ */
+export async function openGalleryImages(
+  db: Queryable,
+  userId: string | null,
+  personModelId: string,
+): Promise<PersonModel['bodyImages']> {
+  if (userId === null) return [];
+  const rows = await db.query<{ id: string; image_id: string; image_type: string }>(
+    `SELECT pmi.id, i.id AS image_id, i.content_type AS image_type
+     FROM person_model_images pmi
+     JOIN images i ON i.id = pmi.image_id
+     LEFT JOIN gallery_unlocks g ON g.person_model_image_id = pmi.id AND g.user_id = $1
+     WHERE pmi.kind = 'gallery' AND pmi.person_model_id = $2
+       AND (g.user_id IS NOT NULL OR (pmi.price = 0 AND NOT pmi.is_secret))
+     ORDER BY pmi.position`,
+    [userId, personModelId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    imageUrl: imageUrl(row.image_id, row.image_type),
+    isUnlocked: true,
+  }));
 }

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { Chat, Message } from '@companion/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 
 /** Content of a new message; anything left out is null. */
 export interface MessageContent {
@@ -69,10 +69,12 @@ interface MessageRow {
   is_disliked: boolean;
   created_at: Date | string;
   seq: number | string;
+  alternatives: string[] | string | null;
+  alternative_index: number | null;
 }
 
 const MESSAGE_COLUMNS =
-  'id, chat_id, sender, message, image_url, video_url, full_video_url, is_self_destructing_photo, is_seen, is_liked, is_disliked, created_at, seq';
+  'id, chat_id, sender, message, image_url, video_url, full_video_url, is_self_destructing_photo, is_seen, is_liked, is_disliked, created_at, seq, alternatives, alternative_index';
 
 // Spec 000 §3: a message with none of text, video, image, full video or self-destructing photo is dropped.
 const NOT_EMPTY = `(coalesce(btrim(message), '') <> '' OR coalesce(image_url, '') <> '' OR coalesce(video_url, '') <> ''
@@ -127,7 +129,16 @@ export function toMessage(row: MessageRow): Message {
     isDisliked: row.is_disliked,
     createdAt: iso(row.created_at),
     sender: row.sender,
+    ...alternativesOf(row),
   };
+}
+
+/** Issue 13: a regenerated reply carries its texts and the chosen index; other messages carry neither. */
+function alternativesOf(row: MessageRow): Pick<Message, 'alternatives' | 'alternativeIndex'> {
+  if (row.alternatives === null || row.alternatives === undefined) return {};
+  const list =
+    typeof row.alternatives === 'string' ? (JSON.parse(row.alternatives) as string[]) : row.alternatives;
+  return { alternatives: list, alternativeIndex: row.alternative_index ?? list.length - 1 };
 }
 
 function toChat(row: ChatRow, messages: Message[]): Chat {
@@ -430,4 +441,61 @@ export async function chatUnlockTarget(
     price: prices[0]?.unlock_price ?? 0,
     isBlurred: row.is_blurred,
   };
+}
+
+/** Loads one message with its chat's owner check (404 for an unknown id, 403 for another user's chat). */
+async function ownedMessage(db: Queryable, userId: string, messageId: string): Promise<MessageRow> {
+  const rows = await db.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1`, [
+    messageId,
+  ]);
+  const row = rows[0];
+  if (!row) throw notFound('No message with this id.', 'message_not_found');
+  await ownedChatRow(db, userId, row.chat_id);
+  return row;
+}
+
+/**
+ * Issue 13 (regenerate): adds `text` as the newest alternative of a character message and chooses it. The first
+ * regeneration keeps the original text as alternative 0.
+ */
+export async function addAlternative(tx: Queryable, messageId: string, text: string): Promise<Message> {
+  const rows = await tx.query<MessageRow>(
+    `UPDATE messages SET
+       alternatives = coalesce(alternatives, jsonb_build_array(message)) || jsonb_build_array($2::text),
+       alternative_index = jsonb_array_length(coalesce(alternatives, jsonb_build_array(message))),
+       message = $2
+     WHERE id = $1 RETURNING ${MESSAGE_COLUMNS}`,
+    [messageId, text],
+  );
+  const row = rows[0];
+  if (!row) throw notFound('No message with this id.', 'message_not_found');
+  await tx.query('UPDATE chats SET updated_at = now() WHERE id = $1', [row.chat_id]);
+  return toMessage(row);
+}
+
+/** Issue 13: shows alternative `index` of a regenerated reply (its text becomes the message the engine reads). */
+export async function chooseAlternative(
+  db: Queryable,
+  userId: string,
+  messageId: string,
+  index: number,
+): Promise<Message> {
+  const row = await ownedMessage(db, userId, messageId);
+  const count = alternativesOf(row).alternatives?.length ?? 0;
+  if (index < 0 || index >= count)
+    throw badRequest(`index: this message has ${count} alternatives`, 'index', 'validation_failed');
+  const updated = await db.query<MessageRow>(
+    `UPDATE messages SET alternative_index = $2, message = alternatives ->> $2::int WHERE id = $1
+     RETURNING ${MESSAGE_COLUMNS}`,
+    [messageId, index],
+  );
+  return toMessage(updated[0]!);
+}
+
+/** One stored message by id (no owner check: callers hold an id they stored themselves), or null. */
+export async function getMessageById(db: Queryable, messageId: string): Promise<Message | null> {
+  const rows = await db.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1`, [
+    messageId,
+  ]);
+  return rows[0] ? toMessage(rows[0]) : null;
 }

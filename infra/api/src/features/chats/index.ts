@@ -6,6 +6,7 @@ import { parseBody, parseParam, parseQuery } from '../../http/validate.ts';
 import { ensureCatalogueSeeded } from '../../seed/seed-catalogue.ts';
 import {
   chatUnlockTarget,
+  chooseAlternative,
   getChat,
   getMessages,
   listChats,
@@ -37,6 +38,7 @@ const pinBody = z.object({ chatId: z.uuid(), isPinned: z.boolean() });
 const inputBody = z.object({ chatId: z.uuid(), input: z.string().max(4000).nullable() });
 const likeBody = z.object({ messageId: z.uuid(), isLiked: z.boolean().default(true) });
 const dislikeBody = z.object({ messageId: z.uuid(), isDisliked: z.boolean().default(true) });
+const alternativeBody = z.object({ messageId: z.uuid(), index: z.int().min(0) });
 
 /** Chats and messages of the signed-in user (spec 000 §3, §7; paths the spec does not show are in CONTEXT.md). */
 export function chatsFeature(): FeaturePlugin {
@@ -100,6 +102,12 @@ export function chatsFeature(): FeaturePlugin {
     app.post('/Chats/dislike-message', auth, async (request) => {
       const body = parseBody(dislikeBody, request.body);
       return setReaction(db, currentUser(request).id, body.messageId, 'dislike', body.isDisliked);
+    });
+
+    // Issue 13: which alternative of a regenerated reply shows (and what the engine reads next).
+    app.post('/Chats/choose-alternative', auth, async (request) => {
+      const body = parseBody(alternativeBody, request.body);
+      return chooseAlternative(db, currentUser(request).id, body.messageId, body.index);
     });
 
     // Unlocking a chat unlocks its locked or premium character for this user, at the character's price.

@@ -4,8 +4,9 @@ import { parseBody } from '../../http/validate.ts';
 
 /** What the shell reports; `remote` is `shell` for the shell's own chrome and pages. */
 const ClientErrorReport = z.object({
-  kind: z.enum(['render', 'route', 'fingerprint', 'unhandled'], {
-    message: 'kind must be render, route, fingerprint or unhandled.',
+  // `remote-failed`: one per `remote:failed` the shell published (counted on the ops page, issue 20).
+  kind: z.enum(['render', 'route', 'fingerprint', 'unhandled', 'remote-failed'], {
+    message: 'kind must be render, route, fingerprint, unhandled or remote-failed.',
   }),
   remote: z
     .string()

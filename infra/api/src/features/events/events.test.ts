@@ -111,5 +111,32 @@ describe.each(BACKENDS)('events on $backend', ({ backend, available }) => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.field).toBe('affiliateId');
     });
+
+    it('should record a partner sign-up from /affiliates and name the bad field', async () => {
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/api/event/affiliate-registration',
+        payload: {
+          name: 'Ann Partner',
+          email: 'ann@example.com',
+          website: 'https://ann.example',
+          source: 'tiktok',
+        },
+      });
+      expect(ok.statusCode).toBe(200);
+      const rows = await t.db.query<{ payload: { email: string; website: string } }>(
+        "SELECT payload FROM tracked_events WHERE kind = 'affiliate_registration' ORDER BY id DESC LIMIT 1",
+      );
+      expect(rows[0]!.payload).toMatchObject({ email: 'ann@example.com', website: 'https://ann.example' });
+      for (const [payload, field] of [
+        [{ email: 'ann@example.com' }, 'name'],
+        [{ name: 'Ann', email: 'not-an-email' }, 'email'],
+        [{ name: 'Ann', email: 'ann@example.com', website: 'javascript-nope' }, 'website'],
+      ] as const) {
+        const bad = await t.app.inject({ method: 'POST', url: '/api/event/affiliate-registration', payload });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().error.field).toBe(field);
+      }
+    });
   });
 });

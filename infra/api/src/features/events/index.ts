@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { currentUser } from '../../http/auth.ts';
 import type { FeaturePlugin } from '../../http/feature.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
+import {
+  AD_NETWORKS,
+  AdClickRecord,
+  materializeConversions,
+  registerTracking,
+  saveAdClick,
+} from './tracking.ts';
 
 const PropellerEvent = z.object({
   fingerprint: z.string().trim().min(1, 'fingerprint is required.').max(512),
@@ -11,7 +18,8 @@ const transactionType = z
   .regex(/^[A-Za-z0-9_-]{1,40}$/, 'type must be 1–40 letters, digits, _ or -.');
 const TransactionsQuery = z.object({ type: transactionType });
 const UpdateTransactions = z.object({
-  ids: z.array(z.uuid('ids must be UUIDs.')).min(1, 'ids must not be empty.').max(100),
+  // Any 8-4-4-4-12 hex id: conversions' ids are derived from order and network (md5), not random v4.
+  ids: z.array(z.guid('ids must be UUIDs.')).min(1, 'ids must not be empty.').max(100),
   type: transactionType.optional(),
 });
 const AffiliateRegistration = z
@@ -21,15 +29,23 @@ const AffiliateRegistration = z
     source: z.string().trim().max(100).optional(),
     email: z.email().max(254).optional(),
     url: z.string().max(2048).optional(),
+    // The partner sign-up of `/affiliates` (funnels): who applies and where their traffic comes from.
+    name: z.string().trim().min(1).max(100).optional(),
+    website: z.url().max(2048).optional(),
   })
-  .refine((body) => body.affiliateId || body.clickId, {
-    message: 'affiliateId or clickId is required.',
+  .refine((body) => body.affiliateId || body.clickId || body.email, {
+    message: 'affiliateId, clickId or email is required.',
     path: ['affiliateId'],
-  });
+  })
+  .refine((body) => !body.email || body.name, { message: 'name is required with an email.', path: ['name'] });
 
-/** Event tracking: propeller pre-paywall event, tracking transactions for ad pixels, affiliate registration. */
+/**
+ * Event tracking: propeller pre-paywall event, tracking transactions and ad-click records for ad pixels, affiliate
+ * registration, analytics batches and the attribution record (issue 16, `tracking.ts`).
+ */
 export const eventsFeature: FeaturePlugin = async (app, deps) => {
   const { db } = deps;
+  registerTracking(app, deps);
 
   app.post(
     '/Event/send-pre-paywall-propeller-event',
@@ -50,6 +66,9 @@ export const eventsFeature: FeaturePlugin = async (app, deps) => {
     { preHandler: app.authenticate },
     async (request, reply) => {
       const { type } = parseQuery(TransactionsQuery, request.query);
+      // A network's paid orders become its transactions once the caller has an ad click there (001 §4 dedup).
+      if ((AD_NETWORKS as readonly string[]).includes(type))
+        await materializeConversions(deps, currentUser(request).id, type);
       const rows = await db.query<{ id: string; type: string; payload: unknown; created_at: Date }>(
         'SELECT id, type, payload, created_at FROM event_tracking_transactions WHERE user_id = $1 AND type = $2 AND reported_at IS NULL ORDER BY created_at',
         [currentUser(request).id, type],
@@ -64,7 +83,14 @@ export const eventsFeature: FeaturePlugin = async (app, deps) => {
     },
   );
 
+  // Two shapes (001 §7 "ad click id update"): `{ ids, type? }` marks transactions reported; an ad-click record
+  // (`{ Type, ClickId, … }`, 001 §3) stores the caller's click id for that network before a checkout.
   app.put('/Event/update-event-tracking-transactions', { preHandler: app.authenticate }, async (request) => {
+    const raw = request.body as Record<string, unknown> | null | undefined;
+    if (raw && typeof raw === 'object' && 'Type' in raw) {
+      await saveAdClick(deps, request, currentUser(request).id, parseBody(AdClickRecord, raw));
+      return { updated: 1 };
+    }
     const body = parseBody(UpdateTransactions, request.body);
     // Scoped to the caller: ids of other users' transactions are silently not touched.
     const rows = await db.query(

@@ -8,6 +8,7 @@ import { CATALOGUE_PRICES } from '../../seed/prices.ts';
 import { GALLERY_PLAN } from '../../seed/seed-catalogue.ts';
 import { balanceOf, createFixtureUser } from '../../seed/test-fixtures.ts';
 import type { FixtureUser } from '../../seed/test-fixtures.ts';
+import { charactersFeature } from '../characters/index.ts';
 import { galleryFeature } from './index.ts';
 
 const perCharacter = (secret: boolean) => GALLERY_PLAN.filter(([, isSecret]) => isSecret === secret).length;
@@ -18,7 +19,7 @@ describe.each(BACKENDS)('gallery on $backend', ({ backend, available }) => {
     let alice: FixtureUser;
     let bob: FixtureUser;
     beforeAll(async () => {
-      t = await createTestApp(backend, { features: [galleryFeature()] });
+      t = await createTestApp(backend, { features: [galleryFeature(), charactersFeature()] });
       alice = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 100, nsfwConfirmed: true });
       bob = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 3, nsfwConfirmed: true });
     });
@@ -96,6 +97,34 @@ describe.each(BACKENDS)('gallery on $backend', ({ backend, available }) => {
         (await list('')).json<GalleryImage[]>().find((i) => i.galleryImageId === image!.galleryImageId)!
           .isUnlocked,
       ).toBe(true);
+    });
+
+    // Issue 13/15: the character's own API shows what the gallery unlocked, to its unlocker only.
+    it("should list an unlocked gallery image among the character's images for the unlocker only", async () => {
+      const carol = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 100, nsfwConfirmed: true });
+      const [image] = (await list('?category=anime&isSecretContentRequested=false', carol)).json<
+        GalleryImage[]
+      >();
+      const person = (user: FixtureUser) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/PersonModel/get-person/${image!.personModelId}`,
+          headers: user.headers,
+        });
+      const ids = async (user: FixtureUser) =>
+        (await person(user)).json<{ bodyImages: { id: string }[] }>().bodyImages.map((i) => i.id);
+      expect(await ids(carol)).not.toContain(image!.galleryImageId);
+      const unlocked = (await unlock(image!.galleryImageId, carol)).json<{ galleryImage: GalleryImage }>()
+        .galleryImage;
+      const after = (await person(carol)).json<{
+        bodyImages: { id: string; imageUrl: string; isUnlocked: boolean }[];
+      }>();
+      expect(after.bodyImages.at(-1)).toEqual({
+        id: image!.galleryImageId,
+        imageUrl: unlocked.imageUrl,
+        isUnlocked: true,
+      });
+      expect(await ids(bob)).not.toContain(image!.galleryImageId);
     });
 
     it('should answer 409 on a second unlock, 404 for unknown ids and 400 for malformed ones', async () => {

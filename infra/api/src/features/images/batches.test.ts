@@ -180,6 +180,57 @@ describe.each(BACKENDS)('image batches on $backend', ({ backend, available }) =>
       expect(await balanceOf(t.db, bob.id)).toBe(before - 2 * PRICE);
     });
 
+    it('should store each photo as it is ready, so the batch fills one slot at a time', async () => {
+      await fixture(bob, 'hold');
+      const batchId = crypto.randomUUID();
+      const first = generate(t, bob, { batchId, style: 'realistic', count: 3 });
+      const status = async () =>
+        (
+          await t.app.inject({ method: 'GET', url: `/api/Image/batches/${batchId}`, headers: bob.headers })
+        ).json<BatchAnswer>();
+      const waitFor = async (images: number) => {
+        for (;;) {
+          const answer = await status();
+          if (answer.images?.length === images) return answer;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      };
+      expect(await waitFor(0)).toMatchObject({ status: 'pending' });
+      await fixture(bob, 'next');
+      const one = await waitFor(1);
+      expect(one.status).toBe('pending');
+      await fixture(bob, 'next');
+      const two = await waitFor(2);
+      expect(two.images[0]!.id).toBe(one.images[0]!.id);
+      expect(two.status).toBe('pending');
+      await fixture(bob, 'next');
+      expect((await first).statusCode).toBe(201);
+      expect(await status()).toMatchObject({ status: 'done', refundedTokens: 0 });
+      expect((await status()).images).toHaveLength(3);
+      await fixture(bob, 'normal');
+    });
+
+    it('should draw the outfit asked for, and refuse an unknown one naming the field', async () => {
+      const res = await generate(t, alice, {
+        style: 'anime',
+        count: 1,
+        outfit: 'business',
+        pose: 'standing',
+      });
+      expect(res.statusCode).toBe(201);
+      const [row] = await t.db.query<{ spec: { outfit?: string } | string }>(
+        'SELECT spec FROM images WHERE id = $1',
+        [res.json<BatchAnswer>().images[0]!.id],
+      );
+      const spec = typeof row!.spec === 'string' ? JSON.parse(row!.spec) : row!.spec;
+      expect(spec.outfit).toBe('business');
+      const svg = await t.app.inject({ method: 'GET', url: res.json<BatchAnswer>().images[0]!.imageUrl });
+      expect(svg.statusCode).toBe(200);
+      const bad = await generate(t, alice, { style: 'anime', count: 1, outfit: 'spacesuit' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.field).toBe('outfit');
+    });
+
     it("should send a generated photo into its character's chat as the user's message", async () => {
       const sofia = seedCharacterId('sofia');
       const made = await generate(t, alice, { personModelId: sofia, count: 1 });
@@ -202,6 +253,57 @@ describe.each(BACKENDS)('image batches on $backend', ({ backend, available }) =>
       expect(noCharacter.statusCode).toBe(409);
       expect(noCharacter.json().error.field).toBe('imageId');
       expect((await send(alice, { imageId: 'x' })).json().error.field).toBe('imageId');
+    });
+
+    // Issue 13 item 6: a photo asked of the character in its chat.
+    it('should deliver a requested photo as the character message once, priced tokenPriceForImage, refunded on failure', async () => {
+      const dora = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 13 });
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/Chats/start',
+        headers: dora.headers,
+        payload: { personModelId: seedCharacterId('sofia') },
+      });
+      const chatId = started.json<{ id: string }>().id;
+      const ask = (payload: object, user: FixtureUser = dora) =>
+        t.app.inject({ method: 'POST', url: '/api/Chats/request-photo', headers: user.headers, payload });
+      const requestId = crypto.randomUUID();
+      const first = await ask({ chatId, requestId });
+      expect(first.statusCode).toBe(200);
+      const answer = first.json<{
+        message: { id: string; imageUrl: string; sender: string };
+        remainingTokens: number;
+        price: number;
+      }>();
+      expect(answer).toMatchObject({
+        price: PRICE,
+        remainingTokens: 13 - PRICE,
+        message: { sender: 'character' },
+      });
+      expect(answer.message.imageUrl).toMatch(/^\/api\/images\//);
+      // The same request again (a lost answer): the same message, no second charge.
+      const again = await ask({ chatId, requestId });
+      expect(again.json().message.id).toBe(answer.message.id);
+      expect(await balanceOf(t.db, dora.id)).toBe(13 - PRICE);
+      // A failed photo is refunded and stores nothing; a short balance is 402; bad input names the field.
+      expect((await fixture(dora, 'fail')).statusCode).toBe(200);
+      const failed = await ask({ chatId, requestId: crypto.randomUUID() });
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json().error.message).toContain(`${PRICE} tokens were refunded`);
+      expect(await balanceOf(t.db, dora.id)).toBe(13 - PRICE);
+      expect((await fixture(dora, 'normal')).statusCode).toBe(200);
+      expect((await ask({ chatId, requestId: crypto.randomUUID() })).statusCode).toBe(200);
+      const short = await ask({ chatId, requestId: crypto.randomUUID() });
+      expect(short.statusCode).toBe(402);
+      expect(short.json().error.code).toBe('insufficient_tokens');
+      expect((await ask({ chatId, requestId: 'x' })).json().error.field).toBe('requestId');
+      expect((await ask({ chatId, requestId: crypto.randomUUID() }, bob)).statusCode).toBe(403);
+      const messages = await t.app.inject({
+        method: 'GET',
+        url: `/api/Chats/${chatId}/messages`,
+        headers: dora.headers,
+      });
+      expect(messages.json()).toHaveLength(2);
     });
 
     it('should keep the engine fixture to loopback callers and to COMPANION_TEST_FIXTURES=1', async () => {

@@ -8,9 +8,11 @@ import {
   EYE_COLORS,
   HAIR_COLORS,
   HAIR_STYLES,
+  OUTFITS,
   POSES,
 } from '../../engines/image/appearance.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Message } from '@companion/contracts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { createImageEngine } from '../../engines/image/create-image-engine.ts';
 import {
   EmbeddedImageEngine,
@@ -18,7 +20,7 @@ import {
   SVG_CONTENT_TYPE,
 } from '../../engines/image/embedded-image-engine.ts';
 import { ImageEngineError } from '../../engines/image/http-image-engine.ts';
-import type { BatchRequest, ImageEngine } from '../../engines/image/image-engine.ts';
+import type { BatchRequest, GeneratedImage, ImageEngine } from '../../engines/image/image-engine.ts';
 import { ImageCache } from '../../engines/image/image-cache.ts';
 import { extensionFor, imageUrl, insertImages, loadImage } from '../../engines/image/image-store.ts';
 import { currentUser } from '../../http/auth.ts';
@@ -27,8 +29,15 @@ import type { FeatureDeps, FeaturePlugin } from '../../http/feature.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { CATALOGUE_PRICES } from '../../seed/prices.ts';
 import { ensureCatalogueSeeded } from '../../seed/seed-catalogue.ts';
-import { appendUserMessage, startChat } from '../chats/chat-service.ts';
+import {
+  appendCharacterReply,
+  appendUserMessage,
+  chatUnlockTarget,
+  getMessageById,
+  startChat,
+} from '../chats/chat-service.ts';
 import { isLoopbackAddress } from '../../http/loopback.ts';
+import { finishBatch } from './batch-recovery.ts';
 import { EngineFixtures } from './engine-fixtures.ts';
 
 /** Options of the images feature; tests inject an engine. */
@@ -63,6 +72,7 @@ const batchBody = z.object({
   body: z.enum(BODY_TYPES).optional(),
   pose: z.enum(POSES).optional(),
   background: z.enum(BACKGROUNDS).optional(),
+  outfit: z.enum(OUTFITS).optional(),
   prompt: z.string().trim().max(500).optional(),
 });
 
@@ -99,7 +109,25 @@ const batchParams = z.object({ batchId: z.uuid() });
 
 const sendToChatBody = z.object({ imageId: z.uuid() });
 
-const engineFixtureBody = z.object({ mode: z.enum(['normal', 'fail', 'hold', 'release']) }).strict();
+const photoRequestBody = z.object({
+  chatId: z.uuid(),
+  /** Chosen by the client, so a retry after a lost answer neither pays nor draws twice. */
+  requestId: z.uuid(),
+});
+
+/** The photo as the character's message in the chat, once (a repeated request finds the message it stored). */
+async function deliverPhoto(db: Database, userId: string, chatId: string, url: string): Promise<Message> {
+  const found = await db.query<{ id: string }>(
+    'SELECT id FROM messages WHERE chat_id = $1 AND image_url = $2',
+    [chatId, url],
+  );
+  const stored = found[0] ? await getMessageById(db, found[0].id) : null;
+  if (stored) return stored;
+  const message = await appendCharacterReply(db, userId, chatId, { imageUrl: url });
+  return message!;
+}
+
+const engineFixtureBody = z.object({ mode: z.enum(['normal', 'fail', 'hold', 'next', 'release']) }).strict();
 
 /** A batch as `Image/generate-batch-images` and `Image/batches/{id}` answer it (ADR 0181). */
 export interface BatchAnswer {
@@ -210,9 +238,14 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
       return reply.type(image.contentType).send(image.body);
     });
 
-    app.post('/Image/generate-batch-images', { preHandler: app.authenticate }, async (request, reply) => {
-      const user = currentUser(request);
-      const body = parseBody(batchBody, request.body);
+    /**
+     * Pays for and generates a batch (idempotent by `batchId`: a second call pays nothing and answers the stored
+     * batch); what the engine did not deliver is refunded at once. Throws 502 when the engine failed.
+     */
+    async function runBatch(
+      userId: string,
+      body: z.infer<typeof batchBody>,
+    ): Promise<{ status: 200 | 201; answer: BatchAnswer; remainingTokens: number; spentTokens: number }> {
       let looks: Omit<BatchRequest, 'seed' | 'count'> | null = null;
       if (body.personModelId) {
         const rows = await db.query<{ owner_user_id: string | null; persona: unknown }>(
@@ -221,7 +254,7 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
         );
         const row = rows[0];
         if (!row) throw notFound('No character with this id.', 'person_model_not_found');
-        if (row.owner_user_id !== null && row.owner_user_id !== user.id)
+        if (row.owner_user_id !== null && row.owner_user_id !== userId)
           throw forbidden('This character belongs to another user.');
         const persona = personaLooks.parse(
           typeof row.persona === 'string' ? JSON.parse(row.persona) : (row.persona ?? {}),
@@ -245,12 +278,12 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
       const opened = await db.transaction(async (tx) => {
         const inserted = await tx.query(
           `INSERT INTO image_batches (id, user_id, person_model_id, requested, price, status)
-           VALUES ($1, $2, $3, $4, $5, 'pending') ON CONFLICT (id) DO NOTHING RETURNING id`,
-          [batchId, user.id, body.personModelId ?? null, body.count, price],
+         VALUES ($1, $2, $3, $4, $5, 'pending') ON CONFLICT (id) DO NOTHING RETURNING id`,
+          [batchId, userId, body.personModelId ?? null, body.count, price],
         );
         if (inserted.length === 0) return null;
         return ledger.spend(tx, {
-          userId: user.id,
+          userId: userId,
           amount: price,
           reason: 'generate_images',
           refId: batchId,
@@ -258,14 +291,15 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
       });
       if (!opened) {
         const existing = await loadBatch(db, batchId);
-        if (!existing || existing.user_id !== user.id)
+        if (!existing || existing.user_id !== userId)
           throw conflict('This batch id is already used.', 'batch_id_taken', 'batchId');
-        const balance = await ledger.getBalance(db, user.id);
-        return reply.status(200).send({
-          ...(await batchAnswer(db, existing)),
+        const balance = await ledger.getBalance(db, userId);
+        return {
+          status: 200,
+          answer: await batchAnswer(db, existing),
           remainingTokens: balance.balance,
           spentTokens: balance.spent,
-        });
+        };
       }
       const request_: BatchRequest = {
         seed: batchId,
@@ -279,43 +313,45 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
         bodyType: looks?.bodyType ?? body.body,
         pose: body.pose,
         background: body.background,
+        outfit: body.outfit,
         prompt: body.prompt,
       };
-      let generated: Awaited<ReturnType<ImageEngine['generateBatch']>> = [];
+      // Each image is stored the moment it is ready, so `Image/batches/{id}` shows the batch filling photo by photo
+      // (live progress, ADR 0228); whatever never arrives is refunded once at the end, or by the sweeper after a crash.
+      const stored = new Set<GeneratedImage>();
+      const store = async (item: GeneratedImage) => {
+        if (stored.has(item) || stored.size >= body.count) return;
+        await fixtures?.before(userId);
+        await insertImages(db, [
+          {
+            id: crypto.randomUUID(),
+            ownerUserId: userId,
+            spec: item.spec,
+            contentType: item.contentType,
+            body: item.body,
+            personModelId: body.personModelId ?? null,
+            batchId,
+            isStandalone: true,
+          },
+        ]);
+        stored.add(item);
+      };
       let failure: unknown = null;
       try {
-        await fixtures?.before(user.id);
-        generated = (await engine.generateBatch(request_)).slice(0, body.count);
+        const generated = await engine.generateBatch(request_, store);
+        // An engine that does not call back hands everything over at the end.
+        for (const item of generated) await store(item);
       } catch (error) {
         failure = error;
       }
-      const images = generated.map((item) => ({
-        id: crypto.randomUUID(),
-        ownerUserId: user.id,
-        spec: item.spec,
-        contentType: item.contentType,
-        body: item.body,
-        personModelId: body.personModelId ?? null,
+      const balance = await finishBatch(db, ledger, {
         batchId,
-        isStandalone: true,
-      }));
-      // Whatever did not arrive (a failed engine, images it blocked) is refunded at once, exactly once.
-      const refund = (body.count - images.length) * unit;
-      const balance = await db.transaction(async (tx) => {
-        await insertImages(tx, images);
-        await tx.query(
-          `UPDATE image_batches SET status = $2, refunded = $3, finished_at = now() WHERE id = $1`,
-          [batchId, images.length > 0 ? 'done' : 'failed', refund],
-        );
-        if (refund === 0) return opened;
-        return ledger.credit(tx, {
-          userId: user.id,
-          amount: refund,
-          reason: 'refund_generate_images',
-          refId: batchId,
-          idempotencyKey: `refund:image-batch:${batchId}`,
-        });
+        userId: userId,
+        requested: body.count,
+        price,
+        arrived: stored.size,
       });
+      const refund = (body.count - stored.size) * unit;
       if (failure) {
         if (failure instanceof ImageEngineError)
           throw new HttpError(
@@ -326,11 +362,46 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
         throw failure;
       }
       const row = (await loadBatch(db, batchId))!;
-      return reply.status(201).send({
-        ...(await batchAnswer(db, row)),
+      return {
+        status: 201,
+        answer: await batchAnswer(db, row),
         remainingTokens: balance.balance,
         spentTokens: balance.spent,
+      };
+    }
+
+    app.post('/Image/generate-batch-images', { preHandler: app.authenticate }, async (request, reply) => {
+      const { status, answer, ...balance } = await runBatch(
+        currentUser(request).id,
+        parseBody(batchBody, request.body),
+      );
+      return reply.status(status).send({ ...answer, ...balance });
+    });
+
+    // Issue 13 item 6: a photo asked of the character in its chat, priced tokenPriceForImage, paid and refunded as
+    // a one-photo batch (idempotent by requestId), delivered as the character's image message.
+    app.post('/Chats/request-photo', { preHandler: app.authenticate }, async (request) => {
+      const user = currentUser(request);
+      const { chatId, requestId } = parseBody(photoRequestBody, request.body);
+      const target = await chatUnlockTarget(db, user.id, chatId);
+      if (target.isBlurred) throw conflict('Unlock this character first.', 'chat_locked', 'chatId');
+      const { answer, ...balance } = await runBatch(user.id, {
+        batchId: requestId,
+        personModelId: target.personModelId,
+        count: 1,
       });
+      const image = answer.images[0];
+      if (!image) {
+        if (answer.status === 'pending')
+          throw conflict('This photo is still being taken.', 'request_in_progress', 'requestId');
+        throw new HttpError(
+          502,
+          'image_engine_failed',
+          `The photo failed; your ${answer.refundedTokens} tokens were refunded. Try again.`,
+        );
+      }
+      const message = await deliverPhoto(db, user.id, chatId, image.imageUrl);
+      return { message, price: answer.price, ...balance };
     });
 
     // The character wizard's picture tiles: the embedded painter draws one look from a fixed seed, so the same

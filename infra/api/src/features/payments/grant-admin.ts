@@ -4,21 +4,8 @@
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../../config.ts';
 import { createDatabase } from '../../db/database.ts';
-import type { Queryable } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
-
-/** Grants (or revokes) the admin role of the live user with this e-mail or id; returns who changed. */
-export async function setAdmin(
-  db: Queryable,
-  who: string,
-  grant: boolean,
-): Promise<Array<{ id: string; email: string | null }>> {
-  return db.query<{ id: string; email: string | null }>(
-    `UPDATE users SET is_admin = $2, updated_at = now()
-     WHERE deleted_at IS NULL AND (lower(email) = lower($1) OR id::text = $1) RETURNING id, email`,
-    [who, grant],
-  );
-}
+import { setAdmin } from '../../http/admin.ts';
 
 async function main(): Promise<void> {
   const [who, flag] = process.argv.slice(2);

@@ -16,7 +16,8 @@ import {
   toWireSubscription,
 } from '../../db/payment-state.ts';
 import { currentUser } from '../../http/auth.ts';
-import { HttpError, badRequest, conflict, forbidden, fromZodError, notFound } from '../../http/errors.ts';
+import { requireAdmin } from '../../http/admin.ts';
+import { HttpError, badRequest, conflict, fromZodError, notFound } from '../../http/errors.ts';
 import type { FeatureDeps, FeaturePlugin } from '../../http/feature.ts';
 import { parseParam, parseQuery } from '../../http/validate.ts';
 import { countryOf } from '../users/country.ts';
@@ -75,6 +76,8 @@ const CreationBody = z
     downsellType: optionalText(64),
     /** One-click only: which saved card (default: the newest). */
     userCardInfoId: z.uuid('userCardInfoId must be a UUID.').optional(),
+    /** One-click only: the buyer ticked 'By continuing I agree to be charged…' (001 §2); required there. */
+    consent: z.boolean().optional(),
   })
   .strict();
 const ResignBody = z
@@ -623,6 +626,13 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       const body = parseBody(CreationBody, request.body);
       ownUrl(body.successUrl, 'successUrl');
       ownUrl(body.failUrl, 'failUrl');
+      // The saved card is charged only with the buyer's explicit consent (issue 12, ADR 0210).
+      if (body.consent !== true)
+        throw badRequest(
+          'consent: tick the one-click agreement to be charged with the saved card.',
+          'consent',
+          'consent_required',
+        );
       const result = await idempotent(request, '/Payments/one-click', body, async () => {
         const user = await loadUser(currentUser(request).id);
         const product = await purchasable(user, body.productId);
@@ -702,10 +712,6 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       (await listProducts(db, list, region(request))).map(toSubscriptionProduct);
     const tokenList = async (request: FastifyRequest, list: string) =>
       (await listProducts(db, list, region(request))).map(toTokenProduct);
-    const requireAdmin = async (request: FastifyRequest) => {
-      const user = await loadUser(currentUser(request).id);
-      if (!user.is_admin) throw forbidden('Admins only.', 'admin_only');
-    };
     /** Plans longer than the caller's live one (all plans without one). */
     const longerThanLive = async (request: FastifyRequest, list: string) => {
       const live = await liveSubscription(db, currentUser(request).id);
@@ -721,7 +727,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       return longerThanLive(request, query.downsellType === 'extra' ? 'upgrade_extra' : 'upgrade_base');
     });
     app.get('/Payments/admin-subscription-products-hidden', auth, async (request) => {
-      await requireAdmin(request);
+      await requireAdmin(db, request);
       return subscriptionList(request, 'subscription_hidden');
     });
     app.get('/Payments/user-active-subscription', auth, async (request) => {
@@ -743,7 +749,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     });
     app.get('/Payments/one-time-pay-products', auth, (request) => tokenList(request, 'tokens'));
     app.get('/Payments/admin-one-time-pay-products-hidden', auth, async (request) => {
-      await requireAdmin(request);
+      await requireAdmin(db, request);
       return tokenList(request, 'tokens_hidden');
     });
     app.get('/Payments/downsell-on-token-upsell', auth, async (request) => {
@@ -755,6 +761,8 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       }
       return tokenList(request, 'token_downsell');
     });
+    // Issue 12: the mystery box's revealed offer (path ours; 001 §2 names the box, not its call).
+    app.get('/Payments/mystery-box-products', auth, (request) => tokenList(request, 'mystery_box'));
     app.get('/Payments/token-purchase-extra-products', auth, async (request) => {
       const query = parseQuery(ExtraQuery, request.query);
       const list =
@@ -826,15 +834,22 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       });
     });
 
-    app.post('/Payments/subscription-products/update', auth, async (request) => {
+    // A plan change charges the subscription's saved card: upgrade-only (a shorter or equal plan is 409), and
+    // idempotent per Idempotency-Key like every other charge, so a double click is one order.
+    app.post('/Payments/subscription-products/update', limited, async (request, reply) => {
       const body = parseBody(UpdateBody, request.body);
-      const user = await loadUser(currentUser(request).id);
-      const live = await liveSubscription(db, user.id);
-      if (!live) throw conflict('No subscription to update.', 'no_subscription', 'productId');
-      const product = await purchasable(user, body.productId);
-      if (product.kind !== 'subscription')
-        throw badRequest('productId: not a subscription plan.', 'productId', 'unknown_product');
-      return chargeSavedCard(user, product, live.card_id ?? undefined, 'upgrade', { from: live.product_id });
+      const result = await idempotent(request, '/Payments/subscription-products/update', body, async () => {
+        const user = await loadUser(currentUser(request).id);
+        const live = await liveSubscription(db, user.id);
+        if (!live) throw conflict('No subscription to update.', 'no_subscription', 'productId');
+        const product = await purchasable(user, body.productId);
+        if (product.kind !== 'subscription')
+          throw badRequest('productId: not a subscription plan.', 'productId', 'unknown_product');
+        return chargeSavedCard(user, product, live.card_id ?? undefined, 'upgrade', {
+          from: live.product_id,
+        });
+      });
+      return sendResult(reply, result);
     });
 
     // ---- cards ----
@@ -991,7 +1006,10 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
         timer.unref();
         loops.push(timer);
       };
-      every(1000, 'webhooks', () => engine.dispatch());
+      every(1000, 'webhooks', async () => {
+        await engine.settleDue();
+        return engine.dispatch();
+      });
       every(1000, 'outbox', relay);
       every(60_000, 'reconcile', () => reconcile());
       every(60_000, 'renewals', control.runRenewals);

@@ -20,6 +20,13 @@ interface OutboxRow {
 }
 
 /**
+ * A RegistrationNotification is delivered this many times, this many seconds apart: a visitor's tab is usually
+ * between pages (coming back from the provider's page) when the payment registers them, and a hub send reaches only
+ * tabs connected at that moment. Each delivery mints its own pair; the shell applies the first one only.
+ */
+export const REGISTRATION_RESEND_DELAYS_S = [2, 3, 5, 10] as const;
+
+/**
  * Relays pending outbox rows to the hubs (at least once: a row is marked sent only after the hub accepted it;
  * clients dedupe by `orderId`). Returns how many were sent.
  */
@@ -52,6 +59,15 @@ export async function relayOutbox(
           return issueSession(tx, deps, users[0]!);
         });
         await notifier.registration(row.user_id, { userId: row.user_id, tokens });
+        const again = REGISTRATION_RESEND_DELAYS_S[row.attempts - 1];
+        if (again !== undefined) {
+          await db.query('UPDATE payment_outbox SET next_attempt_at = $2 WHERE id = $1', [
+            row.id,
+            new Date(deps.now().getTime() + again * 1000),
+          ]);
+          sent += 1;
+          continue;
+        }
       }
       await db.query('UPDATE payment_outbox SET sent_at = $2 WHERE id = $1', [row.id, deps.now()]);
       sent += 1;

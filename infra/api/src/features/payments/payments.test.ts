@@ -4,7 +4,8 @@ import type { PaymentNotification, RegistrationNotification } from '@companion/c
 import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
 import { DECLINE_CODES, TEST_CARDS, luhnValid } from './sandbox/test-cards.ts';
-import { setAdmin } from './grant-admin.ts';
+import { setAdmin } from '../../http/admin.ts';
+import { REGISTRATION_RESEND_DELAYS_S } from './outbox.ts';
 import { signWebhook } from './signatures.ts';
 import { buy, createIntent, createPaymentsApp, payOnPage, RETURN } from './test-kit.ts';
 import type { PaymentsTestApp } from './test-kit.ts';
@@ -563,6 +564,7 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
         );
         const declined = await post(broke.session, 'Payments/one-click', {
           ...RETURN,
+          consent: true,
           productId: 'tokens-350',
         });
         expect(declined.json()).toMatchObject({ status: 'declined', errorCode: '3.02' });
@@ -572,6 +574,7 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
         const [ownerCard] = (await get(owner.session, 'Payments/user-card-info')).json();
         const oneClick = await post(owner.session, 'Payments/one-click', {
           ...RETURN,
+          consent: true,
           productId: 'tokens-350',
         });
         expect(oneClick.json()).toMatchObject({ status: 'declined', errorCode: '3.09' });
@@ -586,6 +589,7 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
         const before = await t.db.query('SELECT count(*) AS n FROM sandbox_orders');
         const stolen = await post(thief.session, 'Payments/one-click', {
           ...RETURN,
+          consent: true,
           productId: 'tokens-350',
           userCardInfoId: ownerCard.id,
         });
@@ -605,7 +609,11 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
         });
         expect(deleteOther.statusCode).toBe(404);
 
-        const own = await post(thief.session, 'Payments/one-click', { ...RETURN, productId: 'tokens-350' });
+        const own = await post(thief.session, 'Payments/one-click', {
+          ...RETURN,
+          productId: 'tokens-350',
+          consent: true,
+        });
         expect(own.json()).toMatchObject({ status: 'approved', success: true });
         expect(await balance(thief.session)).toBe(700);
       });
@@ -711,6 +719,50 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
       });
       expect(user.json()).toMatchObject({ id: s.userId, email });
       expect(await balance({ ...s, accessToken: tokens.accessToken })).toBe(350);
+      // Re-sent for a tab that connects late (back from the provider's page): five deliveries over 20 s, then done.
+      const registrations = () =>
+        t.sent.filter((n) => n.event === 'RegistrationNotification' && n.userId === s.userId).length;
+      expect(registrations()).toBe(1);
+      for (const seconds of REGISTRATION_RESEND_DELAYS_S) {
+        await t.control.relayOutbox();
+        expect(registrations()).toBeLessThanOrEqual(REGISTRATION_RESEND_DELAYS_S.indexOf(seconds) + 1);
+        t.clock.advance(seconds * 1000);
+        await t.control.relayOutbox();
+      }
+      expect(registrations()).toBe(REGISTRATION_RESEND_DELAYS_S.length + 1);
+      t.clock.advance(60_000);
+      await t.control.relayOutbox();
+      expect(registrations()).toBe(REGISTRATION_RESEND_DELAYS_S.length + 1);
+      t.clock.advance(-(60 + 20) * 1000);
+    });
+
+    it('should keep a slow bank’s order processing past 20 s, send the buyer back, then settle it once', async () => {
+      const slow = TEST_CARDS.find((card) => card.settlesAfterSeconds)!;
+      const session = await preRegister(t.app);
+      const res = await createIntent(t.app, session, { productId: 'tokens-350' });
+      const { orderId, paymentUrl } = res.json<{ orderId: string; paymentUrl: string }>();
+      const page = await payOnPage(t.app, paymentUrl, { number: slow.number });
+      // Back to the merchant at once, while the bank is still working.
+      expect(page.statusCode).toBe(303);
+      expect(page.location).toContain(RETURN.successUrl);
+      await t.control.dispatchWebhooks();
+      await t.control.relayOutbox();
+      const status = () => get(session, `payments/check-order-status?orderId=${orderId}`);
+      expect((await status()).json()).toMatchObject({ isFinal: false, success: false });
+      t.clock.advance(20_000);
+      expect(await t.control.engine.settleDue()).toBe(0);
+      expect((await status()).json()).toMatchObject({ isFinal: false });
+      t.clock.advance(slow.settlesAfterSeconds! * 1000 - 20_000);
+      expect(await t.control.engine.settleDue()).toBe(1);
+      expect(await t.control.engine.settleDue()).toBe(0);
+      await t.control.dispatchWebhooks();
+      await t.control.relayOutbox();
+      expect((await status()).json()).toMatchObject({ isFinal: true, success: true, amountPaid: 2999 });
+      expect(
+        notificationsFor(orderId).filter((n) => (n.payload as PaymentNotification).success),
+      ).toHaveLength(1);
+      expect(await balance(session)).toBe(350);
+      t.clock.advance(-slow.settlesAfterSeconds! * 1000);
     });
 
     describe('subscriptions', () => {
@@ -759,6 +811,48 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
         await t.control.runRenewals();
         expect(await userRow(session)).toMatchObject({ period_in_months: 'none', active_subscription: null });
         t.clock.advance(-366 * 24 * 3600 * 1000);
+      });
+
+      it('should change plan on the saved card once per Idempotency-Key and refuse a shorter plan', async () => {
+        const { session } = await buy(t, 'sub-1m');
+        const update = (productId: string, key: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/Payments/subscription-products/update',
+            headers: { ...bearer(session.accessToken), 'idempotency-key': key },
+            payload: { productId },
+          });
+        const key = crypto.randomUUID();
+        const [first, second] = await Promise.all([update('sub-3m', key), update('sub-3m', key)]);
+        // Two concurrent clicks: one charges, the other is replayed or told the first is still running.
+        const answers = [first, second].sort((a, b) => a.statusCode - b.statusCode);
+        expect(answers[0]!.statusCode).toBe(200);
+        expect([200, 409]).toContain(answers[1]!.statusCode);
+        const replay = await update('sub-3m', key);
+        expect(replay.headers['idempotent-replayed']).toBe('true');
+        expect(replay.json().orderId).toBe(answers[0]!.json().orderId);
+        expect(answers[0]!.json()).toMatchObject({ status: 'approved', success: true, amountPaid: 4399 });
+        const upgrades = await t.db.query(
+          `SELECT id FROM payment_orders WHERE user_id = $1 AND kind = 'upgrade'`,
+          [session.userId],
+        );
+        expect(upgrades).toHaveLength(1);
+        expect((await userRow(session)).period_in_months).toBe('quarterly');
+        const reused = await update('sub-12m', key);
+        expect(reused.statusCode).toBe(422);
+        expect(reused.json().error.field).toBe('Idempotency-Key');
+        const shorter = await update('sub-1m', crypto.randomUUID());
+        expect(shorter.statusCode).toBe(409);
+        expect(shorter.json().error).toMatchObject({ code: 'already_subscribed', field: 'productId' });
+        const free = await preRegister(t.app);
+        const none = await t.app.inject({
+          method: 'POST',
+          url: '/api/Payments/subscription-products/update',
+          headers: { ...bearer(free.accessToken), 'idempotency-key': crypto.randomUUID() },
+          payload: { productId: 'sub-12m' },
+        });
+        expect(none.statusCode).toBe(409);
+        expect(none.json().error.code).toBe('no_subscription');
       });
 
       it('should renew at the renewal price on the saved card when the clock passes the end', async () => {

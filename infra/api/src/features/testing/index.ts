@@ -4,6 +4,7 @@ import { currentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { FeaturePlugin } from '../../http/feature.ts';
 import { parseBody } from '../../http/validate.ts';
+import { setAdmin } from '../../http/admin.ts';
 import { isLoopbackAddress } from '../../http/loopback.ts';
 
 const UserPeriod = z
@@ -60,6 +61,14 @@ export const testingFeature: FeaturePlugin = async (app, deps) => {
         });
     });
     return { periodInMonths };
+  });
+
+  // The ops page's and the funnel report's e2e need an admin; on a server the role is granted with `admin:grant`.
+  app.post('/testing/user-admin', { preHandler: app.authenticate }, async (request) => {
+    if (!isLoopbackAddress(request.ip))
+      throw new HttpError(404, 'not_found', 'No route for POST /api/testing/user-admin.');
+    const [row] = await setAdmin(deps.db, currentUser(request).id, true);
+    return { isAdmin: row !== undefined };
   });
 
   // The API's own route table, so the bad-input suite covers every route, new ones included, without a list.

@@ -28,6 +28,8 @@ export interface SandboxOrderRow {
   card_brand: string | null;
   card_last4: string | null;
   pending_outcome: string | null;
+  /** A slow-bank order settles with `pending_outcome` at this time (test card `settlesAfterSeconds`). */
+  settles_at: Date | null;
   success_url: string;
   fail_url: string;
   callback_url: string;
@@ -119,6 +121,8 @@ export interface SandboxEngine {
   dispatch(): Promise<number>;
   /** Orders still waiting on the hosted page past their expiry become declined 0.02. */
   expireStale(): Promise<number>;
+  /** Slow-bank orders whose settle time has come take their outcome (and queue its webhook); returns how many. */
+  settleDue(): Promise<number>;
 }
 
 function majorUnits(cents: number): string {
@@ -238,6 +242,7 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
         | 'card_last4'
         | 'pending_outcome'
         | 'payer_email'
+        | 'settles_at'
       >
     >,
   ): Promise<SandboxOrderRow> {
@@ -251,10 +256,13 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
   }
 
   function returnUrl(order: SandboxOrderRow): string {
-    const ok = order.status === 'approved';
+    // A slow bank's order is still processing: the buyer goes back to the success URL to wait for it.
+    const ok = order.status !== 'declined';
     const base = ok ? order.success_url : order.fail_url;
     const extra: Record<string, string> = {};
-    if (order.envelope === 'yuno') extra.state = ok ? 'SUCCEEDED' : 'DECLINED';
+    if (order.envelope === 'yuno')
+      extra.state =
+        order.status === 'approved' ? 'SUCCEEDED' : order.status === 'declined' ? 'DECLINED' : 'PENDING';
     if (order.envelope === 'paypal') {
       extra.token = order.id;
       if (/[?&]purchaseType=subscription/.test(base)) extra.subscription_id = order.id;
@@ -372,6 +380,17 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
           return declined;
         }
         const token = await tokenise(tx, card.number);
+        if (behaviour.settlesAfterSeconds) {
+          const pending = await update(tx, id, {
+            ...display,
+            status: 'processing',
+            card_token: token,
+            pending_outcome: behaviour.outcome,
+            settles_at: new Date(at.getTime() + behaviour.settlesAfterSeconds * 1000),
+          });
+          await enqueue(tx, pending);
+          return pending;
+        }
         if (behaviour.threeDS) {
           const verifying = await update(tx, id, {
             ...display,
@@ -393,7 +412,7 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
       });
       kick();
       if (order.status === '3ds_verify') return { redirect: `${options.pageBase}/3ds/${order.id}` };
-      if (FINAL.has(order.status)) return { redirect: returnUrl(order) };
+      if (FINAL.has(order.status) || order.settles_at) return { redirect: returnUrl(order) };
       return { redirect: `${options.pageBase}/pay/${order.id}` };
     },
 
@@ -526,6 +545,25 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
         }
       }
       return delivered;
+    },
+
+    async settleDue() {
+      const at = now();
+      const settled = await db.transaction(async (tx) => {
+        const rows = await tx.query<SandboxOrderRow>(
+          `UPDATE sandbox_orders SET
+             status = CASE WHEN pending_outcome = 'success' THEN 'approved' ELSE 'declined' END,
+             decline_code = CASE WHEN pending_outcome = 'success' THEN NULL ELSE pending_outcome END,
+             card_token = CASE WHEN pending_outcome = 'success' THEN card_token ELSE NULL END,
+             pending_outcome = NULL, settles_at = NULL, updated_at = $1
+           WHERE status = 'processing' AND settles_at IS NOT NULL AND settles_at <= $1 RETURNING *`,
+          [at],
+        );
+        for (const row of rows) await enqueue(tx, row);
+        return rows.length;
+      });
+      if (settled > 0) kick();
+      return settled;
     },
 
     async expireStale() {

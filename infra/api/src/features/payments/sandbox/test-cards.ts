@@ -24,6 +24,11 @@ export interface TestCard {
   number: string;
   outcome: 'success' | (typeof DECLINE_CODES)[number];
   threeDS: boolean;
+  /**
+   * A slow bank: the hosted page sends the buyer back at once while the order stays `processing`, and it settles
+   * with `outcome` this many seconds later (webhook and status alike), past the client's 20 s polling cut-off.
+   */
+  settlesAfterSeconds?: number;
 }
 
 /**
@@ -53,6 +58,7 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: '4000000000009003', outcome: 'SuttonBank', threeDS: false },
   { number: '4000000000005084', outcome: 'Special_5.08', threeDS: false },
   { number: '4000000000003071', outcome: 'Special_3.07', threeDS: false },
+  { number: '4000000000002503', outcome: 'success', threeDS: false, settlesAfterSeconds: 40 },
 ];
 
 /** Luhn check of a digits-only string. */
