@@ -1,4 +1,4 @@
-// `pnpm test`: every check in order (lint, format, types, unit and integration, build, browser e2e),
+// `pnpm test`: every check in order (lint, format, types, unit and integration, build, byte budgets, browser e2e),
 // then one closing line `N passed, N failed, N skipped` so a CI log says what actually ran.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -116,6 +116,8 @@ await suite(
 );
 const built = await step('build', ...pnpmCommand('run', 'build'));
 if (built) {
+  // Deterministic: every route's first-load JS (gzip) against bundle-budgets.txt (ADR 0236).
+  await step('bundle budgets', bin('tsx'), ['infra/ci/src/check-budgets.ts']);
   const playwrightReport = path.join(reports, 'playwright.json');
   await suite(
     'e2e',

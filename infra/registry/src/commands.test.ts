@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -34,6 +35,8 @@ beforeEach(async () => {
     out: (line) => out.push(line),
     err: (line) => err.push(line),
     build: fakeBuild,
+    // Fake builds have no real container; the smoke mount has its own tests (smoke.test.ts).
+    smoke: async () => ['./lifecycles'],
   };
 });
 afterEach(async () => {
@@ -156,15 +159,42 @@ describe('remote rollback, history and status', () => {
   });
 
   it('should list history oldest first with the live version', async () => {
-    await runCli(['rollback', 'checkout'], context);
+    await runCli(['rollback', 'checkout', '--by', 'cli:alice'], context);
     out = [];
     expect(await runCli(['history', 'checkout'], context)).toBe(0);
+    const user = `cli:${userInfo().username}`;
     expect(out.map((line) => line.replace(/^\S+ {2}/, ''))).toEqual([
-      'deploy    (none) → 1.4.1',
-      'deploy    1.4.1 → 1.4.2',
-      'rollback  1.4.2 → 1.4.1',
+      `deploy    (none) → 1.4.1  by ${user}`,
+      `deploy    1.4.1 → 1.4.2  by ${user}`,
+      'rollback  1.4.2 → 1.4.1  by cli:alice',
       'live: 1.4.1',
     ]);
+    expect((await openStore(context.dataDir).history('checkout')).at(-1)?.by).toBe('cli:alice');
+  });
+
+  it('should start, show and end a canary beside the live version, recorded with who', async () => {
+    expect(
+      await runCli(['canary', 'checkout', '--to', '1.4.1', '--percent', '10', '--by', 'cli:bob'], context),
+    ).toBe(0);
+    expect(out[0]).toBe('canary checkout: 1.4.1 to 10% of visitors (live stays 1.4.2)');
+    const entry = (await openStore(context.dataDir).readRegistry()).remotes['checkout']!;
+    expect(entry).toMatchObject({ version: '1.4.2', canary: { version: '1.4.1', percent: 10 } });
+    expect(entry.canary?.integrity).toMatch(/^sha384-/);
+    for (const bad of [['--percent', '0'], ['--percent', '100'], ['--percent', 'x'], []]) {
+      expect(await runCli(['canary', 'checkout', '--to', '1.4.1', ...bad], context)).toBe(1);
+    }
+    expect(await runCli(['canary', 'checkout', '--to', '1.4.2', '--percent', '5'], context)).toBe(1);
+    expect(await runCli(['canary', 'checkout', '--end', '--by', 'cli:bob'], context)).toBe(0);
+    expect((await openStore(context.dataDir).readRegistry()).remotes['checkout']?.canary).toBeUndefined();
+    const records = await openStore(context.dataDir).history('checkout');
+    expect(records.slice(-2)).toMatchObject([
+      { action: 'canary', from: '1.4.2', to: '1.4.1', percent: 10, by: 'cli:bob' },
+      { action: 'canary', from: '1.4.2', to: '1.4.2', percent: 0, by: 'cli:bob' },
+    ]);
+    // A canary record never becomes the default rollback target.
+    out = [];
+    expect(await runCli(['rollback', 'checkout'], context)).toBe(0);
+    expect(out[0]).toBe('rollback checkout: 1.4.2 → 1.4.1');
   });
 
   it('should show every workspace remote in status', async () => {

@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CONTRACT_VERSION, contractMajor } from '@companion/contracts';
 import { RegistryError } from './errors.ts';
+import { assertRouteClaims, routesOfBuild } from './route-claims.ts';
 import { exists } from './files.ts';
+import { assertCanaryPercent } from './canary.ts';
 import { assertVersion, contractMajorOf, openStore, readBuildInfo } from './store.ts';
 import type { RemoteStore } from './store.ts';
 import type { FlipResult, PublishResult } from './types.ts';
@@ -18,15 +21,23 @@ export interface CliContext {
   err: (line: string) => void;
   /** The store to act on (a bucket, ADR 0190); default the folder store in `dataDir`. */
   store?: RemoteStore;
+  /** Who runs the command, recorded in the history (default `cli:<OS user>`; `--by` overrides). */
+  actor?: string;
   /** Builds one remote for `version`; the default runs `pnpm --filter @companion/<name> run build`. */
   build?: (pkg: RemotePackage, version: string, repoRoot: string) => Promise<void>;
+  /** Mounts a build's exposed lifecycles before the flip (ADR 0248); the default is `smokeMount` in jsdom. */
+  smoke?: (name: string, dir: string) => Promise<string[]>;
 }
 
 const USAGE = `Usage: pnpm remote <command>
-  deploy <name> [--version <v>] [--no-build]   build one remote, publish it, make it live
+  deploy <name> [--version <v>] [--no-build] [--skip-smoke]
+                                               build one remote, smoke-mount it, publish it, make it live
   rollback <name> [--to <version>]             make an earlier stored version live again
-  history <name>                               deploys and rollbacks of one remote, oldest first
-  status [<name>]                              live version and stored versions`;
+  history <name>                               deploys and rollbacks of one remote, oldest first, with who
+  status [<name>]                              live version and stored versions
+  canary <name> --to <version> --percent <n>   serve a stored version to n% of visitors (sticky) before the flip
+  canary <name> --end                          stop the canary (everyone gets the live version)
+Options: --by <who>  name recorded in the history (default cli:<OS user>)`;
 
 /** Runs one CLI invocation and returns its exit code (0 ok, 1 refused, 2 usage). */
 export async function runCli(argv: string[], context: CliContext): Promise<number> {
@@ -39,7 +50,11 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
       options: {
         version: { type: 'string' },
         'no-build': { type: 'boolean', default: false },
+        'skip-smoke': { type: 'boolean', default: false },
         to: { type: 'string' },
+        by: { type: 'string' },
+        percent: { type: 'string' },
+        end: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -57,28 +72,41 @@ export async function runCli(argv: string[], context: CliContext): Promise<numbe
     context.err(`Unexpected argument(s): ${extra.join(' ')}\n\n${USAGE}`);
     return 2;
   }
-  const needsName = command === 'deploy' || command === 'rollback' || command === 'history';
+  const needsName =
+    command === 'deploy' || command === 'rollback' || command === 'history' || command === 'canary';
   if (needsName && !name) {
     context.err(`'${command}' needs a remote name.\n\n${USAGE}`);
     return 2;
   }
   const store = context.store ?? openStore(context.dataDir);
+  const by = values.by?.trim() || context.actor || `cli:${osUser()}`;
   try {
     switch (command) {
       case 'deploy':
         if (values.to !== undefined)
           throw new RegistryError('invalid_version', '--to belongs to rollback; deploy takes --version.');
-        await deploy(store, context, name as string, values.version, values['no-build']);
+        await deploy(
+          store,
+          context,
+          name as string,
+          values.version,
+          values['no-build'],
+          values['skip-smoke'],
+          by,
+        );
         return 0;
       case 'rollback':
         if (values.version !== undefined)
           throw new RegistryError('invalid_version', '--version belongs to deploy; rollback takes --to.');
         await assertKnownRemote(store, context, name as string);
         if (values.to !== undefined) assertVersion(values.to);
-        printFlip(context, await store.rollback(name as string, values.to), undefined);
+        printFlip(context, await store.rollback(name as string, values.to, by), undefined);
         return 0;
       case 'history':
         await printHistory(store, context, name as string);
+        return 0;
+      case 'canary':
+        await canary(store, context, name as string, values, by);
         return 0;
       case 'status':
         await printStatus(store, context, name);
@@ -102,6 +130,8 @@ async function deploy(
   name: string,
   version: string | undefined,
   noBuild: boolean,
+  skipSmoke: boolean,
+  by: string,
 ): Promise<void> {
   const pkg = await findRemotePackage(context.repoRoot, name);
   if (version !== undefined) assertVersion(version);
@@ -134,6 +164,22 @@ async function deploy(
       `${name} ${info.version} was built against contract ${info.contract} but the shell speaks ${CONTRACT_VERSION} (major ${shellMajor}); nothing was deployed. Rebuild it against contract ${shellMajor}.x.`,
     );
   }
+  // Claims another live remote holds are refused before anything is stored (flip checks again under the lock).
+  assertRouteClaims(
+    await store.readRegistry(),
+    name,
+    routesOfBuild(info, path.join(dir, 'companion-remote.json')),
+  );
+  // Refused before anything is stored: a build whose lifecycles throw would only show visitors the fallback.
+  if (skipSmoke) {
+    context.err(`smoke mount skipped (--skip-smoke); recorded in the history.`);
+  } else {
+    const started = Date.now();
+    // Loaded on demand: jsdom is only needed here, not by rollback, history or status.
+    const smoke = context.smoke ?? (await import('./smoke.ts')).smokeMount;
+    const checked = await smoke(name, dir);
+    context.err(`smoke mount ok: ${checked.join(', ')} (${Date.now() - started} ms)`);
+  }
   const published = await store.publish(name, dir);
   if (published.version !== target) {
     throw new RegistryError(
@@ -141,7 +187,38 @@ async function deploy(
       `${path.relative(context.repoRoot, dir)} holds version ${published.version}, expected ${target}.`,
     );
   }
-  printFlip(context, await store.setLive(name, target, 'deploy'), published);
+  const note = skipSmoke ? ({ smoke: 'skipped' } as const) : undefined;
+  printFlip(context, await store.setLive(name, target, 'deploy', by, note), published);
+}
+
+async function canary(
+  store: RemoteStore,
+  context: CliContext,
+  name: string,
+  values: { to?: string; percent?: string; end?: boolean },
+  by: string,
+): Promise<void> {
+  await assertKnownRemote(store, context, name);
+  if (values.end) {
+    if (values.to !== undefined || values.percent !== undefined)
+      throw new RegistryError('invalid_percent', '--end takes no --to or --percent.');
+    const flip = await store.setCanary(name, null, by);
+    context.out(flip.changed ? `canary ${name}: ended; everyone gets ${flip.to}` : `${name} has no canary.`);
+    return;
+  }
+  if (values.to === undefined) throw new RegistryError('invalid_version', 'canary needs --to <version>.');
+  assertVersion(values.to);
+  const percent = Number(values.percent);
+  if (values.percent === undefined || !/^\d+$/.test(values.percent)) {
+    throw new RegistryError('invalid_percent', 'canary needs --percent <1-99>.');
+  }
+  assertCanaryPercent(percent);
+  const flip = await store.setCanary(name, { version: values.to, percent }, by);
+  context.out(
+    flip.changed
+      ? `canary ${name}: ${values.to} to ${percent}% of visitors (live stays ${flip.to})`
+      : `canary ${name}: ${values.to} at ${percent}% already; nothing changed.`,
+  );
 }
 
 async function assertKnownRemote(store: RemoteStore, context: CliContext, name: string): Promise<void> {
@@ -168,6 +245,7 @@ function printFlip(context: CliContext, flip: FlipResult, published: PublishResu
   context.out(`  manifest  ${entry.manifest}`);
   context.out(`  integrity ${entry.integrity}`);
   context.out(`  contract  ${entry.contract}`);
+  context.out(`  routes    ${entry.routes?.join(' ') ?? '(none declared)'}`);
   // A warning, not a refusal: the live shell may be newer than this checkout, and the shell is what enforces it.
   if (entry.contract !== contractMajor(CONTRACT_VERSION)) {
     context.err(
@@ -185,7 +263,10 @@ async function printHistory(store: RemoteStore, context: CliContext, name: strin
   }
   const live = (await store.readRegistry()).remotes[name]?.version;
   for (const record of records) {
-    context.out(`${record.at}  ${record.action.padEnd(8)}  ${record.from ?? '(none)'} → ${record.to}`);
+    const share = record.action === 'canary' ? ` (${record.percent ?? 0}%)` : '';
+    context.out(
+      `${record.at}  ${record.action.padEnd(8)}  ${record.from ?? '(none)'} → ${record.to}${share}  by ${record.by ?? '(unknown)'}${record.smoke === 'skipped' ? '  (smoke skipped)' : ''}`,
+    );
   }
   context.out(`live: ${live ?? '(none)'}`);
 }
@@ -208,12 +289,22 @@ async function printStatus(store: RemoteStore, context: CliContext, name: string
     const stored = await store.versions(remote);
     const storedText = stored.length ? stored.join(', ') : '(none)';
     if (entry) {
+      const canaryText = entry.canary ? `  canary ${entry.canary.version} (${entry.canary.percent}%)` : '';
       context.out(
-        `${remote.padEnd(18)} live ${entry.version.padEnd(10)} contract ${entry.contract}  ${entry.manifest}  stored: ${storedText}`,
+        `${remote.padEnd(18)} live ${entry.version.padEnd(10)} contract ${entry.contract}  ${entry.manifest}  stored: ${storedText}${canaryText}`,
       );
     } else {
       context.out(`${remote.padEnd(18)} not deployed  stored: ${storedText}`);
     }
+  }
+}
+
+/** The OS user running the CLI ("unknown" where the platform has none, e.g. an arbitrary container uid). */
+function osUser(): string {
+  try {
+    return userInfo().username || 'unknown';
+  } catch {
+    return 'unknown';
   }
 }
 

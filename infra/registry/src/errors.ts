@@ -12,7 +12,10 @@ export type RegistryErrorCode =
   | 'build_failed'
   | 'invalid_path'
   | 'store_unavailable'
-  | 'contract_mismatch';
+  | 'contract_mismatch'
+  | 'route_conflict'
+  | 'invalid_percent'
+  | 'smoke_failed';
 
 /** An expected, user-facing failure (bad input or state), as opposed to a bug. */
 export class RegistryError extends Error {

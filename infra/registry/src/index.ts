@@ -1,7 +1,10 @@
 export { bootstrap, defaultDataDir } from './bootstrap.ts';
 export type { BootstrapOptions, BootstrapOutcome } from './bootstrap.ts';
+export { assertCanaryPercent } from './canary.ts';
+export type { CanaryChange } from './canary.ts';
 export { runCli } from './commands.ts';
 export type { CliContext } from './commands.ts';
+export { remoteEntryFile } from './entry-integrity.ts';
 export { RegistryError } from './errors.ts';
 export type { RegistryErrorCode } from './errors.ts';
 export { assertRemoteName, assertVersion, emptyRegistry, manifestUrl, openStore } from './store.ts';

@@ -129,6 +129,7 @@ describe.skipIf(!s3)('remote store on an S3-compatible bucket (s3rver)', () => {
         build: async (_pkg: unknown, version: string) => {
           await writeFakeBuild(path.join(repo, 'remotes', 'checkout', 'dist', version), 'checkout', version);
         },
+        smoke: async () => [],
       };
       expect(await runCli(['deploy', 'checkout'], context)).toBe(0);
       expect(out[0]).toBe('deploy checkout: (none) → 1.4.1');

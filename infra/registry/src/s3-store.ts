@@ -11,6 +11,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import semver from 'semver';
+import { withCanary } from './canary.ts';
+import type { CanaryChange } from './canary.ts';
 import { RegistryError } from './errors.ts';
 import { listFiles, precompress, sriSha384, treeDigest } from './files.ts';
 import {
@@ -25,7 +27,9 @@ import {
   pointerMoves,
   versionConflict,
 } from './store.ts';
-import type { RemoteStore } from './store.ts';
+import { assertRouteClaims, routesOfBuild } from './route-claims.ts';
+import type { FlipNote, RemoteStore } from './store.ts';
+import { entryIntegrityOf } from './entry-integrity.ts';
 import type { FlipResult, HistoryRecord, PublishResult, Registry, RegistryEntry } from './types.ts';
 
 const MANIFEST = 'mf-manifest.json';
@@ -267,10 +271,10 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
     }
     const infoObject = await getObject(base + BUILD_INFO);
     let contract = Number.NaN;
+    let info: { contract?: unknown; routes?: unknown } = {};
     try {
-      contract = contractMajorOf(
-        String((JSON.parse(infoObject?.body.toString('utf8') ?? '{}') as { contract?: unknown }).contract),
-      );
+      info = JSON.parse(infoObject?.body.toString('utf8') ?? '{}') as typeof info;
+      contract = contractMajorOf(String(info.contract));
     } catch {
       // handled below
     }
@@ -280,13 +284,27 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
         `s3://${bucket}/${base}${BUILD_INFO} is missing or has no contract.`,
       );
     }
-    return { version, manifest: manifestUrl(name, version), integrity: sriSha384(manifest.body), contract };
+    const routes = routesOfBuild(info, `s3://${bucket}/${base}${BUILD_INFO}`);
+    return {
+      version,
+      manifest: manifestUrl(name, version),
+      integrity: sriSha384(manifest.body),
+      contract,
+      ...(routes ? { routes } : {}),
+      ...(await entryIntegrityOf(
+        manifest.body,
+        async (file) => (await getObject(base + file))?.body ?? null,
+      )),
+    };
   }
 
   async function flip(
     name: string,
     action: HistoryRecord['action'],
     pickTarget: (current: RegistryEntry | undefined) => Promise<string>,
+    by?: string,
+    canary?: CanaryChange,
+    note?: FlipNote,
   ): Promise<FlipResult> {
     assertRemoteName(name);
     return send('moving the registry pointer', async () => {
@@ -295,11 +313,11 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
         const current = registry.remotes[name];
         const to = await pickTarget(current);
         assertVersion(to);
-        const entry = await entryFor(name, to);
+        const fresh = await entryFor(name, to);
         const from = current?.version ?? null;
-        if (current && current.version === to && current.integrity === entry.integrity) {
-          return { remote: name, action, from, to, changed: false, entry };
-        }
+        const entry = await withCanary(current, fresh, canary, (version) => entryFor(name, version));
+        if (!entry) return { remote: name, action, from, to, changed: false, entry: current ?? fresh };
+        assertRouteClaims(registry, name, entry.routes);
         const next: Registry = { schemaVersion: 1, remotes: { ...registry.remotes, [name]: entry } };
         try {
           // Compare-and-swap on the ETag read above: two flips at once cannot lose one another (no lock server).
@@ -317,7 +335,16 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
           if (isPreconditionFailed(error) && attempt < FLIP_ATTEMPTS) continue;
           throw error;
         }
-        const record: HistoryRecord = { at: new Date().toISOString(), remote: name, action, from, to };
+        const record: HistoryRecord = {
+          at: new Date().toISOString(),
+          remote: name,
+          action,
+          from,
+          to: canary ? canary.version : to,
+          ...(by ? { by } : {}),
+          ...(canary !== undefined ? { percent: canary?.percent ?? 0 } : {}),
+          ...note,
+        };
         await client.send(
           new PutObjectCommand({
             Bucket: bucket,
@@ -331,7 +358,7 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
     });
   }
 
-  const { setLive, setLiveIfAbsent, rollback } = pointerMoves(flip, history, versions);
+  const { setLive, setLiveIfAbsent, rollback, setCanary } = pointerMoves(flip, history, versions);
 
   return {
     kind: 's3',
@@ -340,6 +367,7 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
     setLive,
     setLiveIfAbsent,
     rollback,
+    setCanary,
     readRegistry,
     history,
     versions,

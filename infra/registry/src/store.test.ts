@@ -113,6 +113,7 @@ describe('setLive', () => {
     const flip = await store.setLive('checkout', '1.4.2');
     expect(flip).toMatchObject({ changed: true, from: null, to: '1.4.2', action: 'deploy' });
     const manifest = await readFile(path.join(store.remotesDir, 'checkout', '1.4.2', 'mf-manifest.json'));
+    const entry = await readFile(path.join(store.remotesDir, 'checkout', '1.4.2', 'remoteEntry.js'));
     const onDisk = JSON.parse(await readFile(store.registryFile, 'utf8')) as Registry;
     expect(onDisk).toEqual({
       schemaVersion: 1,
@@ -122,6 +123,7 @@ describe('setLive', () => {
           manifest: '/remotes/checkout/1.4.2/mf-manifest.json',
           integrity: `sha384-${createHash('sha384').update(manifest).digest('base64')}`,
           contract: 1,
+          entryIntegrity: `sha384-${createHash('sha384').update(entry).digest('base64')}`,
         },
       },
     });

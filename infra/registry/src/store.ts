@@ -3,8 +3,12 @@ import { appendFile, cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/pr
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import semver from 'semver';
+import { entryIntegrityOf } from './entry-integrity.ts';
+import { withCanary } from './canary.ts';
+import type { CanaryChange } from './canary.ts';
 import { RegistryError } from './errors.ts';
 import { exists, precompress, sriSha384, treeDigest, writeFileAtomic } from './files.ts';
+import { assertRouteClaims, routesOfBuild } from './route-claims.ts';
 import type {
   FlipResult,
   HistoryRecord,
@@ -29,12 +33,20 @@ export interface RemoteStore {
   readonly location: string;
   /** Copies a build folder into `<name>/<version>/`; identical content is a no-op, different content fails. */
   publish(name: string, builtDir: string): Promise<PublishResult>;
-  /** Points the registry at a stored version and appends the change to the history. */
-  setLive(name: string, version: string, action?: HistoryRecord['action']): Promise<FlipResult>;
+  /** Points the registry at a stored version and appends the change (and who made it) to the history. */
+  setLive(
+    name: string,
+    version: string,
+    action?: HistoryRecord['action'],
+    by?: string,
+    note?: FlipNote,
+  ): Promise<FlipResult>;
   /** Like `setLive`, but leaves an existing pointer alone (decided under the lock). */
   setLiveIfAbsent(name: string, version: string): Promise<FlipResult>;
   /** Points the registry back at `to`, or at the version live before the current one. */
-  rollback(name: string, to?: string): Promise<FlipResult>;
+  rollback(name: string, to?: string, by?: string): Promise<FlipResult>;
+  /** Serves `version` to `percent` of visitors (sticky per visitor) beside the live one, or ends the canary (null). */
+  setCanary(name: string, change: CanaryChange, by?: string): Promise<FlipResult>;
   readRegistry(): Promise<Registry>;
   /** History records, oldest first, of one remote or of all. */
   history(name?: string): Promise<HistoryRecord[]>;
@@ -153,11 +165,15 @@ export function openStore(dataDir: string): Store {
       );
     }
     const info = await readBuildInfo(dir);
+    const routes = routesOfBuild(info, path.join(dir, BUILD_INFO));
+    const manifestBytes = await readFile(path.join(dir, MANIFEST));
     return {
       version,
       manifest: manifestUrl(name, version),
-      integrity: sriSha384(await readFile(path.join(dir, MANIFEST))),
+      integrity: sriSha384(manifestBytes),
       contract: contractMajorOf(info.contract),
+      ...(routes ? { routes } : {}),
+      ...(await entryIntegrityOf(manifestBytes, (file) => readRemoteFile(name, version, file))),
     };
   }
 
@@ -272,6 +288,9 @@ export function openStore(dataDir: string): Store {
     name: string,
     action: HistoryRecord['action'],
     pickTarget: (current: RegistryEntry | undefined) => Promise<string>,
+    by?: string,
+    canary?: CanaryChange,
+    note?: FlipNote,
   ): Promise<FlipResult> {
     assertRemoteName(name);
     return withLock(async () => {
@@ -279,20 +298,29 @@ export function openStore(dataDir: string): Store {
       const current = registry.remotes[name];
       const to = await pickTarget(current);
       assertVersion(to);
-      const entry = await entryFor(name, to);
+      const fresh = await entryFor(name, to);
       const from = current?.version ?? null;
-      if (current && current.version === to && current.integrity === entry.integrity) {
-        return { remote: name, action, from, to, changed: false, entry };
-      }
+      const entry = await withCanary(current, fresh, canary, (version) => entryFor(name, version));
+      if (!entry) return { remote: name, action, from, to, changed: false, entry: current ?? fresh };
+      assertRouteClaims(registry, name, entry.routes);
       const next: Registry = { schemaVersion: 1, remotes: { ...registry.remotes, [name]: entry } };
       await writeFileAtomic(registryFile, `${JSON.stringify(next, null, 2)}\n`);
-      const record: HistoryRecord = { at: new Date().toISOString(), remote: name, action, from, to };
+      const record: HistoryRecord = {
+        at: new Date().toISOString(),
+        remote: name,
+        action,
+        from,
+        to: canary ? canary.version : to,
+        ...(by ? { by } : {}),
+        ...(canary !== undefined ? { percent: canary?.percent ?? 0 } : {}),
+        ...note,
+      };
       await appendFile(historyFile, `${JSON.stringify(record)}\n`, 'utf8');
       return { remote: name, action, from, to, changed: true, entry };
     });
   }
 
-  const { setLive, setLiveIfAbsent, rollback } = pointerMoves(flip, history, versions);
+  const { setLive, setLiveIfAbsent, rollback, setCanary } = pointerMoves(flip, history, versions);
 
   return {
     kind: 'folder',
@@ -305,6 +333,7 @@ export function openStore(dataDir: string): Store {
     setLive,
     setLiveIfAbsent,
     rollback,
+    setCanary,
     readRegistry,
     history,
     versions,
@@ -327,6 +356,8 @@ export async function checkBuild(name: string, builtDir: string): Promise<Remote
     );
   }
   const info = await readBuildInfo(builtDir);
+  // A route that is not a pattern or names a shell page is refused before anything is stored.
+  assertRouteClaims(emptyRegistry(), name, routesOfBuild(info, path.join(builtDir, BUILD_INFO)));
   if (info.name !== name) {
     throw new RegistryError('invalid_build', `${builtDir} is a build of '${info.name}', not '${name}'.`);
   }
@@ -388,44 +419,72 @@ type Flip = (
   name: string,
   action: HistoryRecord['action'],
   pickTarget: (current: RegistryEntry | undefined) => Promise<string>,
+  by?: string,
+  canary?: CanaryChange,
+  note?: FlipNote,
 ) => Promise<FlipResult>;
+
+/** What a flip adds to its history record besides who and what (a skipped smoke check). */
+export type FlipNote = Pick<HistoryRecord, 'smoke'>;
 
 /** `setLive`, `setLiveIfAbsent` and `rollback` of a store, over its own `flip` (the same rules for every store). */
 export function pointerMoves(
   flip: Flip,
   history: (name?: string) => Promise<HistoryRecord[]>,
   versions: (name: string) => Promise<string[]>,
-): Pick<RemoteStore, 'setLive' | 'setLiveIfAbsent' | 'rollback'> {
+): Pick<RemoteStore, 'setLive' | 'setLiveIfAbsent' | 'rollback' | 'setCanary'> {
   function setLive(
     name: string,
     version: string,
     action: HistoryRecord['action'] = 'deploy',
+    by?: string,
+    note?: FlipNote,
   ): Promise<FlipResult> {
-    return flip(name, action, async () => version);
+    return flip(name, action, async () => version, by, undefined, note);
   }
 
   function setLiveIfAbsent(name: string, version: string): Promise<FlipResult> {
     return flip(name, 'deploy', async (current) => current?.version ?? version);
   }
 
-  function rollback(name: string, to?: string): Promise<FlipResult> {
-    return flip(name, 'rollback', async (current) => {
-      if (to !== undefined) return to;
-      if (!current)
-        throw new RegistryError('unknown_remote', `${name} has no live version to roll back from.`);
-      // The record that made the current version live names what was live before it.
-      const records = await history(name);
-      const landing = records.reverse().find((record) => record.to === current.version);
-      if (!landing?.from) {
-        throw new RegistryError(
-          'no_previous_version',
-          `${name} has no earlier version in its history; pass --to <version> (stored: ${(await versions(name)).join(', ')}).`,
-        );
-      }
-      return landing.from;
-    });
+  function rollback(name: string, to?: string, by?: string): Promise<FlipResult> {
+    return flip(
+      name,
+      'rollback',
+      async (current) => {
+        if (to !== undefined) return to;
+        if (!current)
+          throw new RegistryError('unknown_remote', `${name} has no live version to roll back from.`);
+        // The record that made the current version live names what was live before it.
+        const records = await history(name);
+        const landing = records
+          .reverse()
+          .find((record) => record.action !== 'canary' && record.to === current.version);
+        if (!landing?.from) {
+          throw new RegistryError(
+            'no_previous_version',
+            `${name} has no earlier version in its history; pass --to <version> (stored: ${(await versions(name)).join(', ')}).`,
+          );
+        }
+        return landing.from;
+      },
+      by,
+    );
   }
-  return { setLive, setLiveIfAbsent, rollback };
+  function setCanary(name: string, change: CanaryChange, by?: string): Promise<FlipResult> {
+    return flip(
+      name,
+      'canary',
+      async (current) => {
+        if (!current)
+          throw new RegistryError('unknown_remote', `${name} has no live version to canary beside.`);
+        return current.version;
+      },
+      by,
+      change,
+    );
+  }
+  return { setLive, setLiveIfAbsent, rollback, setCanary };
 }
 
 /** Parses and checks a `registry.json` text; `where` names it in errors. */

@@ -22,16 +22,6 @@ async function fixture(
   await mkdir(path.join(remotesDir, 'chat', '1.2.0'), { recursive: true });
   await writeFile(path.join(shellDir, 'index.html'), HTML);
   await writeFile(
-    path.join(shellDir, 'routes.json'),
-    JSON.stringify({
-      schemaVersion: 1,
-      routes: [
-        { path: '/chat/:chatId', remote: 'chat' },
-        { path: '/chat', remote: 'chat' },
-      ],
-    }),
-  );
-  await writeFile(
     path.join(remotesDir, 'chat', '1.2.0', 'mf-manifest.json'),
     JSON.stringify({
       metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
@@ -65,6 +55,8 @@ const registry: Registry = {
       manifest: '/remotes/chat/1.2.0/mf-manifest.json',
       integrity: 'sha384-x',
       contract: 1,
+      // The claims deploy copied from chat's package.json (ADR 0235): the origin preloads by them.
+      routes: ['/chat', '/chat/:chatId'],
     },
   },
 };
@@ -78,9 +70,15 @@ describe('index.html renderer', () => {
     expect(html).toContain(
       '<link rel="preload" href="/remotes/chat/1.2.0/mf-manifest.json" as="fetch" crossorigin="anonymous" />',
     );
-    expect(html).toContain('<link rel="preload" href="/remotes/chat/1.2.0/remoteEntry.js" as="script" />');
-    expect(html).toContain('<link rel="preload" href="/remotes/chat/1.2.0/expose.abc.js" as="script" />');
-    expect(html).toContain('<link rel="preload" href="/remotes/chat/1.2.0/expose.abc.css" as="style" />');
+    expect(html).toContain(
+      '<link rel="preload" href="/remotes/chat/1.2.0/remoteEntry.js" as="script" crossorigin="anonymous" />',
+    );
+    expect(html).toContain(
+      '<link rel="preload" href="/remotes/chat/1.2.0/expose.abc.js" as="script" crossorigin="anonymous" />',
+    );
+    expect(html).toContain(
+      '<link rel="preload" href="/remotes/chat/1.2.0/expose.abc.css" as="style" crossorigin="anonymous" />',
+    );
     expect(html).not.toContain('href="/registry.json"');
   });
 
@@ -93,6 +91,17 @@ describe('index.html renderer', () => {
     expect(html).not.toContain('</script><script>');
     expect(html).toContain('\\u003c/script>');
     expect(html).not.toContain('rel="preload" href="/remotes');
+  });
+
+  it('should preload by the live claims: a newly claimed path, never a shell page', async () => {
+    const claimed: Registry = {
+      schemaVersion: 1,
+      remotes: { chat: { ...registry.remotes['chat']!, routes: ['/chat', '/quiz-new', '/settings'] } },
+    };
+    const render = await fixture(claimed);
+    expect(await render('/quiz-new')).toContain('href="/remotes/chat/1.2.0/remoteEntry.js"');
+    expect(await render('/settings')).not.toContain('rel="preload" href="/remotes');
+    expect(await render('/chat/42')).not.toContain('rel="preload" href="/remotes');
   });
 
   it('should publish the Google client id only when one is configured', async () => {

@@ -1,15 +1,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  firstLoadKey,
-  matchRoutePattern,
-  type FirstLoadHint,
-  type RouteManifest,
-} from '@companion/contracts';
+import { firstLoadKey, matchRoutePattern, mergeRouteClaims, type FirstLoadHint } from '@companion/contracts';
 import type { Registry } from '@companion/registry';
+import type { AdPixelConfig } from './ad-pixels.ts';
 
 interface ManifestAssets {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
+  /** File → `sha384-…`, written by the remote build (ADR 0246). */
+  integrity?: Record<string, string>;
   exposes?: {
     path?: string;
     name?: string;
@@ -77,18 +75,22 @@ export function hintedImages(
 /**
  * Serves the shell's `index.html` with the live registry inlined and preloads for the route's remote
  * (manifest, remoteEntry, exposed chunk and CSS), so a first visit fetches them in parallel with the shell's
- * JS instead of in three serial round trips (spike §7). Route ownership comes from the shell's own build
- * (`routes.json`); without it, or for a shell page, the HTML is served with the registry inline only.
+ * JS instead of in three serial round trips (spike §7). Route ownership comes from the live registry's claims
+ * (each remote's `routes`, ADR 0235), merged by the same rule as the shell's; for a shell page or an unclaimed
+ * path the HTML is served with the registry inline only.
  */
 export function createIndexRenderer(options: {
   googleClientId?: string | undefined;
   /** `SENTRY_DSN`: the shell then also sends its error reports to Sentry (loaded only when an error happens). */
   sentryDsn?: string | undefined;
+  /** Ad pixel ids (issue 16): the shell's tracking module reads them from `<meta name="ad-pixels">`. */
+  adPixels?: AdPixelConfig | null;
   shellDir: string;
   remotesDir: string;
   /** Reads a stored remote file; default from `remotesDir` (the bucket store passes its own, ADR 0190). */
   readRemoteFile?: (remote: string, version: string, file: string) => Promise<Buffer | null>;
-  readRegistry: () => Promise<Registry>;
+  /** The registry as this visitor sees it (canaries resolve per visitor, ADR 0247). */
+  readRegistry: (visitorId?: string | null) => Promise<Registry>;
   /**
    * A public `GET /api/<key>` for first-load hints (ADR 0082): the parsed JSON, or `undefined` when the API is
    * slow, failing or answers something else; the page then fetches it itself. Absent: nothing is inlined.
@@ -102,7 +104,7 @@ export function createIndexRenderer(options: {
     if (!body) throw new Error(`${remote}/${version}/${file} is not stored`);
     return body.toString('utf8');
   };
-  let template: { mtimeMs: number; html: string; routes: RouteManifest['routes'] } | null = null;
+  let template: { mtimeMs: number; html: string } | null = null;
   const manifests = new Map<string, ManifestAssets | null>();
   const hints = new Map<string, FirstLoadHint[]>();
   // The API reader hands out the same answer object until it refreshes, so each is serialized once, not per page.
@@ -118,13 +120,7 @@ export function createIndexRenderer(options: {
     const file = path.join(options.shellDir, 'index.html');
     const { mtimeMs } = await stat(file);
     if (template?.mtimeMs !== mtimeMs) {
-      const html = await readFile(file, 'utf8');
-      // A shell built without routes.json still works: the page just loads its remote after the JS.
-      const routes = await readFile(path.join(options.shellDir, 'routes.json'), 'utf8').then(
-        (text) => (JSON.parse(text) as RouteManifest).routes,
-        () => [],
-      );
-      template = { mtimeMs, html, routes };
+      template = { mtimeMs, html: await readFile(file, 'utf8') };
     }
     return template;
   };
@@ -187,16 +183,21 @@ export function createIndexRenderer(options: {
     return { answers, images };
   };
 
-  return async function render(url: string): Promise<string> {
+  return async function render(url: string, visitorId: string | null = null): Promise<string> {
     const [pathname = '/', query = ''] = url.split('?', 2);
-    const { html, routes } = await loadTemplate();
-    const registry = await options.readRegistry();
+    const { html } = await loadTemplate();
+    const registry = await options.readRegistry(visitorId);
+    const routes = mergeRouteClaims(
+      Object.fromEntries(Object.entries(registry.remotes).map(([name, entry]) => [name, entry.routes ?? []])),
+    );
     const tags = [`<script id="registry" type="application/json">${scriptJson(registry)}</script>`];
     // The shell shows Google sign-in only when a client id is configured (spec 000 §4).
     if (options.googleClientId) {
       tags.push(`<meta name="google-signin-client_id" content="${attribute(options.googleClientId)}" />`);
     }
     if (options.sentryDsn) tags.push(`<meta name="sentry-dsn" content="${attribute(options.sentryDsn)}" />`);
+    if (options.adPixels)
+      tags.push(`<meta name="ad-pixels" content="${attribute(JSON.stringify(options.adPixels))}" />`);
     const route = routes.find((candidate) => matchRoutePattern(candidate.path, pathname));
     const entry = route ? registry.remotes[route.remote] : undefined;
     if (route && entry) {
@@ -205,14 +206,19 @@ export function createIndexRenderer(options: {
       const manifest = await loadManifest(route.remote, entry.version);
       if (manifest) {
         const remoteEntry = manifest.metaData?.remoteEntry;
+        // The shell loads the entry and chunks with SRI in CORS mode (ADR 0246): the preloads say the same
+        // (crossorigin and integrity), or the browser fetches each file twice.
+        const sri = (file: string, pinned = manifest.integrity?.[file]) =>
+          ` crossorigin="anonymous"${pinned ? ` integrity="${attribute(pinned)}"` : ''}`;
+        const entryFile = `${remoteEntry?.path ?? ''}${remoteEntry?.name ?? 'remoteEntry.js'}`;
         tags.push(
-          `<link rel="preload" href="${base}${remoteEntry?.path ?? ''}${remoteEntry?.name ?? 'remoteEntry.js'}" as="script" />`,
+          `<link rel="preload" href="${base}${entryFile}" as="script"${sri(entryFile, entry.entryIntegrity ?? manifest.integrity?.[entryFile])} />`,
         );
         const expose = manifest.exposes?.find((e) => e.path === './lifecycles' || e.name === 'lifecycles');
         for (const file of expose?.assets?.js?.sync ?? [])
-          tags.push(`<link rel="preload" href="${base}${file}" as="script" />`);
+          tags.push(`<link rel="preload" href="${base}${file}" as="script"${sri(file)} />`);
         for (const file of expose?.assets?.css?.sync ?? [])
-          tags.push(`<link rel="preload" href="${base}${file}" as="style" />`);
+          tags.push(`<link rel="preload" href="${base}${file}" as="style"${sri(file)} />`);
       }
       const hint = (await loadHints(route.remote, entry.version)).find((candidate) =>
         matchRoutePattern(candidate.path, pathname),

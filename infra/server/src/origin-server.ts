@@ -8,11 +8,13 @@ import { contentTypeOf, emptyRegistry, type Registry, type RemoteStore } from '@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE, NO_CACHE, shellCacheControl } from './cache-policy.ts';
+import { hasCanary, newVisitor, registryForVisitor, visitorIdOf } from './canary.ts';
 import { Readable } from 'node:stream';
 import { clientErrorHandler, sendError } from './errors.ts';
 import { createFirstLoadApi } from './first-load-api.ts';
 import { createIndexRenderer } from './index-html.ts';
 import { addSecurityHeaders, createNonce, setHtmlSecurityHeaders, withNonce } from './security-headers.ts';
+import { pixelCspSources, type AdPixelConfig } from './ad-pixels.ts';
 import { relayUpgrades } from './upgrade-proxy.ts';
 
 /** Options of the one-origin server. */
@@ -49,6 +51,8 @@ export interface OriginServerOptions {
   registryCacheMs?: number;
   /** `SENTRY_DSN`, published to the page as `<meta name="sentry-dsn">`. */
   sentryDsn?: string | undefined;
+  /** Ad pixel ids (issue 16), published as `<meta name="ad-pixels">`; their origins join the page's CSP. */
+  adPixels?: AdPixelConfig | null;
 }
 
 const API_DOWN_MESSAGE = 'The API is not reachable right now. Try again in a moment.';
@@ -215,16 +219,21 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
         : {}),
       googleClientId: options.googleClientId,
       sentryDsn: options.sentryDsn,
-      readRegistry: async () => JSON.parse(await readRegistryText()) as Registry,
+      adPixels: options.adPixels ?? null,
+      readRegistry: async (visitorId) =>
+        registryForVisitor(JSON.parse(await readRegistryText()) as Registry, visitorId ?? null),
       fetchApi: createFirstLoadApi({ apiUrl }),
     });
 
-    site.get('/registry.json', async (_request, reply) =>
-      reply
-        .header('cache-control', NO_CACHE)
-        .type('application/json; charset=utf-8')
-        .send(await readRegistryText()),
-    );
+    site.get('/registry.json', async (request, reply) => {
+      const text = await readRegistryText();
+      const registry = JSON.parse(text) as Registry;
+      reply.header('cache-control', NO_CACHE).type('application/json; charset=utf-8');
+      if (!hasCanary(registry)) return reply.send(text);
+      // A canary makes the document differ per visitor (sticky by the visitor cookie).
+      const visitor = visitorIdOf(request.headers.cookie);
+      return reply.header('vary', 'cookie').send(JSON.stringify(registryForVisitor(registry, visitor)));
+    });
 
     if (bucket) serveRemotesFromBucket(site, bucket);
     else
@@ -262,10 +271,18 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       },
     });
 
+    const pixelSources = pixelCspSources(options.adPixels ?? null);
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       const nonce = createNonce();
-      const html = withNonce(await renderIndex(request.url), nonce);
-      setHtmlSecurityHeaders(request, reply, nonce);
+      // The visitor cookie that keeps a canary sticky (ADR 0247): set once, on the first page.
+      let visitor = visitorIdOf(request.headers.cookie);
+      if (!visitor) {
+        const fresh = newVisitor(request.protocol === 'https');
+        visitor = fresh.id;
+        reply.header('set-cookie', fresh.cookie);
+      }
+      const html = withNonce(await renderIndex(request.url, visitor), nonce);
+      setHtmlSecurityHeaders(request, reply, nonce, pixelSources);
       return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
     };
 

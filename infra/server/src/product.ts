@@ -7,6 +7,7 @@ import path from 'node:path';
 import { bootstrap, openConfiguredStore } from '@companion/registry';
 import type { BootstrapOutcome } from '@companion/registry';
 import type { FastifyInstance } from 'fastify';
+import { readAdPixelConfig } from './ad-pixels.ts';
 import { createOriginServer } from './origin-server.ts';
 
 /** Everything `startProduct` needs; `start.ts` fills it from the environment. */
@@ -164,6 +165,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       ? { apiBodyLimitBytes: Number(options.env['API_BODY_LIMIT_BYTES']) }
       : {}),
     sentryDsn: options.env['SENTRY_DSN'] || undefined,
+    adPixels: readAdPixelConfig(options.env),
   });
   try {
     await server.listen({ port: options.port, host: options.host });

@@ -16,14 +16,20 @@ const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
  * sign-in; the one inline script (the theme painter in index.html) carries the per-response nonce. No
  * `unsafe-inline`, no `eval`. Images may come from any https origin (an external image engine or CDN).
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  extra: { script: readonly string[]; connect: readonly string[] } = { script: [], connect: [] },
+): string {
+  // The configured ad networks (001 §4, issue 16) add their script and beacon origins.
+  const scripts = extra.script.map((origin) => ` ${origin}`).join('');
+  const connects = extra.connect.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${GOOGLE_SIGN_IN}client`,
+    `script-src 'self' 'nonce-${nonce}' ${GOOGLE_SIGN_IN}client${scripts}`,
     `style-src 'self' 'nonce-${nonce}' ${GOOGLE_SIGN_IN}style`,
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self' ${GOOGLE_SIGN_IN}`,
+    `connect-src 'self' ${GOOGLE_SIGN_IN}${connects}`,
     `frame-src ${GOOGLE_SIGN_IN}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
@@ -46,8 +52,13 @@ export function createNonce(): string {
  * Headers of an HTML page: its CSP with `nonce`, Permissions-Policy, Referrer-Policy, and HSTS when the page was
  * served over TLS (directly, or by a trusted proxy that said so in X-Forwarded-Proto).
  */
-export function setHtmlSecurityHeaders(request: FastifyRequest, reply: FastifyReply, nonce: string): void {
-  reply.header('content-security-policy', contentSecurityPolicy(nonce));
+export function setHtmlSecurityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  nonce: string,
+  extra?: { script: readonly string[]; connect: readonly string[] },
+): void {
+  reply.header('content-security-policy', contentSecurityPolicy(nonce, extra));
   reply.header('permissions-policy', PERMISSIONS_POLICY);
   reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   if (request.protocol === 'https')

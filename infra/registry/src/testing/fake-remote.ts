@@ -13,6 +13,8 @@ export interface FakeBuildOptions {
   /** Changes the chunk content, to simulate different code under the same version. */
   code?: string;
   builtAt?: string;
+  /** The paths the build claims (`companion.routes`, ADR 0235); left out when absent. */
+  routes?: string[];
 }
 
 /**
@@ -51,6 +53,7 @@ export async function writeFakeBuild(
       version,
       contract: options.contract ?? '1.0.0',
       builtAt: options.builtAt ?? new Date().toISOString(),
+      ...(options.routes ? { routes: options.routes } : {}),
     }),
   );
   return dir;
