@@ -57,3 +57,14 @@ export function resolveOptions(): ResolveOptions {
     extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
   };
 }
+
+/**
+ * The federation runtime's packages ship CommonJS and ESM builds; its own modules `require` each other, so the
+ * CommonJS build is bundled whole and its optimisation flags (`disableSnapshot`, `target`) only set constants. This
+ * rule resolves the runtime's imports of itself to the ESM build, so the flags let the bundler drop what they turn
+ * off (ADR 0236).
+ */
+export const FEDERATION_RUNTIME_AS_ESM: RuleSetRule = {
+  test: /[\\/]node_modules[\\/]@module-federation[\\/]/,
+  resolve: { conditionNames: ['import', 'module', 'browser', 'default'] },
+};

@@ -1,9 +1,16 @@
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
-import { CONTRACT_VERSION, containerName, type FirstLoadHint } from '@companion/contracts';
-import { resolveOptions, isProduction, moduleRules, vanillaExtract } from './common.ts';
+import { CONTRACT_VERSION, checkRouteClaims, containerName, type FirstLoadHint } from '@companion/contracts';
+import {
+  FEDERATION_RUNTIME_AS_ESM,
+  resolveOptions,
+  isProduction,
+  moduleRules,
+  vanillaExtract,
+} from './common.ts';
 import { SHARED_SINGLETONS } from './federation.ts';
 
 /** Options of one remote's build. */
@@ -32,12 +39,34 @@ export function remoteVersion(dir: string): string {
 }
 
 /**
- * Writes `companion-remote.json`, which the registry reads to learn the remote's contract version and the origin
- * its first-load hints.
+ * The top-level paths the remote owns: `companion.routes` of its package.json (ADR 0235). A pattern that is not a
+ * route or that names a shell page fails the build, so the mistake surfaces before anything is deployed.
+ */
+function remoteRoutes(dir: string, name: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    companion?: { routes?: unknown };
+  };
+  const routes = pkg.companion?.routes ?? [];
+  if (!Array.isArray(routes) || routes.some((route) => typeof route !== 'string'))
+    throw new Error(`${name}: package.json companion.routes must be a list of path patterns`);
+  const problems = checkRouteClaims({ [name]: routes as string[] });
+  if (problems.length > 0) throw new Error(problems.map((problem) => problem.message).join('\n'));
+  return routes as string[];
+}
+
+/**
+ * Writes `companion-remote.json`, which the registry reads to learn the remote's contract version and route claims,
+ * and the origin its first-load hints.
  */
 class RemoteMetadataPlugin {
   constructor(
-    private readonly meta: { name: string; version: string; contract: string; firstLoad?: FirstLoadHint[] },
+    private readonly meta: {
+      name: string;
+      version: string;
+      contract: string;
+      routes: string[];
+      firstLoad?: FirstLoadHint[];
+    },
   ) {}
   apply(compiler: {
     hooks: { afterEmit: { tap(name: string, fn: (c: { outputOptions: { path?: string } }) => void): void } };
@@ -50,6 +79,41 @@ class RemoteMetadataPlugin {
         path.join(out, 'companion-remote.json'),
         `${JSON.stringify({ ...this.meta, builtAt: new Date().toISOString() }, null, 2)}\n`,
       );
+    });
+  }
+}
+
+/**
+ * Adds `integrity` (file → `sha384-…`) to `mf-manifest.json`: every JS and CSS file the manifest names (entry and
+ * exposed chunks). The registry pins the manifest's bytes, so the manifest pins every file the federation runtime
+ * loads from it; the shell loads them with SRI (issue 20, ADR 0246). Async chunks are pinned by Rspack's
+ * SubresourceIntegrityPlugin inside the entry.
+ */
+class ManifestIntegrityPlugin {
+  apply(compiler: {
+    hooks: { afterEmit: { tap(name: string, fn: (c: { outputOptions: { path?: string } }) => void): void } };
+  }) {
+    compiler.hooks.afterEmit.tap('ManifestIntegrityPlugin', (compilation) => {
+      const out = compilation.outputOptions.path;
+      const file = out ? path.join(out, 'mf-manifest.json') : null;
+      if (!out || !file || !existsSync(file)) return;
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+        metaData?: { remoteEntry?: { name?: string; path?: string } };
+        exposes?: { assets?: Record<string, { sync?: string[]; async?: string[] }> }[];
+        integrity?: Record<string, string>;
+      };
+      const files = new Set<string>();
+      const entry = manifest.metaData?.remoteEntry;
+      if (entry?.name) files.add(path.posix.join(entry.path ?? '', entry.name));
+      for (const expose of manifest.exposes ?? [])
+        for (const kind of Object.values(expose.assets ?? {}))
+          for (const asset of [...(kind.sync ?? []), ...(kind.async ?? [])]) files.add(asset);
+      const integrity: Record<string, string> = {};
+      for (const name of [...files].sort()) {
+        const bytes = readFileSync(path.join(out, name));
+        integrity[name] = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+      }
+      writeFileSync(file, JSON.stringify({ ...manifest, integrity }));
     });
   }
 }
@@ -93,6 +157,9 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      // Subresource Integrity (issue 20, ADR 0246): the entry's runtime carries the sha384 of every chunk it
+      // loads and sets it on the script/link tag, so a tampered chunk fails to load (the shell shows the fallback).
+      ...(production ? { crossOriginLoading: 'anonymous' as const } : {}),
       clean: true,
     },
     resolve: production
@@ -101,7 +168,7 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
           ...resolveOptions(),
           alias: { '@standalone/lifecycles$': path.join(options.dir, 'src', 'lifecycles.tsx') },
         },
-    module: { rules: moduleRules(production) },
+    module: { rules: [...moduleRules(production), FEDERATION_RUNTIME_AS_ESM] },
     plugins: [
       vanillaExtract(production, container),
       // The remote renders its own build version, so a deploy or rollback is visible in the page.
@@ -125,10 +192,17 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
       ...(production
         ? []
         : [new rspack.HtmlRspackPlugin({ templateContent: standalonePage(options.name), chunks: ['main'] })]),
+      ...(production
+        ? [
+            new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], htmlPlugin: false }),
+            new ManifestIntegrityPlugin(),
+          ]
+        : []),
       new RemoteMetadataPlugin({
         name: options.name,
         version,
         contract: CONTRACT_VERSION,
+        routes: remoteRoutes(options.dir, options.name),
         ...(options.firstLoad ? { firstLoad: options.firstLoad } : {}),
       }),
     ],

@@ -1,8 +1,13 @@
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
-import type { RouteManifest } from '@companion/contracts';
-import { resolveOptions, isProduction, moduleRules, vanillaExtract } from './common.ts';
+import {
+  FEDERATION_RUNTIME_AS_ESM,
+  resolveOptions,
+  isProduction,
+  moduleRules,
+  vanillaExtract,
+} from './common.ts';
 import { SHARED_SINGLETONS } from './federation.ts';
 
 /** Options of the shell's build. */
@@ -11,24 +16,6 @@ export interface ShellBuildOptions {
   devPort: number;
   /** Runtime plugins registered with the federation runtime at start-up (paths relative to `dir`). */
   runtimePlugins?: string[];
-  /** Path → remote ownership, written to `dist/routes.json` for the origin server's preloads. */
-  routes: RouteManifest['routes'];
-}
-
-/** Emits `routes.json` beside `index.html`. */
-class RouteManifestPlugin {
-  constructor(private readonly routes: RouteManifest['routes']) {}
-  apply(compiler: Compiler) {
-    compiler.hooks.thisCompilation.tap('RouteManifestPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'RouteManifestPlugin', stage: 0 }, () => {
-        const manifest: RouteManifest = { schemaVersion: 1, routes: this.routes };
-        compilation.emitAsset(
-          'routes.json',
-          new compiler.webpack.sources.RawSource(`${JSON.stringify(manifest)}\n`),
-        );
-      });
-    });
-  }
 }
 
 /**
@@ -96,11 +83,14 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
     },
     resolve: resolveOptions(),
     module: {
-      rules: moduleRules(production).map((rule) =>
-        rule.type === 'asset/resource'
-          ? { ...rule, generator: { filename: 'assets/fonts/[name].[contenthash:8][ext]' } }
-          : rule,
-      ),
+      rules: [
+        ...moduleRules(production).map((rule) =>
+          rule.type === 'asset/resource'
+            ? { ...rule, generator: { filename: 'assets/fonts/[name].[contenthash:8][ext]' } }
+            : rule,
+        ),
+        FEDERATION_RUNTIME_AS_ESM,
+      ],
     },
     plugins: [
       vanillaExtract(production, 'shell'),
@@ -112,7 +102,6 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
         // `target: 'web'` drops the runtime's Node loaders from the browser bundle.
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
-      new RouteManifestPlugin(options.routes),
       new BootPreloadPlugin(),
       new rspack.HtmlRspackPlugin({
         template: path.join(options.dir, 'src', 'index.html'),

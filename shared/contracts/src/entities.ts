@@ -181,6 +181,11 @@ export interface Message {
   createdAt: string;
   /** Who wrote it: the user or the character. */
   sender: 'user' | 'character';
+  // Issue 13 (regenerate, ADR 0220): present once a reply was regenerated.
+  /** Every text the reply has had, oldest first; `message` is the chosen one. */
+  alternatives?: string[];
+  /** Index of the chosen text in `alternatives`. */
+  alternativeIndex?: number;
 }
 
 /** A chat between a user and a character (000 §3). */
@@ -221,6 +226,8 @@ export interface PersonModel {
   isPublicModel: boolean;
   paywallImage: string | null;
   description?: string | null;
+  /** When the character was created (ISO 8601); My AI shows it (create-character, issue 14). */
+  createdAt?: string;
 }
 
 /** Character traits slider values; each defaults to 50. */

@@ -39,6 +39,9 @@ export interface BusEventMap {
     source: string;
     offer?: TimeBombOffer;
     productId?: string;
+    // Funnels (issue 16): the quiz variants' paywall (001 §2): the 776 px modal (`lg`) headed 'Your Special
+    // Discount Is Applied!'. Absent: the default paywall (600 px).
+    presentation?: 'quiz-discount';
   };
   'auth:login-requested': { mode: 'login' | 'expired'; source: string };
   'auth:logout-requested': { source: string };
@@ -50,13 +53,32 @@ export interface BusEventMap {
   'daily-bonus:open-requested': { source: string };
   /**
    * A paid action found the balance short (001 §2 "Insufficient tokens popup"): what was asked for and how many
-   * tokens it needs. The shell opens checkout's insufficient-tokens offer (the tokens paywall until it exists).
+   * tokens it needs. The shell opens checkout's paywall parcel with it, which shows the insufficient-tokens offer.
    */
   'tokens:insufficient-requested': { request: InsufficientTokensRequest; needed: number; source: string };
   /** The looping timers kept per id across reloads (001 §3): shell-owned, persisted state. */
   'timers:changed': { timers: Record<string, Timer> };
   /** Starts the timer `id` unless it already runs; the shell answers with `timers:changed` (contract 1.2). */
   'timer:start-requested': { id: string };
+  // Tracking (issue 16): the moments the ad pixels (001 §4) and the funnel report count.
+  /** An account was created (registration notification, Google sign-up): the pixels' sign up. */
+  'account:signed-up': { userId: string | null; method: string };
+  /** A paywall is on screen (checkout's modal): the funnel report's "paywall shown". */
+  'paywall:opened': { paywallType: PaywallType; source: string };
+  /** The visitor picked a product on a paywall or pricing page: the pixels' add to cart. */
+  'cart:product-added': { product: TrackedProduct; source: string };
+  /** 'Continue' started a checkout for a product (just before the provider's page): the pixels' checkout opened. */
+  'checkout:opened': { product: TrackedProduct; source: string };
+  /** An order was paid (hub notification or status poll, once per order): the pixels' purchase and subscribe. */
+  'payment:succeeded': { orderId: string; product: TrackedProduct; source: string };
+}
+
+/** A product as the ad pixels describe it (001 §4 price-event payload); `price` in cents. */
+export interface TrackedProduct {
+  id: string;
+  name: string;
+  price: number;
+  isSubscription: boolean;
 }
 
 /** What a short balance interrupted: a chat message, a photo request (001 §2) or creating a character (000 §3). */
@@ -119,6 +141,12 @@ export const BUS_EVENTS = {
   'tokens:insufficient-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'timers:changed': { kind: 'state', replay: 'last', publishers: ['shell'] },
   'timer:start-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
+  // Tracking (issue 16).
+  'account:signed-up': { kind: 'fact', replay: 'none', publishers: ['shell'] },
+  'paywall:opened': { kind: 'fact', replay: 'none', publishers: ['checkout', 'funnels'] },
+  'cart:product-added': { kind: 'fact', replay: 'none', publishers: ['checkout', 'funnels'] },
+  'checkout:opened': { kind: 'fact', replay: 'none', publishers: ['checkout', 'funnels'] },
+  'payment:succeeded': { kind: 'fact', replay: 'none', publishers: ['checkout', 'funnels'] },
 } as const satisfies { readonly [K in BusEventName]: EventSpec };
 
 /** Names of the events that are intents (exactly one handler each). */

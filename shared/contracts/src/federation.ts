@@ -12,6 +12,10 @@ export interface RegistryEntry {
   integrity: string;
   /** Major of the contract version the remote was built against. */
   contract: number;
+  /** Top-level paths the remote owns (`companion.routes` of its package.json, copied at deploy; ADR 0235). */
+  routes?: string[];
+  /** Issue 20 (ADR 0246): `sha384-<base64>` of the entry's bytes; the shell loads the entry with it. */
+  entryIntegrity?: string;
 }
 
 /** The `/registry.json` document; `N` is `string` where the registry stores remotes it does not know by type. */

@@ -17,7 +17,17 @@ export const CHAT_HUB_METHODS = {
   getReplies: 'GetReplies',
   /** Invoke `(replyId)`: stops a reply. */
   cancelReply: 'CancelReply',
+  // Issue 13 (regenerate, ADR 0220): stream `(chatId, clientMessageId?)`: a new alternative of the chat's last reply,
+  // priced like a message; items as SendMessage, `accepted.regenerates` names the reply being replaced.
+  regenerateReply: 'RegenerateReply',
 } as const;
+
+/**
+ * Issue 13 (send once, ADR 0220): `SendMessage(chatId, text, clientMessageId)` with a client id (at most 100
+ * characters, unique per chat) is idempotent: a resend with the same id replays the reply it already started or
+ * stored, and never pays twice.
+ */
+export const MAX_CLIENT_MESSAGE_ID_LENGTH = 100;
 
 /** One stream item of `SendMessage` / `ResumeReply`; `index` lets a client resume after the last one it saw. */
 export type ChatReplyItem =
@@ -28,6 +38,8 @@ export type ChatReplyItem =
       index: number;
       userMessage: Message;
       remainingTokens: number;
+      /** RegenerateReply only: the id of the character message this reply replaces (it keeps the id). */
+      regenerates?: string;
     }
   | { kind: 'text'; replyId: string; index: number; text: string }
   | { kind: 'completed'; replyId: string; index: number; message: Message };
@@ -40,4 +52,6 @@ export type ChatHubErrorCode =
   | 'insufficient_tokens'
   | 'reply_in_progress'
   | 'reply_not_found'
-  | 'generation_failed';
+  | 'generation_failed'
+  // Issue 13 (regenerate): the chat has no reply of the character after a user message to regenerate.
+  | 'nothing_to_regenerate';

@@ -44,6 +44,8 @@ export type {
   VerifyAgeRequest,
 } from './entities.ts';
 export { API_PATHS } from './api-paths.ts';
+export { CHARACTER_DRAFT_KEY, emptyCharacterDraft } from './character-draft.ts';
+export type { StoredCharacterDraft } from './character-draft.ts';
 export { categoryFromSearch, parseCategory } from './category.ts';
 export { BUS_EVENTS } from './events.ts';
 export type {
@@ -55,6 +57,7 @@ export type {
   Publisher,
   RemoteFailureCode,
   SessionState,
+  TrackedProduct,
 } from './events.ts';
 export type {
   AppHistory,
@@ -77,10 +80,21 @@ export type {
 export type { HubConnectionState, HubName, RemoteName, ThemeMode } from './names.ts';
 export { containerName } from './federation.ts';
 export type { LifecycleProps, RegistryDocument, RegistryEntry, RemoteLifecycles } from './federation.ts';
-export { CHAT_HUB_METHODS, HUB_EVENTS } from './hubs.ts';
+export { CHAT_HUB_METHODS, HUB_EVENTS, MAX_CLIENT_MESSAGE_ID_LENGTH } from './hubs.ts';
 export { firstLoadKey, matchRoutePattern } from './routes.ts';
+export {
+  OPS_PATH,
+  SHELL_OWNED_PATHS,
+  checkRouteClaims,
+  isRoutePattern,
+  mergeRouteClaims,
+  patternsOverlap,
+} from './route-claims.ts';
+export type { RouteClaim, RouteClaimProblem } from './route-claims.ts';
 export { LEGAL_PAGES, MARKETING_PAGES, PATHS, QUICKDATE_PAGES, QUIZ_PAGES } from './paths.ts';
 export type { HrefArgs, PathName, QueryValue, RoutePath } from './paths.ts';
-export type { FirstLoadHint, RouteManifest } from './routes.ts';
+export type { FirstLoadHint } from './routes.ts';
 export type { ChatHubErrorCode, ChatReplyItem } from './hubs.ts';
 export { CONTRACT_VERSION, contractMajor, isContractCompatible } from './version.ts';
+// Character-creation draft values and photo options: one list for the API and the remotes (issues 14, 15).
+export { DRAFT_LIMITS, DRAFT_VALUES, PHOTO_VALUES } from './character-options.ts';

@@ -133,8 +133,11 @@ export interface RemoteMountProps {
   remoteVersion: string;
   /** The top-level path this remote was mounted for, e.g. `/chat`; sub-routes live below it. */
   basename: string;
-  /** Which area asked for it: the route outlet or a named parcel slot ('settings': a panel of the settings page, 1.2). */
-  slot: 'route' | 'paywall' | 'settings';
+  /**
+   * Which area asked for it: the route outlet or a named parcel slot ('settings': a panel of the settings page, 1.2;
+   * 'sidebar': the left panel's promo banners, issue 12).
+   */
+  slot: 'route' | 'paywall' | 'settings' | 'sidebar';
   history: AppHistory;
   bus: RemoteBus;
   transport: Transport;
@@ -142,5 +145,10 @@ export interface RemoteMountProps {
   brand: BrandInfo;
   theme: ThemeMode;
   /** Slot 'paywall' only: the request that opened it, and how to close it. */
-  paywall?: { request: BusEventMap['paywall:open-requested']; close(): void };
+  paywall?: {
+    request: BusEventMap['paywall:open-requested'];
+    close(): void;
+    /** Offer flows (issue 12): set when a short balance opened it; checkout shows its insufficient-tokens offer. */
+    insufficient?: BusEventMap['tokens:insufficient-requested'];
+  };
 }

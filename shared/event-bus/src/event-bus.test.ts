@@ -105,7 +105,11 @@ describe('event bus', () => {
       const [domain, subject] = name.split(':');
       expect(domain && subject, name).toBeTruthy();
       if (row.kind === 'intent') expect(subject, name).toMatch(/-requested$/);
-      else expect(subject, name).toMatch(/(^|-)(changed|received|unlocked|tracked|failed)$/);
+      // Facts are named in the past tense (the tracking facts of issue 16 add opened, added, succeeded, signed-up).
+      else
+        expect(subject, name).toMatch(
+          /(^|-)(changed|received|unlocked|tracked|failed|opened|added|succeeded|signed-up)$/,
+        );
     }
     const names: (keyof BusEventMap)[] = Object.keys(BUS_EVENTS) as (keyof BusEventMap)[];
     expect(new Set(names).size).toBe(names.length);

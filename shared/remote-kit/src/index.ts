@@ -2,7 +2,7 @@ export { ContractMismatchError, defineRemote } from './define-remote.tsx';
 export { MountPropsProvider, useBus, useBusState, useMountProps, useTransport } from './remote-context.tsx';
 export { RemotePage } from './remote-page.tsx';
 export { RemoteRouter } from './remote-router.tsx';
-export { sessionStore } from './storage/session-store.ts';
+export { persistStore, sessionStore } from './storage/session-store.ts';
 export type { SessionStore } from './storage/session-store.ts';
 export { apiError, handleSpendError } from './hooks/api-error.ts';
 export type { ApiError } from './hooks/api-error.ts';
@@ -14,6 +14,7 @@ export { trackReply, useChatReply, useHubStream } from './hooks/use-hub-stream.t
 export type { HubStreamState, ReplyProgress } from './hooks/use-hub-stream.ts';
 export { useHistoryLocation, useRemoteLocation, useRemoteNavigate } from './hooks/use-remote-location.ts';
 export { useBrand, useTheme } from './hooks/use-shell-state.ts';
+export { leaveTo } from './hooks/leave-app.ts';
 export { useTrack } from './hooks/use-track.ts';
 export type { TrackProperties } from './hooks/use-track.ts';
 export { useVisitor } from './hooks/use-visitor.ts';

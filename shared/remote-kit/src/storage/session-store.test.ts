@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from './session-store.ts';
+import { persistStore, sessionStore } from './session-store.ts';
 
 const numberOnly = (raw: unknown) =>
   typeof raw === 'object' && raw && 'n' in raw ? (raw as { n: number }) : null;
@@ -7,6 +7,7 @@ const numberOnly = (raw: unknown) =>
 describe('sessionStore', () => {
   afterEach(() => {
     window.sessionStorage.clear();
+    window.localStorage.clear();
     vi.restoreAllMocks();
   });
 
@@ -35,5 +36,18 @@ describe('sessionStore', () => {
     const store = sessionStore('k', numberOnly);
     expect(() => store.write({ n: 1 })).not.toThrow();
     expect(store.read()).toBeNull();
+  });
+
+  it('should keep a persisted slot in local storage, apart from the session slot of the same name', () => {
+    const kept = persistStore('persist:k', numberOnly);
+    kept.write({ n: 7 });
+    expect(window.localStorage.getItem('persist:k')).toBe('{"n":7}');
+    expect(window.sessionStorage.getItem('persist:k')).toBeNull();
+    expect(sessionStore('persist:k', numberOnly).read()).toBeNull();
+    expect(kept.read()).toEqual({ n: 7 });
+    window.localStorage.setItem('persist:k', '{"m":1}');
+    expect(kept.read()).toBeNull();
+    kept.clear();
+    expect(window.localStorage.getItem('persist:k')).toBeNull();
   });
 });
