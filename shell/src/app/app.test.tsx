@@ -6,25 +6,14 @@ import { createAppHistory } from '@companion/history';
 import { DISCONNECTED_HUBS, FAKE_BRAND, createFakeTransport } from '@companion/remote-kit/testing';
 import { staticAnonymousSession } from '../session/test-fixtures.ts';
 import { RemoteLoader, type FederationRuntime } from '../federation/remote-loader.ts';
+import { createRouteTable } from '../routing/route-table.ts';
+import { testRegistry } from '../routing/test-routes.ts';
 
 import { App } from './app.tsx';
 import { ShellProvider, type ShellServices } from './shell-context.tsx';
 
 const REMOTES = ['explore', 'chat', 'gallery', 'checkout'] as const;
-const registry: RegistryDocument = {
-  schemaVersion: 1,
-  remotes: Object.fromEntries(
-    REMOTES.map((name) => [
-      name,
-      {
-        version: '1.0.0',
-        manifest: `/remotes/${name}/1.0.0/mf-manifest.json`,
-        integrity: 'sha384-x',
-        contract: 1,
-      },
-    ]),
-  ),
-};
+const registry: RegistryDocument = testRegistry(REMOTES);
 
 /** Lifecycles that render plain DOM, recording what they were mounted with. */
 function fakeLifecycles(label: string, mounted: RemoteMountProps[]) {
@@ -54,6 +43,7 @@ function setup(path: string, load: FederationRuntime['loadRemote']) {
     history,
     bus,
     loader: Promise.resolve(loader),
+    routes: createRouteTable(registry),
     transport,
     hubs: DISCONNECTED_HUBS,
     session: ANONYMOUS_SESSION,

@@ -1,12 +1,11 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { PATHS, type AppHistory } from '@companion/contracts';
 import { ErrorScreen, Spinner, cx } from '@companion/ui';
 import { useHistoryLocation } from '@companion/remote-kit';
 import { brandOf } from '../brand/brand.ts';
-import { AuthModal, type AuthMode } from '../chrome/auth-modal.tsx';
+import type { AuthMode } from '../chrome/auth-modal.tsx';
 import { BottomNav, bottomNavShown } from '../chrome/bottom-nav.tsx';
 import * as styles from './layout.css.ts';
-import { DailyBonusModal } from '../chrome/daily-bonus-modal.tsx';
 import { Header } from '../chrome/header.tsx';
 import { PaywallUnavailable } from '../chrome/paywall-unavailable.tsx';
 import { Sidebar, sidebarVisible } from '../chrome/sidebar.tsx';
@@ -14,10 +13,9 @@ import { isIos, useIsTablet } from '../chrome/use-media.ts';
 import { useSidebarState } from '../chrome/use-sidebar-state.ts';
 import { useVisitor } from '../chrome/use-visitor.ts';
 import { RemoteOutlet } from '../outlet/remote-outlet.tsx';
-import { ContactUsPage, SettingsPage } from '../pages/account-pages.tsx';
-import { LegalPage } from '../pages/legal-page.tsx';
 import { MaintenancePage } from '../pages/maintenance-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { OpsRoute } from '../pages/ops/ops-route.tsx';
 import { homePathOf, isFunnelPage, matchBrandRoute } from '../routing/brand-routes.ts';
 import type { RouteOwner } from '../routing/route-table.ts';
 import { useAttributionCapture } from '../routing/use-attribution-capture.ts';
@@ -29,6 +27,19 @@ import { isLazyImportFailure } from '../errors/error-reporter.ts';
 import { ChromeBoundary } from './chrome-boundary.tsx';
 import { useShell } from './shell-context.tsx';
 import { useShellModals } from './use-shell-modals.ts';
+
+// Loaded on first use, not with every first visit (ADR 0236): the modals, the account pages and the legal pages.
+const AuthModal = lazy(() => import('../chrome/auth-modal.tsx').then((m) => ({ default: m.AuthModal })));
+const DailyBonusModal = lazy(() =>
+  import('../chrome/daily-bonus-modal.tsx').then((m) => ({ default: m.DailyBonusModal })),
+);
+const SettingsPage = lazy(() =>
+  import('../pages/account-pages.tsx').then((m) => ({ default: m.SettingsPage })),
+);
+const ContactUsPage = lazy(() =>
+  import('../pages/account-pages.tsx').then((m) => ({ default: m.ContactUsPage })),
+);
+const LegalPage = lazy(() => import('../pages/legal-page.tsx').then((m) => ({ default: m.LegalPage })));
 
 /**
  * `/hidden-auth` (000 §2.1 "hidden modal auth"): the sign-in modal opens over the main page, so the visitor
@@ -53,9 +64,20 @@ function ServerRoute({ pathname }: { pathname: string }) {
   return null;
 }
 
-function RouteView({ owner, pathname, home }: { owner: RouteOwner; pathname: string; home: string }) {
+function RouteView(props: { owner: RouteOwner; pathname: string; home: string }) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <RoutePage {...props} />
+    </Suspense>
+  );
+}
+
+function RoutePage({ owner, pathname, home }: { owner: RouteOwner; pathname: string; home: string }) {
   if (owner.kind === 'remote') return <RemoteOutlet key={owner.remote} remote={owner.remote} />;
   if (owner.kind === 'server') return <ServerRoute pathname={pathname} />;
+  // The registry is being fetched (it was not inlined): wait rather than call the path unknown.
+  if (owner.kind === 'pending') return <Spinner />;
+  if (owner.kind === 'unavailable') return <ErrorScreen />;
   switch (owner.page) {
     case 'legal':
       return <LegalPage pathname={pathname} />;
@@ -74,6 +96,8 @@ function RouteView({ owner, pathname, home }: { owner: RouteOwner; pathname: str
       return null;
     case 'not-found':
       return <NotFoundPage home={home} />;
+    case 'ops':
+      return <OpsRoute />;
   }
 }
 
@@ -105,7 +129,7 @@ export function App() {
   useFunnelRedirect({ brand, history, location, session, user: visitor.user, userKnown: visitor.userKnown });
 
   const home = homePathOf(brand.routeSet);
-  const owner = matchBrandRoute(brand.routeSet, location.pathname);
+  const owner = matchBrandRoute(services.routes, brand.routeSet, location.pathname);
   const page = owner.kind === 'shell' ? owner.page : null;
   useHiddenAuth(page === 'hidden-auth', history, modals.openAuth);
   // /maintenance is its own route group (000 §2.1): its own layout, without header, sidebar or bottom nav.
@@ -135,6 +159,9 @@ export function App() {
               onNavigate={sidebar.close}
               onHover={sidebar.onHover}
               onClose={sidebar.close}
+              promo={
+                <RemoteOutlet remote="checkout" expose="banners" slot="sidebar" renderFailure={() => null} />
+              }
             />
           </ChromeBoundary>
         )}
@@ -163,20 +190,28 @@ export function App() {
         </ChromeBoundary>
       )}
       <ChromeBoundary area="modals">
-        <AuthModal
-          mode={modals.authMode}
-          destination={location.pathname === PATHS.settings.pattern ? 'settings' : 'main'}
-          onClose={modals.closeAuth}
-        />
-        <DailyBonusModal open={modals.bonusOpen} onClose={modals.closeBonus} />
+        <Suspense fallback={null}>
+          {modals.authMode !== null && (
+            <AuthModal
+              mode={modals.authMode}
+              destination={location.pathname === PATHS.settings.pattern ? 'settings' : 'main'}
+              onClose={modals.closeAuth}
+            />
+          )}
+          {modals.bonusOpen && <DailyBonusModal open onClose={modals.closeBonus} />}
+        </Suspense>
       </ChromeBoundary>
       {modals.paywall && (
         <RemoteOutlet
-          key={`paywall-${modals.paywall.source}-${modals.paywall.paywallType}`}
+          key={`paywall-${modals.paywall.source}-${modals.paywall.paywallType}-${modals.insufficient?.request ?? ''}`}
           remote="checkout"
           expose="paywall"
           slot="paywall"
-          paywall={{ request: modals.paywall, close: modals.closePaywall }}
+          paywall={{
+            request: modals.paywall,
+            close: modals.closePaywall,
+            ...(modals.insufficient ? { insufficient: modals.insufficient } : {}),
+          }}
           renderFailure={() => <PaywallUnavailable onClose={modals.closePaywall} />}
         />
       )}

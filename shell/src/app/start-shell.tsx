@@ -2,6 +2,7 @@ import '@companion/ui/fonts';
 import '@companion/ui/themes';
 import { StrictMode, useMemo, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { ShellBus } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
 import { ErrorScreen } from '@companion/ui';
@@ -19,16 +20,19 @@ import { isBotUserAgent } from '../session/bot.ts';
 import { createFingerprint } from '../session/fingerprint.ts';
 import { ShellProvider, type ShellServices } from './shell-context.tsx';
 import { MAIN_BRAND } from '../brand/brand.ts';
-import { integrityPlugin } from '../federation/integrity.ts';
-import { loadRegistry } from '../federation/registry.ts';
+import { integrityPlugin, type ExpectedIntegrity } from '../federation/integrity.ts';
+import { loadRegistry, readInlineRegistry } from '../federation/registry.ts';
 import { RemoteLoader, type FederationRuntime } from '../federation/remote-loader.ts';
 import { installCategoryState } from '../routing/category.ts';
+import { createRouteTable, type RouteTable } from '../routing/route-table.ts';
 import { installScrollReset } from '../routing/scroll-reset.ts';
 import { createHubConnections, readHubEndpoint } from '../hubs/hub-connections.ts';
 import { isInAppBrowser, readGoogleClientId } from '../session/in-app-browser.ts';
 import { readFirstLoad } from '../session/first-load.ts';
 import { createSession } from '../session/session.ts';
 import { createThemeStore } from '../theme/theme-store.ts';
+import { installTracking } from '../tracking/install-tracking.ts';
+import { AuthStore } from '../session/auth-store.ts';
 
 /** What differs between the federated shell and the bench's single-bundle baseline: how remotes load. */
 export interface StartShellOptions {
@@ -45,10 +49,29 @@ export interface StartShellOptions {
 export function startShell(options: StartShellOptions): void {
   const history = createAppHistory(window);
   const bus = createAppBus();
-  let integrity: ReadonlyMap<string, string> = new Map();
+  let integrity: ReadonlyMap<string, ExpectedIntegrity> = new Map();
   options.registerPlugins?.([integrityPlugin(() => integrity)]);
-  const loader = loadRegistry().then((registry) => {
-    const remoteLoader = new RemoteLoader(registry, options.runtime, window.location.origin);
+  // The route table needs the registry before the first render: the inlined copy is read synchronously.
+  const inlineRegistry = readInlineRegistry(document);
+  let routes = createRouteTable(inlineRegistry);
+  const routeListeners = new Set<() => void>();
+  const setRoutes = (table: RouteTable) => {
+    routes = table;
+    for (const listener of routeListeners) listener();
+  };
+  const registry = inlineRegistry ? Promise.resolve(inlineRegistry) : loadRegistry();
+  if (!inlineRegistry) {
+    registry.then(
+      (doc) => setRoutes(createRouteTable(doc)),
+      () => setRoutes(createRouteTable('failed')),
+    );
+  }
+  const subscribeRoutes = (listener: () => void) => {
+    routeListeners.add(listener);
+    return () => routeListeners.delete(listener);
+  };
+  const loader = registry.then((doc) => {
+    const remoteLoader = new RemoteLoader(doc, options.runtime, window.location.origin);
     integrity = remoteLoader.integrity;
     return remoteLoader;
   });
@@ -63,13 +86,14 @@ export function startShell(options: StartShellOptions): void {
   // 000 §8: render errors (and fingerprint failures) go to the API's store, and to Sentry when SENTRY_DSN is set.
   const errors = createErrorReporter({ sentryDsn: readSentryDsn(document) });
   // The visitor lifecycle: guest pre-register, refresh, 410, sign-in returns; its transport goes to every remote.
+  const fingerprint = createFingerprint({
+    report: (error) => {
+      console.error('[session] fingerprint failed', error);
+      errors.report({ kind: 'fingerprint', remote: 'shell', version: SHELL_VERSION, error });
+    },
+  });
   const session = createSession({
-    fingerprint: createFingerprint({
-      report: (error) => {
-        console.error('[session] fingerprint failed', error);
-        errors.report({ kind: 'fingerprint', remote: 'shell', version: SHELL_VERSION, error });
-      },
-    }),
+    fingerprint,
     isBot: isBotUserAgent(navigator.userAgent),
     bus,
     history,
@@ -79,21 +103,35 @@ export function startShell(options: StartShellOptions): void {
     firstLoad: readFirstLoad(document),
   });
   const transport = session.transport;
+  // Issue 16 (ADR 0241): analytics batching, ad pixels and the attribution record load after first paint.
+  installTracking({
+    bus,
+    history,
+    transport,
+    fingerprint: () => fingerprint.get(),
+    accessToken: () => new AuthStore(localStorage).auth().accessToken,
+    beacon: (json) =>
+      navigator.sendBeacon('/api/Event/track', new Blob([json], { type: 'application/json' })),
+  });
   const hubs = createHubConnections({ bus, session, endpoint: readHubEndpoint(document) });
   hubs.start();
+  // Remotes get views whose interest in a payment or registration fact opens those hubs (ADR 0236).
+  const servicesBus: ShellBus = { ...bus, as: (publisher) => hubs.listenedBus(bus.as(publisher)) };
   void session.start();
   // e2e only: the suite sets this flag to drive the real transport from the page (e.g. 20 parallel calls).
   if (sessionStorage.getItem('companion:test-hooks') === '1') {
-    Object.assign(window, { __companionShell: { transport, session, hubs } });
+    Object.assign(window, { __companionShell: { transport, session, hubs, bus } });
   }
 
   function Root() {
     const theme = useSyncExternalStore(themes.subscribe, themes.get);
+    const routeTable = useSyncExternalStore(subscribeRoutes, () => routes);
     const services = useMemo<ShellServices>(
       () => ({
         history,
-        bus,
+        bus: servicesBus,
         loader,
+        routes: routeTable,
         transport,
         hubs,
         session,
@@ -101,7 +139,7 @@ export function startShell(options: StartShellOptions): void {
         theme,
         setTheme: themes.set,
       }),
-      [theme],
+      [theme, routeTable],
     );
     return (
       <ErrorReporterContext.Provider value={errors}>

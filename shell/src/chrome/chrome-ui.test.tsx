@@ -7,8 +7,18 @@ import { DISCONNECTED_HUBS, FAKE_BRAND, createFakeTransport, testUser } from '@c
 import { MODAL_WIDTHS } from '@companion/ui';
 import { App } from '../app/app.tsx';
 import { ShellProvider, type ShellServices } from '../app/shell-context.tsx';
+import { TEST_ROUTES } from '../routing/test-routes.ts';
 import { RemoteLoader } from '../federation/remote-loader.ts';
 import type { SessionApi, SessionSnapshot } from '../session/session-api.ts';
+// The app loads these on first use (ADR 0236); importing them here keeps the lazy imports quick in jsdom.
+import './auth-modal.tsx';
+import './daily-bonus-modal.tsx';
+import './logout-dialog.tsx';
+import '../pages/account-pages.tsx';
+import '../pages/legal-page.tsx';
+
+/** A lazily rendered dialog gets more than the default second on a loaded machine. */
+const LAZY = { timeout: 5000 };
 
 const SUBSCRIPTION = {
   id: 's1',
@@ -76,6 +86,7 @@ function setup(path: string, session: SessionApi) {
     history,
     bus,
     loader: Promise.resolve(loader),
+    routes: TEST_ROUTES,
     transport: createFakeTransport(() => ({ country: 'DE' })),
     hubs: DISCONNECTED_HUBS,
     session,
@@ -102,7 +113,7 @@ describe('shell chrome', () => {
     expect(setTheme).toHaveBeenCalledWith('light');
     expect(within(header).queryByTestId('profile-menu-button')).toBeNull();
     fireEvent.click(within(header).getByRole('button', { name: 'Login' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' });
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' }, LAZY);
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'not-an-email' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with email' }));
     expect(await within(dialog).findByRole('alert')).toHaveProperty(
@@ -119,7 +130,7 @@ describe('shell chrome', () => {
     setup('/legal', fakeSession(testUser({ email: null })));
     const sidebar = screen.getByTestId('shell-sidebar');
     fireEvent.click(within(sidebar).getByRole('link', { name: 'My AI' }));
-    expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Log in or sign up' }, LAZY)).toBeTruthy();
     expect(window.location.pathname).toBe('/legal');
   });
 
@@ -201,7 +212,7 @@ describe('shell chrome', () => {
     expect(MODAL_WIDTHS).toMatchObject({ md: 600, sm: 440 });
     setup('/legal', fakeSession(testUser({ email: null })));
     fireEvent.click(within(screen.getByTestId('shell-header')).getByRole('button', { name: 'Login' }));
-    const signIn = await screen.findByRole('dialog', { name: 'Log in or sign up' });
+    const signIn = await screen.findByRole('dialog', { name: 'Log in or sign up' }, LAZY);
     expect(signIn.getAttribute('data-size')).toBe('md');
     cleanup();
     setup('/legal', fakeSession(testUser({}, { isDailyTokensEnabled: true })));
@@ -259,7 +270,7 @@ describe('shell chrome', () => {
     for (const link of protectedLinks) {
       fireEvent.click(link);
       expect(window.location.pathname, link.textContent ?? '').toBe('/legal');
-      const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' });
+      const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' }, LAZY);
       fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     }
@@ -276,7 +287,7 @@ describe('shell chrome', () => {
 
   it('should open the sign-in modal over the main page at /hidden-auth (hidden modal auth), keeping the query', async () => {
     setup('/hidden-auth?utm_source=tiktok', fakeSession(testUser({ email: null })));
-    expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Log in or sign up' }, LAZY)).toBeTruthy();
     expect(window.location.pathname).toBe('/');
     expect(window.location.search).toBe('?utm_source=tiktok');
     expect(screen.getByTestId('route-outlet').querySelector('[data-remote-outlet="explore"]')).not.toBeNull();
@@ -308,12 +319,12 @@ describe('shell chrome', () => {
     expect(window.location.search).toBe('?utm_medium=cpc');
   });
 
-  it('should allow a gated route when the NSFW check passes and wait while the user is unknown', () => {
+  it('should allow a gated route when the NSFW check passes and wait while the user is unknown', async () => {
     const session = fakeSession(null, false);
     setup('/settings', session);
     expect(screen.getByTestId('route-gate')).toBeTruthy();
     act(() => session.set({ user: testUser({ nEnabled: true }), userKnown: true }));
-    expect(screen.getByTestId('settings')).toBeTruthy();
+    expect(await screen.findByTestId('settings')).toBeTruthy();
     expect(window.location.pathname).toBe('/settings');
   });
 
@@ -367,7 +378,7 @@ describe('shell chrome', () => {
   it('should open the auth modal in expired mode when the session asks for it', async () => {
     const { bus } = setup('/legal', fakeSession(testUser({ email: null })));
     act(() => bus.publish('auth:login-requested', { mode: 'expired', source: 'magic-link' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' });
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' }, LAZY);
     expect(within(dialog).getByTestId('auth-expired').textContent).toContain('expired');
   });
 

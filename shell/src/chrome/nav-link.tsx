@@ -1,6 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useShell } from '../app/shell-context.tsx';
-import { remoteForPath } from '../routing/route-table.ts';
 import { hrefWithTracking } from '../routing/tracking-params.ts';
 import { isInAppBrowser } from '../session/in-app-browser.ts';
 
@@ -26,10 +25,10 @@ export function NavLink({
   /** History state for the target (e.g. the bottom navigation's item id). */
   state?: unknown;
 } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
-  const { history, loader } = useShell();
+  const { history, loader, routes } = useShell();
   const target = hrefWithTracking(href, history.location.search, IN_APP);
   const preload = () => {
-    const remote = remoteForPath(new URL(href, location.origin).pathname);
+    const remote = routes.remoteFor(new URL(href, location.origin).pathname);
     if (remote) void loader.then((l) => l.preload(remote)).catch(() => undefined);
   };
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {

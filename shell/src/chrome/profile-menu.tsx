@@ -1,12 +1,14 @@
 import { Icon, Image } from '@companion/ui';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import * as styles from './menu.css.ts';
-import { LogoutDialog } from './logout-dialog.tsx';
 import { NavLink } from './nav-link.tsx';
 import { useMenu } from './use-menu.ts';
 import { useVisitor } from './use-visitor.ts';
+
+// Loaded when the visitor asks to log out (ADR 0236).
+const LogoutDialog = lazy(() => import('./logout-dialog.tsx').then((m) => ({ default: m.LogoutDialog })));
 
 /**
  * The profile menu (000 §2.5): Subscription only without an active subscription, the dark-mode toggle,
@@ -104,7 +106,11 @@ export function ProfileMenu() {
           </button>
         </div>
       )}
-      <LogoutDialog open={confirming} onClose={() => setConfirming(false)} />
+      {confirming && (
+        <Suspense fallback={null}>
+          <LogoutDialog open onClose={() => setConfirming(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

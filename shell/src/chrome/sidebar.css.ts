@@ -133,3 +133,9 @@ globalStyle(`${sidebarFooter} a:hover`, { color: vars.color.text });
 globalStyle(`${sidebar}:not(${sidebarOpen}) ${sidebarFooter}`, {
   '@media': { [DESKTOP]: { opacity: 0, pointerEvents: 'none' } },
 });
+
+// Checkout's promo banners slot (issue 12): hidden in the collapsed rail, like the footer.
+export const promo = style({ marginTop: 12 });
+globalStyle(`${sidebar}:not(${sidebarOpen}) ${promo}`, {
+  '@media': { [DESKTOP]: { display: 'none' } },
+});

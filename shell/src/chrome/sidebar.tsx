@@ -1,3 +1,4 @@
+import { useEffect, useState, type ReactNode } from 'react';
 import { PATHS } from '@companion/contracts';
 import { Badge, Icon, cx } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
@@ -31,16 +32,23 @@ export function Sidebar({
   onNavigate,
   onHover,
   onClose,
+  promo,
 }: {
   open: boolean;
   pathname: string;
   onNavigate: () => void;
   onHover: (hovered: boolean) => void;
   onClose: () => void;
+  /** The promo banners slot (checkout's parcel, composed by the app), mounted the first time the panel opens. */
+  promo?: ReactNode;
 }) {
   const { brand } = useShell();
   const model = brandOf(brand);
   const items = sidebarItems(model);
+  const [promoSeen, setPromoSeen] = useState(false);
+  useEffect(() => {
+    if (open) setPromoSeen(true);
+  }, [open]);
   return (
     <nav
       id="shell-sidebar"
@@ -96,6 +104,8 @@ export function Sidebar({
           {item.isNew && <span className={styles.newDot} aria-hidden="true" />}
         </ActionLink>
       ))}
+      {/* Checkout's promo banners (issue 12), loaded the first time the panel opens: no bytes on first load. */}
+      {promoSeen && promo && <div className={styles.promo}>{promo}</div>}
       <div className={styles.sidebarFooter}>
         <ActionLink href="/legal/terms-of-service" source="sidebar" onNavigate={onNavigate}>
           Terms of Service

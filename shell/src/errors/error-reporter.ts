@@ -1,7 +1,10 @@
 import { createContext } from 'react';
 
-/** What broke: a render error, a route's error, a fingerprint failure, an error nothing caught. */
-type ClientErrorKind = 'render' | 'route' | 'fingerprint' | 'unhandled';
+/**
+ * What broke: a render error, a route's error, a fingerprint failure, an error nothing caught, or a remote that
+ * failed to load or mount (`remote-failed`: counted on the ops page, never sent to Sentry).
+ */
+type ClientErrorKind = 'render' | 'route' | 'fingerprint' | 'unhandled' | 'remote-failed';
 
 /** One report: the error and where it happened (`remote` is `shell` for the shell's own chrome and pages). */
 interface ClientErrorReport {
@@ -75,7 +78,7 @@ export function createErrorReporter(options: ErrorReporterOptions = {}): ErrorRe
   let sentry: Promise<SentryLike | null> | null = null;
 
   const toSentry = (report: ClientErrorReport) => {
-    if (!dsn) return;
+    if (!dsn || report.kind === 'remote-failed') return;
     sentry ??= loadSentry()
       .then((sdk) => {
         sdk.init({ dsn, release: `shell@${report.version}`, defaultIntegrations: false });

@@ -13,23 +13,83 @@ class IntegrityError extends Error {
   override readonly name = 'IntegrityError';
 }
 
+/** What the registry pins per manifest URL: the manifest's bytes and, for newer entries, the entry's. */
+export interface ExpectedIntegrity {
+  manifest: string;
+  entry?: string;
+}
+
+/** The entry URL a manifest names (`metaData.remoteEntry`, relative to the manifest with `publicPath: 'auto'`). */
+export function entryUrlOf(manifestUrl: string, manifest: unknown): string | null {
+  const entry = (manifest as { metaData?: { remoteEntry?: { name?: unknown; path?: unknown } } } | null)
+    ?.metaData?.remoteEntry;
+  if (typeof entry?.name !== 'string' || entry.name === '') return null;
+  const dir = typeof entry.path === 'string' && entry.path ? `${entry.path.replace(/\/+$/, '')}/` : '';
+  return new URL(`${dir}${entry.name}`, manifestUrl).href;
+}
+
+/** Every file a verified manifest pins (`integrity`, written by the remote build), as absolute URL → SRI. */
+function filesPinnedBy(manifestUrl: string, manifest: unknown): [string, string][] {
+  const integrity = (manifest as { integrity?: unknown } | null)?.integrity;
+  if (typeof integrity !== 'object' || integrity === null) return [];
+  return Object.entries(integrity)
+    .filter((pair): pair is [string, string] => typeof pair[1] === 'string')
+    .map(([file, sri]) => [new URL(file, manifestUrl).href, sri]);
+}
+
 /**
- * A federation runtime plugin that checks every manifest against the integrity the registry published.
- * Chunk names carry content hashes and are listed by the manifest, so a verified manifest pins the build.
+ * A federation runtime plugin that pins a remote's bytes to the registry (fail closed, issue 20, ADR 0246):
+ * - every manifest is fetched and checked against the registry's `integrity` (a mismatch throws);
+ * - the verified manifest pins the entry and the exposed chunks (`integrity` map written by the build), and the
+ *   registry's `entryIntegrity` pins the entry: the runtime's script and stylesheet tags for them carry SRI
+ *   `integrity` (a mismatch is a load error: the remote's fallback);
+ * - the entry's runtime carries the sha384 of every other chunk (Rspack's SubresourceIntegrityPlugin in the
+ *   remote build), so the browser checks those too.
  */
-export function integrityPlugin(expected: () => ReadonlyMap<string, string>): ModuleFederationRuntimePlugin {
+export function integrityPlugin(
+  expected: () => ReadonlyMap<string, string | ExpectedIntegrity>,
+): ModuleFederationRuntimePlugin {
+  const pinned = new Map<string, string>();
+  const pinnedOf = (url: string) => pinned.get(new URL(url, location.href).href);
   return {
     name: 'companion-integrity',
     fetch(url, init) {
       const want = expected().get(new URL(url, location.href).href);
       if (!want) return undefined;
+      const { manifest: manifestSri, entry: entrySri } = typeof want === 'string' ? { manifest: want } : want;
       return (async () => {
         const response = await fetch(url, init);
         if (!response.ok) return response;
-        const got = await sriDigest(await response.clone().arrayBuffer());
-        if (got !== want) throw new IntegrityError(`integrity mismatch for ${url}`);
+        const bytes = await response.clone().arrayBuffer();
+        const got = await sriDigest(bytes);
+        if (got !== manifestSri) throw new IntegrityError(`integrity mismatch for ${url}`);
+        const manifestUrl = response.url || new URL(url, location.href).href;
+        const manifest = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+        for (const [file, sri] of filesPinnedBy(manifestUrl, manifest)) pinned.set(file, sri);
+        const entryUrl = entrySri ? entryUrlOf(manifestUrl, manifest) : null;
+        if (entryUrl && entrySri) pinned.set(entryUrl, entrySri);
         return response;
       })();
+    },
+    createScript({ url, attrs }) {
+      const integrity = pinnedOf(url);
+      if (!integrity) return undefined;
+      const script = document.createElement('script');
+      for (const [name, value] of Object.entries(attrs ?? {})) script.setAttribute(name, String(value));
+      script.src = url;
+      script.integrity = integrity;
+      script.crossOrigin = 'anonymous';
+      return { script };
+    },
+    createLink({ url, attrs }) {
+      const integrity = pinnedOf(url);
+      if (!integrity) return undefined;
+      const link = document.createElement('link');
+      for (const [name, value] of Object.entries(attrs ?? {})) link.setAttribute(name, String(value));
+      link.href = url;
+      link.integrity = integrity;
+      link.crossOrigin = 'anonymous';
+      return { link };
     },
   };
 }

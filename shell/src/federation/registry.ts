@@ -39,15 +39,19 @@ export async function loadRegistry(
   doc: Document = document,
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
 ): Promise<RegistryDocument> {
+  return readInlineRegistry(doc) ?? fetchRegistry(fetchImpl);
+}
+
+/** The registry the origin inlined into the HTML, read synchronously (the route table needs it before rendering). */
+export function readInlineRegistry(doc: Document = document): RegistryDocument | null {
   const inline = doc.getElementById('registry')?.textContent;
-  if (inline) {
-    try {
-      return parseRegistry(JSON.parse(inline));
-    } catch (error) {
-      console.warn('[registry] inline copy unreadable; fetching /registry.json', error);
-    }
+  if (!inline) return null;
+  try {
+    return parseRegistry(JSON.parse(inline));
+  } catch (error) {
+    console.warn('[registry] inline copy unreadable; fetching /registry.json', error);
+    return null;
   }
-  return fetchRegistry(fetchImpl);
 }
 
 /** Fetches `/registry.json` (the server sends it with `no-cache`), retrying once on a network error. */

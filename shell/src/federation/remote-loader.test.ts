@@ -40,9 +40,9 @@ describe('remote loader', () => {
       name: 'create_character',
       entry: 'http://localhost:3000/remotes/create-character/1.0.0/mf-manifest.json',
     });
-    expect(loader.integrity.get('http://localhost:3000/remotes/chat/1.2.0/mf-manifest.json')).toBe(
-      'sha384-a',
-    );
+    expect(loader.integrity.get('http://localhost:3000/remotes/chat/1.2.0/mf-manifest.json')).toEqual({
+      manifest: 'sha384-a',
+    });
     expect(containerName('photo-generation')).toBe('photo_generation');
   });
 

@@ -8,6 +8,7 @@ import {
   type RemoteLifecycles,
   type RemoteName,
 } from '@companion/contracts';
+import type { ExpectedIntegrity } from './integrity.ts';
 
 /** A remote that could not be loaded, with a stable code. */
 export class RemoteLoadError extends Error {
@@ -42,7 +43,7 @@ const isLifecycles = (value: unknown): value is RemoteLifecycles => {
  */
 export class RemoteLoader {
   private readonly loading = new Map<string, Promise<RemoteLifecycles>>();
-  private readonly manifests = new Map<string, string>();
+  private readonly manifests = new Map<string, ExpectedIntegrity>();
 
   constructor(
     private readonly registry: RegistryDocument,
@@ -51,7 +52,10 @@ export class RemoteLoader {
   ) {
     const remotes = Object.entries(registry.remotes) as [RemoteName, RegistryEntry][];
     for (const [, entry] of remotes)
-      this.manifests.set(new URL(entry.manifest, origin).href, entry.integrity);
+      this.manifests.set(new URL(entry.manifest, origin).href, {
+        manifest: entry.integrity,
+        ...(entry.entryIntegrity ? { entry: entry.entryIntegrity } : {}),
+      });
     runtime.registerRemotes(
       remotes.map(([name, entry]) => ({
         name: containerName(name),
@@ -61,8 +65,8 @@ export class RemoteLoader {
     );
   }
 
-  /** Manifest URL → expected integrity, for the integrity plugin. */
-  get integrity(): ReadonlyMap<string, string> {
+  /** Manifest URL → expected integrity of the manifest (and entry), for the integrity plugin. */
+  get integrity(): ReadonlyMap<string, ExpectedIntegrity> {
     return this.manifests;
   }
 

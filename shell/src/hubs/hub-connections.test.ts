@@ -76,7 +76,34 @@ const session = () => ({
   applyRegistration: vi.fn(async () => {}),
 });
 
+/** What checkout does on mount: listen for a payment's outcome through its bus view. */
+function listenForPayments(
+  hubs: ReturnType<typeof createHubConnections>,
+  bus: ReturnType<typeof createAppBus>,
+) {
+  hubs.listenedBus(bus.as('checkout')).subscribe('payment:notification-received', () => undefined);
+}
+
 describe('hub connections', () => {
+  it('should not load the SignalR client until a remote listens to a notification fact (ADR 0236)', async () => {
+    const bus = createAppBus();
+    const signalR = fakeSignalR();
+    const load = vi.fn(async () => signalR.module);
+    const hubs = createHubConnections({ bus, session: session(), load });
+    hubs.start();
+    bus.publish('session:changed', { status: 'anonymous', userId: 'u1', isSoftDeleted: false });
+    const view = hubs.listenedBus(bus.as('explore'));
+    view.subscribe('character:unlocked', () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(load).not.toHaveBeenCalled();
+    view.subscribe('registration:notification-received', () => undefined);
+    await vi.waitFor(() => expect(signalR.built).toHaveLength(2));
+    // From then on a new user's session reopens them without waiting for another listener.
+    bus.publish('session:changed', { status: 'registered', userId: 'u2', isSoftDeleted: false });
+    await vi.waitFor(() => expect(signalR.built).toHaveLength(4));
+    await hubs.stop();
+  });
+
   it('should open each hub at {host}/{hub name} with a configurable host and an optional suffix (000 §7)', async () => {
     const doc = document.implementation.createHTMLDocument('');
     expect(readHubEndpoint(doc)).toEqual({ host: '/hubs', suffix: '' });
@@ -92,6 +119,7 @@ describe('hub connections', () => {
       load: async () => signalR.module,
     });
     hubs.start();
+    listenForPayments(hubs, bus);
     bus.publish('session:changed', { status: 'anonymous', userId: 'u1', isSoftDeleted: false });
     await vi.waitFor(() => expect(signalR.built).toHaveLength(2));
     expect(signalR.built.map((b) => b.url).sort()).toEqual([
@@ -109,6 +137,8 @@ describe('hub connections', () => {
     const states: string[] = [];
     bus.subscribe('hub:state-changed', (e) => states.push(`${e.hub}:${e.state}`));
     hubs.start();
+    bus.publish('session:changed', { status: 'anonymous', userId: 'u1', isSoftDeleted: false });
+    listenForPayments(hubs, bus);
     bus.publish('session:changed', { status: 'anonymous', userId: 'u1', isSoftDeleted: false });
     await vi.waitFor(() => expect(hubs.state('registrationNotificationHub')).toBe('Connected'));
     expect(signalR.built.map((b) => b.url).sort()).toEqual([
@@ -137,6 +167,7 @@ describe('hub connections', () => {
     const s = session();
     const hubs = createHubConnections({ bus, session: s, load: async () => signalR.module });
     hubs.start();
+    listenForPayments(hubs, bus);
     bus.publish('session:changed', { status: 'anonymous', userId: 'u1', isSoftDeleted: false });
     await vi.waitFor(() => expect(signalR.built).toHaveLength(2));
     const payments = vi.fn();
@@ -162,6 +193,7 @@ describe('hub connections', () => {
     const signalR = fakeSignalR();
     const hubs = createHubConnections({ bus, session: session(), load: async () => signalR.module });
     hubs.start();
+    listenForPayments(hubs, bus);
     bus.publish('session:changed', { status: 'anonymous', userId: 'u1', isSoftDeleted: false });
     await expect(hubs.invoke('chatHub', 'Add', 1, 2)).resolves.toEqual({ method: 'Add', args: [1, 2] });
     expect(signalR.built.filter((b) => b.url === '/hubs/chatHub')).toHaveLength(1);
@@ -181,6 +213,7 @@ describe('hub connections', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const hubs = createHubConnections({ bus, session: s, load: async () => signalR.module });
     hubs.start();
+    listenForPayments(hubs, bus);
     bus.publish('session:changed', { status: 'anonymous', userId: 'u1', isSoftDeleted: false });
     await vi.waitFor(() => expect(s.resetAfterHubGone).toHaveBeenCalledTimes(1));
     expect(s.resetAfterHubGone).toHaveBeenCalledWith('tkn');

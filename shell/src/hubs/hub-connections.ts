@@ -1,10 +1,12 @@
 import type {
+  BusEventName,
   HubClient,
   HubConnectionState,
   HubName,
   HubStream,
   PaymentNotification,
   RegistrationNotification,
+  RemoteBus,
   ShellBus,
 } from '@companion/contracts';
 import type * as SignalRModule from '@microsoft/signalr';
@@ -19,8 +21,18 @@ export const HUB_KEEP_ALIVE_MS = 15_000;
 /** Spec 001 §9: HTTP (long-poll) timeout 100 s; the negotiate redirect limit (100) is the library's own. */
 const HUB_HTTP_TIMEOUT_MS = 100_000;
 
-/** The hubs opened as soon as there is a session; chatHub opens on the chat remote's first call. */
-const EAGER_HUBS: readonly HubName[] = ['paymentNotificationHub', 'registrationNotificationHub'];
+/**
+ * The notification hubs. They open once a remote listens to one of their facts (checkout waiting for a payment's
+ * outcome) and from then on for every session of the page: before that no event of theirs can matter, so a first
+ * visit does not download the SignalR client (ADR 0236). chatHub opens on the chat remote's first call.
+ */
+const NOTIFICATION_HUBS: readonly HubName[] = ['paymentNotificationHub', 'registrationNotificationHub'];
+
+/** The bus facts the notification hubs publish. */
+const NOTIFICATION_FACTS: readonly BusEventName[] = [
+  'payment:notification-received',
+  'registration:notification-received',
+];
 
 /** What the hubs need from the session. */
 export interface HubSession {
@@ -34,8 +46,10 @@ type SignalR = Pick<typeof SignalRModule, 'HubConnectionBuilder' | 'LogLevel'>;
 
 /** The shell's hub connections: a `HubClient` for remotes plus lifecycle for bootstrap. */
 export interface HubConnections extends HubClient {
-  /** Opens the eager hubs and follows the session (reopens for a new user, closes when signed out). */
+  /** Follows the session (reopens open hubs for a new user, closes them when signed out). */
   start(): void;
+  /** A remote's bus view whose first subscription to a notification fact opens the notification hubs. */
+  listenedBus(view: RemoteBus): RemoteBus;
   stop(): Promise<void>;
 }
 
@@ -192,6 +206,12 @@ export function createHubConnections(deps: {
 
   let lastUserId: string | null | undefined;
   let unsubscribe: (() => void) | null = null;
+  let notificationsWanted = false;
+  const wantNotifications = () => {
+    if (notificationsWanted) return;
+    notificationsWanted = true;
+    if (lastUserId) void Promise.all(NOTIFICATION_HUBS.map(connectLogged));
+  };
 
   return {
     state: (hub) =>
@@ -239,10 +259,20 @@ export function createHubConnections(deps: {
         void (async () => {
           if (hadUser) await Promise.all([...entries.keys()].map(close));
           if (!state.userId) return;
-          const hubs = new Set<HubName>([...EAGER_HUBS, ...wasOpen]);
+          const hubs = new Set<HubName>([...(notificationsWanted ? NOTIFICATION_HUBS : []), ...wasOpen]);
           await Promise.all([...hubs].map(connectLogged));
         })();
       }).unsubscribe;
+    },
+
+    listenedBus(view) {
+      return {
+        ...view,
+        subscribe(name, listener) {
+          if (NOTIFICATION_FACTS.includes(name)) wantNotifications();
+          return view.subscribe(name, listener);
+        },
+      };
     },
 
     async stop() {

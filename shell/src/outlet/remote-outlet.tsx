@@ -90,11 +90,20 @@ export function RemoteOutlet(props: {
           }),
         );
       }
-      latest.current.services.bus.publish('remote:failed', {
-        remote,
-        code,
-        message: String((error as Error)?.message ?? error),
-      });
+      const message = String((error as Error)?.message ?? error);
+      latest.current.services.bus.publish('remote:failed', { remote, code, message });
+      // Every remote:failed is counted on the ops page (issue 20), download failures included.
+      void latest.current.services.loader
+        .then((loader) => loader.entry(remote)?.version ?? 'unknown')
+        .catch(() => 'unknown')
+        .then((version) =>
+          latest.current.errors?.report({
+            kind: 'remote-failed',
+            remote,
+            version,
+            error: new Error(`${code}: ${message}`),
+          }),
+        );
       setState({ status: 'failed', code });
     });
 

@@ -6,6 +6,7 @@ import { createAppHistory } from '@companion/history';
 import { DISCONNECTED_HUBS, FAKE_BRAND, createFakeTransport } from '@companion/remote-kit/testing';
 import type { TransportRequest } from '@companion/contracts';
 import { ShellProvider, type ShellServices } from '../app/shell-context.tsx';
+import { TEST_ROUTES } from '../routing/test-routes.ts';
 import { staticAnonymousSession } from '../session/test-fixtures.ts';
 import { ContactUsPage } from './account-pages.tsx';
 import { MaintenancePage } from './maintenance-page.tsx';
@@ -18,6 +19,7 @@ function renderWith(ui: ReactNode, handler: (key: string, init: TransportRequest
     history: createAppHistory(window),
     bus: createAppBus(),
     loader: new Promise(() => undefined),
+    routes: TEST_ROUTES,
     transport,
     hubs: DISCONNECTED_HUBS,
     session: SESSION,

@@ -1,6 +1,6 @@
 import type { RouteSetName } from '../brand/brands.ts';
 import { MARKETING_PAGES, PATHS, QUICKDATE_PAGES, QUIZ_PAGES, matchRoutePattern } from '@companion/contracts';
-import { matchRoute, type RouteOwner } from './route-table.ts';
+import type { RouteOwner, RouteTable } from './route-table.ts';
 
 // The funnel brands serve every quiz and the quick-date landings.
 const QUIZZES = [...QUIZ_PAGES, ...QUICKDATE_PAGES];
@@ -10,7 +10,8 @@ const ALWAYS = [PATHS.legal, PATHS.maintenance, PATHS.hiddenAuth, PATHS.signInSt
 
 /**
  * The paths each brand serves (000 §2.1 "Brand route sets"); `full` is the whole route table. The owners are
- * the main table's; fbQuiz serves its vip quiz at `/`.
+ * the main table's (the shell's pages and the registry's claims), except `/` of fbQuiz and fakeChat (the funnels
+ * remote).
  */
 const ROUTE_SETS: Record<Exclude<RouteSetName, 'full'>, readonly string[]> = {
   newGirl: [
@@ -42,11 +43,13 @@ function inSet(set: readonly string[], pathname: string): boolean {
 }
 
 /** The owner of a path for a brand's route set: paths outside the set are not found. */
-export function matchBrandRoute(routeSet: RouteSetName, pathname: string): RouteOwner {
-  if (routeSet === 'full') return matchRoute(pathname);
+export function matchBrandRoute(routes: RouteTable, routeSet: RouteSetName, pathname: string): RouteOwner {
+  if (routeSet === 'full') return routes.match(pathname);
   if (!inSet(ROUTE_SETS[routeSet], pathname)) return NOT_FOUND;
-  if (routeSet === 'fbQuiz' && (pathname === '/' || pathname === '')) return FUNNELS;
-  return matchRoute(pathname);
+  // fbQuiz serves its vip quiz at `/`; fakeChat its chat landing without a chat id (tagged fake_chat, 000 §2.1).
+  if ((routeSet === 'fbQuiz' || routeSet === 'fakeChat') && (pathname === '/' || pathname === ''))
+    return FUNNELS;
+  return routes.match(pathname);
 }
 
 /** The home path of a route set: where "Back to Home" and the logo lead. */

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { LEGAL_PAGES, MARKETING_PAGES } from '@companion/contracts';
-import { ROUTE_TABLE, matchRoute, remoteForPath } from './route-table.ts';
+import {
+  LEGAL_PAGES,
+  MARKETING_PAGES,
+  PATHS,
+  SHELL_OWNED_PATHS,
+  type RegistryDocument,
+} from '@companion/contracts';
+import { SHELL_ROUTES, createRouteTable } from './route-table.ts';
+import { TEST_ROUTES, testRegistry } from './test-routes.ts';
+
+const matchRoute = (path: string) => TEST_ROUTES.match(path);
 
 describe('route table', () => {
   it.each([
@@ -21,39 +30,62 @@ describe('route table', () => {
     ['/chat-landing/42', 'funnels'],
     ['/4901/chat', 'funnels'],
     ['/quiz-vip', 'funnels'],
-  ])('should give %s to the %s remote', (path, remote) => {
+  ])('should give %s to the %s remote that claims it', (path, remote) => {
     expect(matchRoute(path)).toEqual({ kind: 'remote', remote });
   });
 
   it('should keep every spec path of 000 §2.1 owned', () => {
     const specPaths = [
-      '/',
       '/hidden-auth',
-      '/chat',
-      '/create-character',
-      '/create-character-white',
-      '/my-ai',
       '/contact-us',
       '/settings',
-      '/tokens',
-      '/pricing',
-      '/ai-girlfriend-generator',
-      '/gallery',
-      '/premium-models',
       '/maintenance',
-      '/affiliates',
-      '/chat-landing/x',
-      '/magic-page-pricing',
-      '/magic-page-tokens',
       '/legal',
       ...LEGAL_PAGES.map((p) => `/legal/${p}`),
       ...MARKETING_PAGES,
     ];
     for (const path of specPaths)
       expect(matchRoute(path), path).not.toEqual({ kind: 'shell', page: 'not-found' });
-    expect(MARKETING_PAGES).toHaveLength(29);
-    expect(LEGAL_PAGES).toHaveLength(12);
-    expect(new Set(ROUTE_TABLE.map((r) => r.path)).size).toBe(ROUTE_TABLE.length);
+    expect(new Set(SHELL_ROUTES.map((r) => r.path)).size).toBe(SHELL_ROUTES.length);
+  });
+
+  it('should render exactly the paths no remote may claim', () => {
+    for (const route of SHELL_ROUTES) expect(SHELL_OWNED_PATHS, route.path).toContain(route.path);
+    for (const path of SHELL_OWNED_PATHS.filter((p) => p !== PATHS.legalPage.pattern))
+      expect(SHELL_ROUTES.map((route) => route.path)).toContain(path);
+  });
+
+  it('should own no remote path itself', () => {
+    expect(SHELL_ROUTES.every((route) => route.owner.kind !== 'remote')).toBe(true);
+    expect(createRouteTable({ schemaVersion: 1, remotes: {} }).match('/gallery')).toEqual({
+      kind: 'shell',
+      page: 'not-found',
+    });
+  });
+
+  it('should serve a path a newly deployed build claims, and drop it when the claim goes', () => {
+    const registry = testRegistry(['funnels']);
+    registry.remotes.funnels!.routes = [...registry.remotes.funnels!.routes!, '/quiz-new'];
+    expect(createRouteTable(registry).match('/quiz-new')).toEqual({ kind: 'remote', remote: 'funnels' });
+    expect(createRouteTable(testRegistry(['funnels'])).match('/quiz-new')).toEqual({
+      kind: 'shell',
+      page: 'not-found',
+    });
+  });
+
+  it('should keep shell pages when a registry claims them, and give a contested path to nobody', () => {
+    const registry: RegistryDocument = testRegistry(['gallery', 'funnels']);
+    registry.remotes.gallery!.routes = ['/gallery', '/settings', '/quiz-vip'];
+    const routes = createRouteTable(registry);
+    expect(routes.match('/settings')).toEqual({ kind: 'shell', page: 'settings' });
+    expect(routes.match('/quiz-vip')).toEqual({ kind: 'shell', page: 'not-found' });
+    expect(routes.match('/gallery')).toEqual({ kind: 'remote', remote: 'gallery' });
+  });
+
+  it('should wait while the registry is fetched and say so when it cannot be read', () => {
+    expect(createRouteTable(null).match('/gallery')).toEqual({ kind: 'pending' });
+    expect(createRouteTable(null).match('/settings')).toEqual({ kind: 'shell', page: 'settings' });
+    expect(createRouteTable('failed').match('/gallery')).toEqual({ kind: 'unavailable' });
   });
 
   it('should send the external sign-in start to the server', () => {
@@ -70,7 +102,7 @@ describe('route table', () => {
     for (const path of ['/nope', '/legal/nope', '/Gallery', '/chat/a/b', '/gallery/x']) {
       expect(matchRoute(path), path).toEqual({ kind: 'shell', page: 'not-found' });
     }
-    expect(remoteForPath('/nope')).toBeNull();
-    expect(remoteForPath('/gallery')).toBe('gallery');
+    expect(TEST_ROUTES.remoteFor('/nope')).toBeNull();
+    expect(TEST_ROUTES.remoteFor('/gallery')).toBe('gallery');
   });
 });

@@ -4,6 +4,7 @@ import { createAppHistory } from '@companion/history';
 import { BRANDS } from '../brand/brands.ts';
 import { nsfwGate, subscriberFunnelRedirect } from './access-rules.ts';
 import { homePathOf, isFunnelPage, matchBrandRoute } from './brand-routes.ts';
+import { TEST_ROUTES } from './test-routes.ts';
 import { categoryFromSearch, parseCategory } from '@companion/contracts';
 import { isInAppBrowser } from '../session/in-app-browser.ts';
 import { installCategoryState } from './category.ts';
@@ -231,36 +232,54 @@ describe('access rules', () => {
 
 describe('brand route sets', () => {
   it('should serve the full table for full-app brands', () => {
-    expect(matchBrandRoute('full', '/gallery')).toEqual({ kind: 'remote', remote: 'gallery' });
+    expect(matchBrandRoute(TEST_ROUTES, 'full', '/gallery')).toEqual({ kind: 'remote', remote: 'gallery' });
   });
 
-  it('should limit fakeChat to main, pricing and chat landing', () => {
-    expect(matchBrandRoute('fakeChat', '/')).toEqual({ kind: 'remote', remote: 'explore' });
-    expect(matchBrandRoute('fakeChat', '/pricing')).toEqual({ kind: 'remote', remote: 'checkout' });
-    expect(matchBrandRoute('fakeChat', '/chat-landing/42')).toEqual({ kind: 'remote', remote: 'funnels' });
-    expect(matchBrandRoute('fakeChat', '/gallery')).toEqual({ kind: 'shell', page: 'not-found' });
+  it('should limit fakeChat to main (its chat landing without a chat id), pricing and chat landing', () => {
+    expect(matchBrandRoute(TEST_ROUTES, 'fakeChat', '/')).toEqual({ kind: 'remote', remote: 'funnels' });
+    expect(matchBrandRoute(TEST_ROUTES, 'fakeChat', '/pricing')).toEqual({
+      kind: 'remote',
+      remote: 'checkout',
+    });
+    expect(matchBrandRoute(TEST_ROUTES, 'fakeChat', '/chat-landing/42')).toEqual({
+      kind: 'remote',
+      remote: 'funnels',
+    });
+    expect(matchBrandRoute(TEST_ROUTES, 'fakeChat', '/gallery')).toEqual({
+      kind: 'shell',
+      page: 'not-found',
+    });
   });
 
   it('should serve the vip quiz at main for fbQuiz and legal pages everywhere', () => {
-    expect(matchBrandRoute('fbQuiz', '/')).toEqual({ kind: 'remote', remote: 'funnels' });
-    expect(matchBrandRoute('fbQuiz', '/chat')).toEqual({ kind: 'shell', page: 'not-found' });
-    expect(matchBrandRoute('charmGirl', '/legal/privacy-policy')).toEqual({ kind: 'shell', page: 'legal' });
-    expect(matchBrandRoute('funnels', '/maintenance')).toEqual({ kind: 'shell', page: 'maintenance' });
+    expect(matchBrandRoute(TEST_ROUTES, 'fbQuiz', '/')).toEqual({ kind: 'remote', remote: 'funnels' });
+    expect(matchBrandRoute(TEST_ROUTES, 'fbQuiz', '/chat')).toEqual({ kind: 'shell', page: 'not-found' });
+    expect(matchBrandRoute(TEST_ROUTES, 'charmGirl', '/legal/privacy-policy')).toEqual({
+      kind: 'shell',
+      page: 'legal',
+    });
+    expect(matchBrandRoute(TEST_ROUTES, 'funnels', '/maintenance')).toEqual({
+      kind: 'shell',
+      page: 'maintenance',
+    });
   });
 
   it('should give newGirl its create-character variants and affiliates, not the chat', () => {
-    expect(matchBrandRoute('newGirl', '/create-character-white')).toEqual({
+    expect(matchBrandRoute(TEST_ROUTES, 'newGirl', '/create-character-white')).toEqual({
       kind: 'remote',
       remote: 'create-character',
     });
-    expect(matchBrandRoute('newGirl', '/affiliates')).toEqual({ kind: 'remote', remote: 'funnels' });
-    expect(matchBrandRoute('newGirl', '/chat')).toEqual({ kind: 'shell', page: 'not-found' });
+    expect(matchBrandRoute(TEST_ROUTES, 'newGirl', '/affiliates')).toEqual({
+      kind: 'remote',
+      remote: 'funnels',
+    });
+    expect(matchBrandRoute(TEST_ROUTES, 'newGirl', '/chat')).toEqual({ kind: 'shell', page: 'not-found' });
   });
 
   it('should find a home inside each set and know funnel pages', () => {
     expect(homePathOf('full')).toBe('/');
-    expect(matchBrandRoute('funnels', homePathOf('funnels')).kind).toBe('remote');
-    expect(matchBrandRoute('charmGirl', homePathOf('charmGirl')).kind).toBe('remote');
+    expect(matchBrandRoute(TEST_ROUTES, 'funnels', homePathOf('funnels')).kind).toBe('remote');
+    expect(matchBrandRoute(TEST_ROUTES, 'charmGirl', homePathOf('charmGirl')).kind).toBe('remote');
     expect(isFunnelPage('/quiz-vip')).toBe(true);
     expect(isFunnelPage('/chat-landing/3')).toBe(true);
     expect(isFunnelPage('/chat')).toBe(false);

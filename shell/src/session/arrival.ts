@@ -64,7 +64,7 @@ export function createArrival(core: SessionCore): Arrival {
       search: stripParams(history.location.search, 'tokens'),
     });
     core.track('login', { method: 'google' });
-    if (query.register) core.track('sign_up', { method: 'google' });
+    if (query.register) core.signedUp('google', null);
   }
 
   async function handleMagicLink(query: AuthQuery): Promise<void> {

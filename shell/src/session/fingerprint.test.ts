@@ -80,6 +80,26 @@ describe('fingerprint', () => {
     expect(noisy).toEqual(clean);
   });
 
+  it('should not load ThumbmarkJS before the page has painted (ADR 0236)', async () => {
+    let painted!: () => void;
+    const ready = new Promise<void>((resolve) => (painted = resolve));
+    const load = vi.fn(
+      async () =>
+        ({
+          Thumbmark: class {
+            includeComponent() {}
+            get = async () => ({ thumbmark: 'h' });
+          },
+        }) as never,
+    );
+    const hash = createFingerprint({ load, ready: () => ready }).get();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(load).not.toHaveBeenCalled();
+    painted();
+    await expect(hash).resolves.toBe('h');
+    expect(load).toHaveBeenCalledOnce();
+  });
+
   it('should report a failure and yield an empty hash', async () => {
     const report = vi.fn();
     const fingerprint = createFingerprint({

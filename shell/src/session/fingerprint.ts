@@ -88,19 +88,42 @@ export async function sampleCanvas(
   return { commonPixelsHash: fnv1a(common) };
 }
 
-/** Device fingerprint via ThumbmarkJS, loaded on first need so it stays out of the first-load bundle. */
+/** The longest the fingerprint waits for the page's load: a slow image must not hold the visitor's session back. */
+const FIRST_PAINT_WAIT_MS = 2000;
+
+/**
+ * Resolves once the page has loaded (the route's first render and the images it preloads), or after
+ * {@link FIRST_PAINT_WAIT_MS}, then yields a task: the fingerprint's script and its canvas, audio and font probes do
+ * not compete with the first paint (ADR 0236).
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const later = () => setTimeout(resolve, 0);
+    if (typeof document === 'undefined' || document.readyState === 'complete') {
+      later();
+      return;
+    }
+    window.addEventListener('load', later, { once: true });
+    setTimeout(resolve, FIRST_PAINT_WAIT_MS);
+  });
+}
+
+/** Device fingerprint via ThumbmarkJS, loaded on first need after the first paint, out of the first-load bundle. */
 export function createFingerprint(
   options: {
     load?: () => Promise<{ Thumbmark: typeof Thumbmark }>;
     report?: (error: unknown) => void;
+    /** Waits before loading ThumbmarkJS; default until the page has loaded. */
+    ready?: () => Promise<void>;
   } = {},
 ): Fingerprint {
-  // Preload: fetched in parallel with the bootstrap chunk, since a first visit needs it before its first request.
-  const load = options.load ?? (() => import(/* webpackPreload: true */ '@thumbmarkjs/thumbmarkjs'));
+  const load = options.load ?? (() => import('@thumbmarkjs/thumbmarkjs'));
+  const ready = options.ready ?? afterFirstPaint;
   const report = options.report ?? ((error: unknown) => console.error('[session] fingerprint failed', error));
   let cached: Promise<string> | null = null;
   const compute = async (): Promise<string> => {
     try {
+      await ready();
       const { Thumbmark } = await load();
       const thumbmark = new Thumbmark({
         include: [...FINGERPRINT_SIGNALS],

@@ -86,6 +86,8 @@ export interface SessionCore {
   /** Tokens of a signed-in account: the user is fetched again. */
   signedIn(pair: TokenPair): void;
   track(name: string, properties: Record<string, string | number | boolean | null>): void;
+  /** An account was created: tracked as `sign_up` and published as `account:signed-up` (the ad pixels' sign up). */
+  signedUp(method: string, userId: string | null): void;
   /** `start()` has read the auth query: from now on a change of account refetches user and balance. */
   markStarted(): void;
   stopTimers(): void;
@@ -215,6 +217,11 @@ export function createSessionCore(deps: SessionDeps): SessionCore {
 
     track(name, properties) {
       deps.bus.publish('analytics:event-tracked', { name, properties });
+    },
+
+    signedUp(method, userId) {
+      core.track('sign_up', userId ? { method, userId } : { method });
+      deps.bus.publish('account:signed-up', { userId, method });
     },
 
     markStarted() {

@@ -449,6 +449,25 @@ describe('session', () => {
     expect(session.snapshot().userKnown).toBe(true);
   });
 
+  it('should apply a re-sent RegistrationNotification once: the first pair is kept and sign_up tracked once', async () => {
+    const bus = make();
+    await session.start();
+    const id = bus.current('session:changed')!.userId!;
+    const signUps: unknown[] = [];
+    bus.subscribe('analytics:event-tracked', (event) => {
+      if (event.name === 'sign_up') signUps.push(event);
+    });
+    api.withEmail.add(id);
+    const first = api.issue(id);
+    await session.applyRegistration({ userId: id, tokens: first });
+    await session.applyRegistration({ userId: id, tokens: api.issue(id) });
+    await vi.waitFor(() => expect(bus.current('session:changed')).toMatchObject({ status: 'registered' }));
+    expect(signUps).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem('persist:auth') ?? '{}')).toMatchObject({
+      accessToken: first.accessToken,
+    });
+  });
+
   it('should refetch the user after POST Fingerprint, and read the user only after the Google return’s Fingerprint call', async () => {
     const pair = api.issue('member');
     history.replace(`/?accessToken=${pair.accessToken}&refreshToken=${pair.refreshToken}`);

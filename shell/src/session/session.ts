@@ -47,6 +47,8 @@ export function createSession(deps: SessionDeps): Session {
   core.onUserInvalidated = account.fetchUser;
   const arrival = createArrival(core);
   let stopHandOver: (() => void) | null = null;
+  /** Accounts whose RegistrationNotification this page has applied (the API delivers it several times). */
+  const registered = new Set<string>();
 
   const api: Session = {
     transport,
@@ -136,10 +138,13 @@ export function createSession(deps: SessionDeps): Session {
     },
 
     async applyRegistration(notification) {
+      // The API re-sends it while the tab may still be arriving from the provider's page: the first one counts.
+      if (registered.has(notification.userId)) return;
+      registered.add(notification.userId);
       // Same account id (upgraded in place) or a new one: either way the user is fetched again (signedIn).
       core.signedIn(notification.tokens);
       await arrival.registerFingerprint();
-      core.track('sign_up', { userId: notification.userId });
+      core.signedUp('registration', notification.userId);
     },
 
     async signInWithGoogle(credential) {

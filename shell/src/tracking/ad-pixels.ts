@@ -1,0 +1,162 @@
+import type { AppHistory, ShellBus, TrackedProduct, User } from '@companion/contracts';
+import type { AdClickRecord, ClickIdApi } from './click-ids.ts';
+import { eventCall, initCalls, type PixelEvent } from './pixel-events.ts';
+import { scriptUrl, warnPixel, type PixelSink } from './pixel-loader.ts';
+import { isConfigured, matchNetworks, type AdNetwork, type PixelConfig } from './pixel-rules.ts';
+import type { TrackedFact } from './tracking-state.ts';
+
+/** Purchase and subscribe wait this long, then fetch a click id for dedup (001 §4, §9). */
+export const PURCHASE_DELAY_MS = 2000;
+
+/** Networks a visitor arrived from, kept so the return from a payment provider still reports to them. */
+const NETWORKS_KEY = 'persist:ad-networks';
+/** Orders already reported, so a reload of the result page does not report a purchase twice. */
+const REPORTED_KEY = 'persist:ad-reported-orders';
+/** Users whose first subscription went to facebook already (when the server could not say). */
+const SUBSCRIBED_KEY = 'persist:ad-subscribed-users';
+
+/** Seams of {@link startAdPixels}. */
+export interface AdPixelsDeps {
+  bus: ShellBus;
+  history: AppHistory;
+  config: PixelConfig;
+  sink: PixelSink;
+  clickIds: ClickIdApi;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  /** The stored utm source (000 §4 attribution), when the query has none. */
+  storedUtmSource: string | null;
+  userAgent: string;
+  /** `document.cookie`: facebook's browser id (`_fbp`) and click cookie (`_fbc`). */
+  cookies: () => string;
+  delay?: (ms: number) => Promise<void>;
+  /** Facts published before this module loaded (kept by `install-tracking.ts`), handled after subscribing. */
+  early?: readonly TrackedFact[];
+}
+
+type StoredNetworks = Partial<Record<AdNetwork, { clickId: string | null }>>;
+
+function readJson<T>(storage: Pick<Storage, 'getItem'>, key: string, fallback: T): T {
+  try {
+    const raw = storage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function cookie(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+/**
+ * The ad pixels (001 §4): the networks this visit belongs to (and that are configured) load their scripts and
+ * report page views, sign up, add to cart, checkout opened (after updating the click id), purchase and subscribe
+ * (2 s later, with the server's dedup id; facebook's subscribe only for a first subscription). Returns a stop.
+ */
+export function startAdPixels(deps: AdPixelsDeps): () => void {
+  const delay = deps.delay ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const stored = readJson<StoredNetworks>(deps.storage, NETWORKS_KEY, {});
+  for (const match of matchNetworks(deps.history.location.search, deps.storedUtmSource)) {
+    stored[match.network] = { clickId: match.clickId ?? stored[match.network]?.clickId ?? null };
+  }
+  deps.storage.setItem(NETWORKS_KEY, JSON.stringify(stored));
+  const active = (Object.keys(stored) as AdNetwork[]).filter((network) => isConfigured(deps.config, network));
+  if (active.length === 0) return () => {};
+
+  for (const network of active) {
+    deps.sink.load(network, scriptUrl(network, deps.config));
+    for (const call of initCalls(network, deps.config)) deps.sink.call(network, call);
+  }
+  const report = (event: PixelEvent, networks: readonly AdNetwork[] = active) => {
+    for (const network of networks) deps.sink.call(network, eventCall(network, event));
+  };
+
+  let user: User | null = null;
+  let pathname = deps.history.location.pathname;
+  report({ kind: 'page-view' });
+  const stopHistory = deps.history.listen(() => {
+    if (deps.history.location.pathname === pathname) return;
+    pathname = deps.history.location.pathname;
+    report({ kind: 'page-view' });
+  });
+
+  const record = (network: AdNetwork): AdClickRecord => {
+    const cookies = deps.cookies();
+    return {
+      Type: network,
+      ClickId: stored[network]?.clickId ?? null,
+      UserAgent: deps.userAgent,
+      ExternalId: user?.id ?? null,
+      BrowserId: network === 'facebook' ? cookie(cookies, '_fbp') : null,
+      MetaClickId: network === 'facebook' ? cookie(cookies, '_fbc') : null,
+    };
+  };
+
+  const checkoutOpened = async (product: TrackedProduct) => {
+    await Promise.all(
+      active.map((network) =>
+        deps.clickIds
+          .update(record(network))
+          .catch((error: unknown) => warnPixel(network, 'click id update failed', error)),
+      ),
+    );
+    report({ kind: 'checkout-opened', product });
+  };
+
+  const purchased = async (orderId: string, product: TrackedProduct) => {
+    const reported = readJson<string[]>(deps.storage, REPORTED_KEY, []);
+    if (reported.includes(orderId)) return;
+    deps.storage.setItem(REPORTED_KEY, JSON.stringify([...reported, orderId].slice(-50)));
+    await delay(PURCHASE_DELAY_MS);
+    for (const network of active) {
+      const conversion = await deps.clickIds.conversion(network, orderId).catch((error: unknown) => {
+        warnPixel(network, 'click id fetch failed', error);
+        return null;
+      });
+      const dedupId = conversion?.dedupId ?? orderId;
+      report({ kind: 'purchase', product, dedupId }, [network]);
+      if (!product.isSubscription) continue;
+      if (network === 'facebook' && !firstFacebookSubscription(conversion?.firstSubscription ?? null))
+        continue;
+      report({ kind: 'subscribe', product, dedupId }, [network]);
+    }
+  };
+
+  /** The server's word when it has one; otherwise the first facebook subscribe reported from this browser. */
+  const firstFacebookSubscription = (serverSays: boolean | null): boolean => {
+    const key = user?.id ?? 'visitor';
+    const seen = readJson<string[]>(deps.storage, SUBSCRIBED_KEY, []);
+    const first = serverSays ?? !seen.includes(key);
+    if (first && !seen.includes(key)) deps.storage.setItem(SUBSCRIBED_KEY, JSON.stringify([...seen, key]));
+    return first;
+  };
+
+  const handle = (fact: TrackedFact) => {
+    switch (fact.name) {
+      case 'account:signed-up':
+        return report({ kind: 'sign-up' });
+      case 'cart:product-added':
+        return report({ kind: 'add-to-cart', product: fact.payload.product });
+      case 'checkout:opened':
+        return void checkoutOpened(fact.payload.product);
+      case 'payment:succeeded':
+        return void purchased(fact.payload.orderId, fact.payload.product);
+    }
+  };
+  const subscriptions = [
+    deps.bus.subscribe('user:changed', (next) => (user = next.user)),
+    deps.bus.subscribe('account:signed-up', (payload) => handle({ name: 'account:signed-up', payload })),
+    deps.bus.subscribe('cart:product-added', (payload) => handle({ name: 'cart:product-added', payload })),
+    deps.bus.subscribe('checkout:opened', (payload) => handle({ name: 'checkout:opened', payload })),
+    deps.bus.subscribe('payment:succeeded', (payload) => handle({ name: 'payment:succeeded', payload })),
+  ];
+  for (const fact of deps.early ?? []) handle(fact);
+  return () => {
+    stopHistory();
+    for (const subscription of subscriptions) subscription.unsubscribe();
+  };
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { isConfigured, matchNetworks, readPixelConfig, type PixelConfig } from './pixel-rules.ts';
+
+const networks = (search: string, stored: string | null = null) =>
+  matchNetworks(search, stored).map((m) => m.network);
+
+describe('pixel initialisation rules (001 §4)', () => {
+  it.each([
+    ['facebook', '?utm_source=facebook'],
+    ['tiktok', '?utm_source=tiktok'],
+    ['snapchat', '?utm_source=snapchat'],
+    ['twitter', '?utm_source=twitter'],
+  ])('should initialise %s when the utm source equals its name', (network, search) => {
+    expect(networks(search)).toEqual([network]);
+  });
+
+  it.each([
+    ['facebook', '?utm_source=quiz-fb'],
+    ['tiktok', '?utm_source=spring-tt-2'],
+    ['snapchat', '?utm_source=promo-snap'],
+    ['twitter', '?utm_source=x-tw'],
+  ])('should initialise %s when the utm source includes its suffix', (network, search) => {
+    expect(networks(search)).toEqual([network]);
+  });
+
+  it.each([
+    ['facebook', '?fbclid=F1', 'F1'],
+    ['tiktok', '?ttclid=T1', 'T1'],
+    ['snapchat', '?ScCid=S1', 'S1'],
+    ['twitter', '?twclid=W1', 'W1'],
+  ])(
+    'should initialise %s when its click-id parameter is present, keeping the click id',
+    (network, search, id) => {
+      expect(matchNetworks(search, null)).toEqual([{ network, clickId: id }]);
+    },
+  );
+
+  it('should initialise nothing for other sources, look-alikes or case variants', () => {
+    expect(networks('')).toEqual([]);
+    expect(networks('?utm_source=google&gclid=G')).toEqual([]);
+    expect(networks('?utm_source=Facebook')).toEqual([]);
+    expect(networks('?utm_source=fb')).toEqual([]);
+    expect(networks('?utm_source=tiktok-ads')).toEqual([]);
+    expect(networks('?sccid=lowercase')).toEqual([]);
+  });
+
+  it('should use the stored utm source when the query has none, and the query when both exist', () => {
+    expect(networks('', 'tiktok')).toEqual(['tiktok']);
+    expect(networks('?utm_source=snapchat', 'tiktok')).toEqual(['snapchat']);
+  });
+
+  it('should initialise every network the visit matches', () => {
+    expect(networks('?utm_source=camp-fb&ttclid=1&twclid=2')).toEqual(['facebook', 'tiktok', 'twitter']);
+  });
+});
+
+describe('pixel configuration', () => {
+  const doc = (content: string | null) => ({
+    querySelector: () => (content === null ? null : ({ content } as HTMLMetaElement)),
+  });
+
+  it('should read up to four facebook ids and one id per other network', () => {
+    const config = readPixelConfig(
+      doc(JSON.stringify({ facebook: ['1', '2', '3', '4', '5'], tiktok: 'T', snapchat: 'S', twitter: 'W' })),
+    );
+    expect(config).toEqual({ facebook: ['1', '2', '3', '4'], tiktok: 'T', snapchat: 'S', twitter: 'W' });
+  });
+
+  it('should treat a missing, malformed or hostile configuration as none', () => {
+    const none: PixelConfig = { facebook: [], tiktok: null, snapchat: null, twitter: null };
+    expect(readPixelConfig(doc(null))).toEqual(none);
+    expect(readPixelConfig(doc('{oops'))).toEqual(none);
+    expect(readPixelConfig(doc(JSON.stringify({ facebook: ['"><script>'], tiktok: 5 })))).toEqual(none);
+  });
+
+  it('should count a network as configured only with an id', () => {
+    const config: PixelConfig = { facebook: ['1'], tiktok: null, snapchat: 'S', twitter: null };
+    expect(isConfigured(config, 'facebook')).toBe(true);
+    expect(isConfigured(config, 'tiktok')).toBe(false);
+    expect(isConfigured(config, 'snapchat')).toBe(true);
+    expect(isConfigured({ ...config, facebook: [] }, 'facebook')).toBe(false);
+  });
+});

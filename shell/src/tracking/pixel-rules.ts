@@ -1,0 +1,78 @@
+/** The four ad networks of 001 §4. */
+export type AdNetwork = 'facebook' | 'tiktok' | 'snapchat' | 'twitter';
+
+/** How a visit shows it came from a network: its utm source, a source suffix, or its click-id parameter (001 §4). */
+export interface NetworkRule {
+  network: AdNetwork;
+  clickIdParam: string;
+  sourceSuffix: string;
+}
+
+/** Click-id params fbclid, ttclid, ScCid, twclid; source suffixes -fb, -tt, -snap, -tw (001 §4). */
+export const NETWORK_RULES: readonly NetworkRule[] = [
+  { network: 'facebook', clickIdParam: 'fbclid', sourceSuffix: '-fb' },
+  { network: 'tiktok', clickIdParam: 'ttclid', sourceSuffix: '-tt' },
+  { network: 'snapchat', clickIdParam: 'ScCid', sourceSuffix: '-snap' },
+  { network: 'twitter', clickIdParam: 'twclid', sourceSuffix: '-tw' },
+];
+
+/** Pixel ids per network from the server's configuration; facebook takes up to four (001 §4). */
+export interface PixelConfig {
+  facebook: string[];
+  tiktok: string | null;
+  snapchat: string | null;
+  twitter: string | null;
+}
+
+/** At most this many facebook pixel ids are used (001 §4). */
+export const MAX_FACEBOOK_PIXELS = 4;
+
+/** A network as the visit saw it: its click id when the URL carried one. */
+export interface NetworkMatch {
+  network: AdNetwork;
+  clickId: string | null;
+}
+
+/**
+ * The networks this visit belongs to: a network initialises only if the utm source equals its name, includes its
+ * suffix, or its click-id parameter is present (001 §4). `utmSource` is the query's, else the stored one.
+ */
+export function matchNetworks(search: string, utmSource: string | null): NetworkMatch[] {
+  const params = new URLSearchParams(search);
+  const source = params.get('utm_source') ?? utmSource ?? '';
+  return NETWORK_RULES.filter(
+    (rule) => source === rule.network || source.includes(rule.sourceSuffix) || params.has(rule.clickIdParam),
+  ).map((rule) => ({ network: rule.network, clickId: params.get(rule.clickIdParam) || null }));
+}
+
+/** Whether a network has a pixel configured: its script loads only then. */
+export function isConfigured(config: PixelConfig, network: AdNetwork): boolean {
+  return network === 'facebook' ? config.facebook.length > 0 : config[network] !== null;
+}
+
+/**
+ * Reads `<meta name="ad-pixels">` (the server's `FACEBOOK_PIXEL_IDS`, `TIKTOK_PIXEL_ID`, `SNAPCHAT_PIXEL_ID`,
+ * `TWITTER_PIXEL_ID`, inlined like the other shell configuration); missing or malformed means none.
+ */
+export function readPixelConfig(doc: Pick<Document, 'querySelector'>): PixelConfig {
+  const none: PixelConfig = { facebook: [], tiktok: null, snapchat: null, twitter: null };
+  const raw = doc.querySelector<HTMLMetaElement>('meta[name="ad-pixels"]')?.content;
+  if (!raw) return none;
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    return none;
+  }
+  const id = (x: unknown) => (typeof x === 'string' && /^[\w-]{1,64}$/.test(x) ? x : null);
+  const facebook = Array.isArray(value['facebook']) ? value['facebook'] : [];
+  return {
+    facebook: facebook
+      .map(id)
+      .filter((x): x is string => x !== null)
+      .slice(0, MAX_FACEBOOK_PIXELS),
+    tiktok: id(value['tiktok']),
+    snapchat: id(value['snapchat']),
+    twitter: id(value['twitter']),
+  };
+}
