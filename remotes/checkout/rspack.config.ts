@@ -9,5 +9,6 @@ export default createRemoteConfig({
   exposes: {
     './paywall': './src/paywall-lifecycles.tsx',
     './subscription': './src/subscription-lifecycles.tsx',
+    './banners': './src/banners-lifecycles.tsx',
   },
 });

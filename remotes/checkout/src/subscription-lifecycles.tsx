@@ -1,8 +1,8 @@
 import { defineRemote } from '@companion/remote-kit';
-import { SubscriptionPanel } from './features/subscription/components/subscription-panel.tsx';
+import { SubscriptionSettings } from './pages/subscription-settings.tsx';
 
 /** The subscription-management parcel: the shell's settings page mounts it for subscribers. */
-const lifecycles = defineRemote({ name: 'checkout', version: __REMOTE_VERSION__, App: SubscriptionPanel });
+const lifecycles = defineRemote({ name: 'checkout', version: __REMOTE_VERSION__, App: SubscriptionSettings });
 
 export default lifecycles;
 export const { bootstrap, mount, unmount, update } = lifecycles;

@@ -94,8 +94,13 @@ export function cancelSubscription(t: Transport, subscription: ActiveSubscriptio
 }
 export const restoreSubscription = (t: Transport, id: string) =>
   t.request<ActiveSubscription>(`Payments/subscription/${id}/restore`, { method: 'POST' });
-export const updateSubscriptionPlan = (t: Transport, productId: string) =>
-  t.request<OrderStatus>('Payments/subscription-products/update', { method: 'POST', body: { productId } });
+/** A plan change charged on the subscription's saved card; one Idempotency-Key per confirmation. */
+export const updateSubscriptionPlan = (t: Transport, productId: string, idempotencyKey: string) =>
+  t.request<OrderStatus>('Payments/subscription-products/update', {
+    method: 'POST',
+    body: { productId },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 export const getCards = (t: Transport, yuno: boolean) =>
   t.request<CardInfo[]>(yuno ? 'YunoPayments/user-card-info' : 'Payments/user-card-info');
 export const deleteCard = (t: Transport, cardId: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waitFor } from '@testing-library/react';
+import { fireEvent, waitFor } from '@testing-library/react';
 import type { ShellBus } from '@companion/contracts';
 import { renderRemote, testProduct, testUser } from '@companion/remote-kit/testing';
 import lifecycles from '../lifecycles.tsx';
@@ -47,5 +47,52 @@ describe('checkout pages', () => {
     });
     await waitFor(() => expect(view.getAllByRole('radio')).toHaveLength(2));
     expect(document.querySelector('[data-testid="payment-processing"]')).not.toBeNull();
+  });
+
+  it('on a PayPal return waits on the redirect screen’s loader', async () => {
+    const view = await renderRemote(lifecycles, {
+      remote: 'checkout',
+      path: '/pricing?orderId=o2&productId=sub-12m&purchaseType=subscription&paymentSystem=paypal&token=sbx_1',
+      bus: signedIn,
+      api: {
+        'GET Payments/subscription-products': [month, year],
+        'GET payments/check-order-status': {
+          orderId: 'o2',
+          isFinal: false,
+          success: false,
+          status: 'created',
+        },
+      },
+    });
+    await waitFor(() => expect(view.getAllByRole('radio')).toHaveLength(2));
+    const processing = document.querySelector('[data-testid="payment-processing"]');
+    expect(processing?.getAttribute('data-screen')).toBe('redirect');
+    expect(document.body.textContent).toContain('Finishing your PayPal payment');
+  });
+
+  it('shows the PayPal redirect screen while leaving for PayPal, and keeps the payment slice', async () => {
+    const view = await renderRemote(lifecycles, {
+      remote: 'checkout',
+      path: '/pricing',
+      bus: signedIn,
+      api: {
+        'GET Payments/subscription-products': [month, year],
+        'POST Payments/checkout/start': {
+          orderId: 'o3',
+          paymentSystem: 'paypal',
+          data: { link: { href: 'http://localhost:3000/api/sandbox/pay/sbx_3' } },
+        },
+        'POST Prometheus/start': {},
+      },
+    });
+    await waitFor(() => expect(view.getAllByRole('radio')).toHaveLength(2));
+    fireEvent.click(view.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(document.querySelector('[data-testid="checkout-redirect"]')).not.toBeNull());
+    expect(document.body.textContent).toContain('Redirecting to PayPal');
+    expect(JSON.parse(localStorage.getItem('persist:payment') ?? '{}')).toMatchObject({
+      savedProduct: { id: 'sub-12m', price: year.currentPrice, isTokens: false },
+      paymentIntentOrderId: 'o3',
+    });
+    localStorage.clear();
   });
 });

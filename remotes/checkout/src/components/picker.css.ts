@@ -163,7 +163,8 @@ export const legal = style({
 
 export const tokenGrid = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+  // Four packs: one row of four where they fit (desktop, the paywall), two by two on a phone, never 3 + 1.
+  gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))',
   gap: vars.space.sm,
 });
 export const tokenCard = style([
@@ -179,3 +180,22 @@ export const tokenAmount = style({
 });
 export const tokenBonus = style({ color: vars.color.success, fontSize: vars.text.sm, fontWeight: 700 });
 export const error = style({ color: vars.color.danger, textAlign: 'center', marginTop: vars.space.sm });
+
+export const pending = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  minHeight: 52,
+  margin: 0,
+  borderRadius: vars.radius.lg,
+  border: `1px dashed ${vars.color.border}`,
+  color: vars.color.textMuted,
+  fontSize: vars.text.sm,
+});
+export const providerNote = style({
+  margin: `${vars.space.sm} 0 0`,
+  color: vars.color.textMuted,
+  fontSize: vars.text.sm,
+  textAlign: 'center',
+});

@@ -9,17 +9,26 @@ export interface Buyer {
   active: ActiveSubscription | null;
   /** The provider the badge rule looks at: the live subscription's, else the user's preferred one (001 §1). */
   paymentSystem: PaymentSystem | null;
+  /** The provider the server will use for a checkout (`GET User` `paymentSystem`), null until the user is known. */
+  provider: PaymentSystem | null;
+  /** A saved card exists: one-click and plan changes on it are possible (001 §5). */
+  hasCard: boolean;
 }
 
 /** The buyer from the shell's replayed session and user. */
 export function useBuyer(): Buyer {
   const { user } = useVisitor();
   const active = user?.activeSubscription ?? null;
+  const paymentSystem = active?.paymentSystem ?? user?.userFeatures.preferredPaymentMethod ?? null;
+  // The wire user carries the server's choice (001 §1 yuno rule); the contracts' `User` does not name it.
+  const chosen = user && 'paymentSystem' in user ? (user as { paymentSystem?: unknown }).paymentSystem : null;
   return {
     // The user, not the session state, decides: a reload may replay the user before any session change.
     ready: Boolean(user),
     userId: user?.id ?? null,
     active,
-    paymentSystem: active?.paymentSystem ?? user?.userFeatures.preferredPaymentMethod ?? null,
+    paymentSystem,
+    provider: typeof chosen === 'string' ? chosen : paymentSystem,
+    hasCard: user?.isCardTokenExists ?? false,
   };
 }

@@ -19,3 +19,14 @@ export const lead = style({
   textAlign: 'center',
   color: vars.color.textMuted,
 });
+
+export const consent = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+  color: vars.color.textMuted,
+  fontSize: vars.text.sm,
+  lineHeight: 1.4,
+  cursor: 'pointer',
+});

@@ -2,6 +2,7 @@ import { PATHS } from '@companion/contracts';
 import { useRemoteLocation, useResource } from '@companion/remote-kit';
 import { getHiddenSubscriptionProducts, getSubscriptionProducts } from '../api/payments-api.ts';
 import { PaymentReturn } from '../features/checkout/components/payment-return.tsx';
+import { LeavingScreen } from '../features/checkout/components/provider-screens.tsx';
 import { useBuyer } from '../hooks/use-buyer.ts';
 import { useStartCheckout } from '../features/checkout/hooks/use-start-checkout.ts';
 import { RETURN_TO_PARAM } from '../features/checkout/lib/after-purchase.ts';
@@ -36,9 +37,13 @@ export function PricingPage() {
           paymentSystem={buyer.paymentSystem}
           busy={checkout.loading}
           failed={checkout.failed}
-          onContinue={(product) => void checkout.start(product.id, false, product.currentPrice)}
+          provider={buyer.provider}
+          onContinue={(product) =>
+            void checkout.start(product.id, false, product.currentPrice, product.title)
+          }
         />
       )}
+      <LeavingScreen checkout={checkout} provider={buyer.provider} />
       <PaymentReturn checkout={checkout} source={pathname} />
     </CheckoutPage>
   );

@@ -2,6 +2,7 @@ import { PATHS } from '@companion/contracts';
 import { useBusState, useRemoteLocation, useResource } from '@companion/remote-kit';
 import { getHiddenTokenProducts, getTokenProducts } from '../api/payments-api.ts';
 import { PaymentReturn } from '../features/checkout/components/payment-return.tsx';
+import { LeavingScreen } from '../features/checkout/components/provider-screens.tsx';
 import { useBuyer } from '../hooks/use-buyer.ts';
 import { useStartCheckout } from '../features/checkout/hooks/use-start-checkout.ts';
 import { RETURN_TO_PARAM } from '../features/checkout/lib/after-purchase.ts';
@@ -38,9 +39,11 @@ export function TokensPage() {
           packs={list}
           busy={checkout.loading}
           failed={checkout.failed}
-          onContinue={(pack) => void checkout.start(pack.id, true, pack.currentPrice)}
+          provider={buyer.provider}
+          onContinue={(pack) => void checkout.start(pack.id, true, pack.currentPrice, pack.title)}
         />
       )}
+      <LeavingScreen checkout={checkout} provider={buyer.provider} />
       <PaymentReturn checkout={checkout} source={pathname} />
     </CheckoutPage>
   );

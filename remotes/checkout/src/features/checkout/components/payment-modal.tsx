@@ -1,5 +1,6 @@
 import { Button, Modal, Spinner } from '@companion/ui';
 import { declineInfo } from '../lib/decline-codes.ts';
+import { providerName } from '../lib/checkout-screen.ts';
 import { closeAction, type PaymentStep } from '../lib/payment-flow.ts';
 import { FailScreen } from './fail-screen.tsx';
 import * as styles from './result.css.ts';
@@ -16,6 +17,7 @@ const TITLES = {
  * fail; after 20 s without an answer, 'still processing' — not a failure.
  */
 export function PaymentModal({
+  redirectFrom = null,
   step,
   retrying,
   onProceed,
@@ -23,6 +25,8 @@ export function PaymentModal({
   onCheckAgain,
   onClose,
 }: {
+  /** Coming back from a redirect-style provider (PayPal): processing shows the redirect screen's loader. */
+  redirectFrom?: string | null;
   step: PaymentStep;
   retrying: boolean;
   /** Success: after-purchase navigation. */
@@ -39,16 +43,28 @@ export function PaymentModal({
     else onClose();
   };
   const processing = step.step === 'paymentProcessing';
-  const title = step.step === 'fail' ? declineInfo(step.errorCode).title : TITLES[step.step];
+  const title =
+    step.step === 'fail'
+      ? declineInfo(step.errorCode).title
+      : processing && redirectFrom
+        ? `Finishing your ${providerName(redirectFrom)} payment`
+        : TITLES[step.step];
   return (
     <Modal open size="md" title={title} onClose={close} dismissable={!processing} hideClose={processing}>
       {processing && (
-        <div className={styles.screen} data-testid="payment-processing" role="status">
+        <div
+          className={styles.waiting}
+          data-testid="payment-processing"
+          data-screen={redirectFrom ? 'redirect' : 'card'}
+          role="status"
+        >
           <div className={styles.spinnerWrap}>
-            <Spinner />
+            <Spinner size="lg" label={null} />
           </div>
           <p className={styles.message}>
-            Please wait while we confirm your payment with the bank. Do not close this page.
+            {redirectFrom
+              ? `You are back from ${providerName(redirectFrom)}. We are confirming the payment with them. Do not close this page.`
+              : 'Please wait while we confirm your payment with the bank. Do not close this page.'}
           </p>
         </div>
       )}

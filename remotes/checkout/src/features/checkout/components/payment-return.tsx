@@ -1,8 +1,13 @@
-import { useRemoteLocation, useRemoteNavigate } from '@companion/remote-kit';
+import { useState } from 'react';
+import { useRemoteLocation, useRemoteNavigate, useResource, useVisitor } from '@companion/remote-kit';
+import { getTokenProducts } from '../../../api/payments-api.ts';
+import { Offers, showsDeclinedPopup } from '../../../offers/offers.tsx';
 import { usePaymentResult } from '../hooks/use-payment-result.ts';
 import type { StartCheckout } from '../hooks/use-start-checkout.ts';
 import { afterPurchaseTarget, RETURN_TO_PARAM } from '../lib/after-purchase.ts';
+import { checkoutScreen } from '../lib/checkout-screen.ts';
 import { readPaymentReturn, withoutReturnParams } from '../lib/return-params.ts';
+import { savedPayment } from '../lib/saved-payment.ts';
 import { PaymentModal } from './payment-modal.tsx';
 
 /** Drops the return parameters and the carried return path from a search string. */
@@ -16,30 +21,70 @@ function cleanSearch(search: string): string {
 /**
  * Coming back from the provider (001 §2 return parameters, §4 "A redirect return … goes to initial payment
  * processing"): the payment modal follows the order to its result; 'Proceed' navigates on (001 §4 "After
- * purchase"), closing a failure returns to the page, 'Try Again' starts a new checkout for the same product.
+ * purchase"), closing a failure returns to the page, 'Try Again' starts a new checkout for the same product at
+ * the price kept in the payment slice. A PayPal-style return waits on the redirect screen's loader (001 §2). The
+ * payment slice is cleared when the flow ends (001 §4 "the stored keys are cleared").
  */
 export function PaymentReturn({ checkout, source }: { checkout: StartCheckout; source: string }) {
   const location = useRemoteLocation();
   const navigate = useRemoteNavigate();
   const back = readPaymentReturn(location.search);
   const [step, checkAgain] = usePaymentResult(back?.orderId ?? null, source);
+  // Offer flows (issue 12): the tokens upsell after a pack from the token list; the declined popup for 3.02.
+  const { user } = useVisitor();
+  const packs = useResource(
+    user && back?.purchaseType === 'token' ? `products|tokens|${user.id}` : null,
+    getTokenProducts,
+  );
+  const [upsell, setUpsell] = useState(false);
+  const [saved] = useState(() => savedPayment.read());
   if (!back || !step) return null;
   const returnTo = new URLSearchParams(location.search).get(RETURN_TO_PARAM);
-  const closeFlow = () =>
+  const closeFlow = () => {
+    savedPayment.clear();
     navigate({ pathname: location.pathname, search: cleanSearch(location.search) }, { replace: true });
+  };
   const proceed = () => {
     const target = afterPurchaseTarget(returnTo);
     if (target === location.pathname) closeFlow();
-    else navigate(target, { replace: true });
+    else {
+      savedPayment.clear();
+      navigate(target, { replace: true });
+    }
   };
+  const productId = back.productId ?? saved?.savedProduct.id ?? null;
+  const product = saved?.savedProduct.id === productId ? saved?.savedProduct : undefined;
   const retry = () => {
-    if (back.productId) void checkout.start(back.productId, back.purchaseType === 'token', 0);
+    if (productId)
+      void checkout.start(
+        productId,
+        product?.isTokens ?? back.purchaseType === 'token',
+        product?.price ?? 0,
+        product?.name,
+      );
   };
+  const fromTokenList = packs.data?.some((pack) => pack.id === back.productId) ?? false;
+  if (upsell)
+    return <Offers kind="tokens" purchasedProductId={back.productId} source={source} onEnd={proceed} />;
+  if (step.step === 'fail' && showsDeclinedPopup(step.errorCode, back.purchaseType === 'subscription'))
+    return (
+      <Offers
+        kind="declined"
+        source={source}
+        returnTo={returnTo ?? location.pathname}
+        onTryAgain={retry}
+        onEnd={closeFlow}
+      />
+    );
+  // PayPal answers with its own `token` parameter; the server's `paymentSystem` names it outright.
+  const returnSystem = back.paymentSystem ?? (back.token ? 'paypal' : null);
+  const redirect = checkoutScreen({ paymentSystem: null, returnSystem }) === 'redirect';
   return (
     <PaymentModal
+      redirectFrom={redirect ? returnSystem : null}
       step={step}
       retrying={checkout.loading}
-      onProceed={proceed}
+      onProceed={step.step === 'success' && fromTokenList ? () => setUpsell(true) : proceed}
       onRetry={retry}
       onCheckAgain={checkAgain}
       onClose={closeFlow}

@@ -47,6 +47,17 @@ export function usePaymentResult(orderId: string | null, source: string): [Payme
         bus.publish('tokens:balance-refresh-requested', { source });
         for (const key of INVALIDATED_AFTER_PAYMENT) invalidate(key);
         track('purchase', { order_id: orderId, price_usd: next.result.amountPaid / 100, placement: source });
+        const { result } = next;
+        bus.publish('payment:succeeded', {
+          orderId,
+          product: {
+            id: result.productId,
+            name: result.name,
+            price: result.amountPaid,
+            isSubscription: result.isSubscriptionProduct,
+          },
+          source,
+        });
       } else if (next.step === 'fail') {
         void stopPaymentTimer(transport, orderId, 'fail');
         track('payment_failed', { order_id: orderId, error_code: next.errorCode, placement: source });

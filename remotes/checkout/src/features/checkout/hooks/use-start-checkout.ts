@@ -1,22 +1,20 @@
-import { useCallback, useState } from 'react';
-import { useRemoteLocation, useTransport } from '@companion/remote-kit';
+import { useCallback, useEffect, useState } from 'react';
+import { leaveTo, useBus, useRemoteLocation, useTransport } from '@companion/remote-kit';
 import { startCheckout, startPaymentTimer } from '../../../api/payments-api.ts';
 import { redirectUrlFor } from '../lib/after-purchase.ts';
+import { savedPayment } from '../lib/saved-payment.ts';
 import { usePaymentTracking } from './use-payment-tracking.ts';
-
-/**
- * Sends the browser to the provider's hosted page: a full navigation, usually to another origin, which the shared
- * history cannot do. The kit has no seam for leaving the app yet (reported); this is the remote's only use.
- */
-function goToProvider(href: string) {
-  // eslint-disable-next-line no-restricted-properties -- the provider's page is outside the app (see above)
-  window.location.assign(href);
-}
 
 /** What {@link useStartCheckout} returns. */
 export interface StartCheckout {
-  start(productId: string, isTokens: boolean, price: number): Promise<void>;
+  /**
+   * `name` is what the result screens call the product (kept in the payment slice across the round trip) and what
+   * describes it to the ad pixels (`checkout:opened`, where the id stands in without it).
+   */
+  start(productId: string, isTokens: boolean, price: number, name?: string): Promise<void>;
   loading: boolean;
+  /** The provider the server chose, once the browser is leaving for its page (the redirect screen shows it). */
+  leavingFor: string | null;
   /** True when the start call gave no link (001 §8: it becomes a fail screen). */
   failed: boolean;
   reset(): void;
@@ -24,7 +22,7 @@ export interface StartCheckout {
 
 /**
  * 'Continue': asks the server for a checkout (it chooses the provider, 001 §1), starts the payment-duration
- * timer and follows `data.link.href`. No link is a failure.
+ * timer, keeps the payment slice and leaves for `data.link.href` through the kit's `leaveTo`. No link is a failure.
  */
 export function useStartCheckout(
   subscribed: boolean,
@@ -32,17 +30,24 @@ export function useStartCheckout(
   source: string,
 ): StartCheckout {
   const transport = useTransport();
+  const bus = useBus();
   const location = useRemoteLocation();
   const track = usePaymentTracking();
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [leaving, setLeaving] = useState<{ provider: string; href: string } | null>(null);
   const from = returnTo ?? `${location.pathname}${location.search}`;
 
   const start = useCallback(
-    async (productId: string, isTokens: boolean, price: number) => {
+    async (productId: string, isTokens: boolean, price: number, name = '') => {
       setLoading(true);
       setFailed(false);
       track('checkout_started', { product_id: productId, price_usd: price / 100, placement: source });
+      // Not debounced: the page leaves for the provider right after, and the pixels first record the click id.
+      bus.publish('checkout:opened', {
+        product: { id: productId, name: name || productId, price, isSubscription: !isTokens },
+        source,
+      });
       try {
         const answer = await startCheckout(
           transport,
@@ -60,14 +65,34 @@ export function useStartCheckout(
         const href = answer.data.link.href;
         if (!href) throw new Error('The checkout start returned no link.');
         await startPaymentTimer(transport, answer.orderId);
-        goToProvider(href);
+        savedPayment.write({
+          savedProduct: { id: productId, name, price, isTokens },
+          paymentIntentTimestamp: Date.now(),
+          paymentIntentOrderId: answer.orderId,
+          transactionId: null,
+        });
+        setLeaving({ provider: answer.paymentSystem, href });
       } catch (error) {
         console.error('[checkout] checkout start failed', error);
         setFailed(true);
         setLoading(false);
+        setLeaving(null);
       }
     },
-    [transport, from, location.pathname, subscribed, track, source],
+    [transport, bus, from, location.pathname, subscribed, track, source],
   );
-  return { start, loading, failed, reset: () => setFailed(false) };
+  // The browser leaves after the redirect screen has rendered: a page that has started navigating away stops
+  // updating its DOM, so leaving from the click handler would never show it.
+  useEffect(() => {
+    if (!leaving) return;
+    try {
+      leaveTo(leaving.href);
+    } catch (error) {
+      console.error('[checkout] the provider link was refused', error);
+      setLeaving(null);
+      setFailed(true);
+      setLoading(false);
+    }
+  }, [leaving]);
+  return { start, loading, failed, leavingFor: leaving?.provider ?? null, reset: () => setFailed(false) };
 }

@@ -47,7 +47,13 @@ describe('payment flow (001 §4)', () => {
     expect(outcomeOfStatus(status({}), now)).toEqual({
       step: 'success',
       orderId: 'o1',
-      result: { amountPaid: 11999, name: 'Year', isSubscriptionProduct: true, paidAt: now },
+      result: {
+        amountPaid: 11999,
+        productId: 'sub-12m',
+        name: 'Year',
+        isSubscriptionProduct: true,
+        paidAt: now,
+      },
     });
   });
 

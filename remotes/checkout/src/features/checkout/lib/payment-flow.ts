@@ -10,6 +10,8 @@ export const SUCCESS_AUTO_CLOSE_SECONDS = 10;
 /** What the success screen shows (001 §3 Payment result). */
 export interface PaidResult {
   amountPaid: number;
+  /** The paid product (the ad pixels' price payload, 001 §4). */
+  productId: string;
   name: string;
   isSubscriptionProduct: boolean;
   paidAt: Date;
@@ -31,6 +33,7 @@ export function outcomeOfStatus(status: OrderStatus, now: Date): PaymentStep | n
       orderId: status.orderId,
       result: {
         amountPaid: status.amountPaid,
+        productId: status.productId,
         name: status.name,
         isSubscriptionProduct: status.isSubscriptionProduct,
         paidAt: now,
@@ -51,6 +54,7 @@ export function outcomeOfNotification(
       orderId,
       result: {
         amountPaid: notification.amountPaid,
+        productId: notification.product?.id ?? '',
         name: notification.product?.name ?? '',
         isSubscriptionProduct: notification.product?.isSubscriptionProduct ?? false,
         paidAt: now,

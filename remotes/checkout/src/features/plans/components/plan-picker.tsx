@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { ActiveSubscription, PaymentSystem, SubscriptionProduct } from '@companion/contracts';
 import { Skeleton } from '@companion/ui';
 import { actionLabel, defaultSelection, isActionDisabled, visiblePlans } from '../lib/plan-rules.ts';
-import { pricingHeadline } from '../lib/headlines.ts';
+import { pricingHeadline, type Headline } from '../lib/headlines.ts';
 import { legalText } from '../lib/legal-text.ts';
 import { CheckoutAction } from '../../../components/checkout-action.tsx';
+import { useAddToCart } from '../../../hooks/use-add-to-cart.ts';
 import { PlanCard } from './plan-card.tsx';
 import * as styles from '../../../components/picker.css.ts';
 
@@ -17,6 +18,8 @@ export function PlanPicker({
   failed,
   onContinue,
   initialId,
+  provider,
+  headline: forced,
 }: {
   products: SubscriptionProduct[] | null;
   active: ActiveSubscription | null;
@@ -26,12 +29,17 @@ export function PlanPicker({
   onContinue: (product: SubscriptionProduct) => void;
   /** Preselects this product (a paywall opened for one product). */
   initialId?: string | undefined;
+  /** The provider the server will use; null while unknown (no confirmation yet, 001 §2). */
+  provider?: string | null;
+  /** Replaces the offer headline (the quiz variants' 'Your Special Discount Is Applied!', 001 §2). */
+  headline?: Headline | undefined;
 }) {
   const shown = products ? visiblePlans(products, active) : [];
   const [picked, setPicked] = useState<string | null>(initialId ?? null);
+  const addToCart = useAddToCart('picker');
   const selected =
     shown.find((product) => product.id === picked) ?? (products ? defaultSelection(shown, active) : null);
-  const headline = pricingHeadline(shown, active !== null);
+  const headline = forced ?? pricingHeadline(shown, active);
   return (
     <div>
       <header className={styles.headline}>
@@ -48,7 +56,10 @@ export function PlanPicker({
                 active={active}
                 selectedId={selected?.id ?? null}
                 paymentSystem={paymentSystem}
-                onSelect={(p) => setPicked(p.id)}
+                onSelect={(p) => {
+                  setPicked(p.id);
+                  addToCart({ id: p.id, name: p.title, price: p.currentPrice, isSubscription: true });
+                }}
               />
             ))}
       </div>
@@ -59,6 +70,7 @@ export function PlanPicker({
         failed={failed}
         legal={selected ? legalText(selected) : null}
         onClick={() => selected && onContinue(selected)}
+        provider={provider}
       />
     </div>
   );

@@ -187,14 +187,36 @@ describe('selection rules (001 §4, §5)', () => {
 
 describe('headlines and legal text', () => {
   it('offers the first-subscription discount, up to the best one, to non-subscribers', () => {
-    expect(pricingHeadline([month, testProduct('y', { discount: 70 })], false)).toEqual({
+    expect(pricingHeadline([month, testProduct('y', { discount: 70 })], null)).toEqual({
       title: 'Get Exclusive Discount Only Today!',
       subtitle: 'Up to 70% off for first subscription',
     });
   });
 
   it('tells subscribers to upgrade', () => {
-    expect(pricingHeadline(all, true).title).toBe('Upgrade Your Subscription Today and Pay Less!');
+    const monthly = live('sub-1m', 'month', 1);
+    expect(pricingHeadline(visiblePlans(all, monthly), monthly).title).toBe(
+      'Upgrade Your Subscription Today and Pay Less!',
+    );
+  });
+
+  it("shows lifetime's 'Endless Honeyed Bliss' to annual users, whose only upgrade is lifetime", () => {
+    const annual = live('sub-12m', 'year', 1);
+    expect(visiblePlans(all, annual).map((p) => p.id)).toEqual(['sub-12m', 'sub-lifetime']);
+    expect(pricingHeadline(visiblePlans(all, annual), annual)).toEqual({
+      title: 'Endless Honeyed Bliss',
+      subtitle: 'Limitless pleasure unlocked! Enjoy all benefits forever.',
+    });
+  });
+
+  it("shows 'Endless Honeyed Bliss' to a lifetime subscriber, and never to quarterly users or visitors", () => {
+    const holder = live('sub-lifetime', 'year', 100);
+    expect(pricingHeadline(visiblePlans(all, holder), holder).title).toBe('Endless Honeyed Bliss');
+    const quarterly = live('sub-3m', 'month', 3);
+    expect(pricingHeadline(visiblePlans(all, quarterly), quarterly).title).toBe(
+      'Upgrade Your Subscription Today and Pay Less!',
+    );
+    expect(pricingHeadline(all, null).title).toBe('Get Exclusive Discount Only Today!');
   });
 
   it.each([

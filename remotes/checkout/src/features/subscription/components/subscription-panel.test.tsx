@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ActiveSubscription, ShellBus, TransportRequest } from '@companion/contracts';
-import { renderRemote, testUser } from '@companion/remote-kit/testing';
+import { renderRemote, testProduct, testUser } from '@companion/remote-kit/testing';
 import lifecycles from '../../../subscription-lifecycles.tsx';
 
 const live: ActiveSubscription = {
@@ -22,7 +22,8 @@ function signedIn(bus: ShellBus) {
   bus.publish('user:changed', { user: testUser({ id: 'u1', activeSubscription: live }) });
 }
 
-describe('subscription panel', () => {
+// Generous: the first test pays the module warm-up, which a loaded machine stretches past the default 5 s.
+describe('subscription panel', { timeout: 20_000 }, () => {
   it('cancels with the chosen answers after the confirmation, then offers restore', async () => {
     let current = live;
     const calls: [string, TransportRequest][] = [];
@@ -67,5 +68,74 @@ describe('subscription panel', () => {
       api: { 'GET Payments/user-active-subscription': null, 'GET Payments/user-card-info': [] },
     });
     expect(await view.findByText('You are on the free plan.')).toBeTruthy();
+  });
+
+  it('changes plan on the saved card: upgrade-only plans, one Idempotency-Key per confirmation, then the result', async () => {
+    const calls: [string, TransportRequest][] = [];
+    const plans = [
+      testProduct('sub-1m', { title: '1 month' }),
+      testProduct('sub-3m', { title: '3 months', periodValue: 3, periodInMonths: 3, currentPrice: 4399 }),
+      testProduct('sub-12m', { title: 'Year', periodType: 'year', periodInMonths: 12, currentPrice: 11999 }),
+    ];
+    const view = await renderRemote(lifecycles, {
+      remote: 'checkout',
+      path: '/settings',
+      bus: (bus) =>
+        bus.publish('user:changed', {
+          user: testUser({ id: 'u1', activeSubscription: live, isCardTokenExists: true }),
+        }),
+      props: { slot: 'settings' },
+      api: (key, init) => {
+        calls.push([key, init]);
+        if (key === 'GET Payments/user-active-subscription') return live;
+        if (key === 'GET Payments/user-card-info')
+          return [{ id: 'c1', brand: 'visa', last4: '4242', paymentSystem: 'solidgate', createdAt: '' }];
+        if (key === 'GET Payments/subscription-products') return plans;
+        if (key === 'POST Payments/subscription-products/update') return { orderId: 'o9' };
+        if (key === 'POST Prometheus/start' || key === 'POST Prometheus/stop') return {};
+        if (key === 'GET payments/check-order-status')
+          return {
+            orderId: 'o9',
+            isFinal: true,
+            success: true,
+            status: 'approved',
+            name: '3 months',
+            isSubscriptionProduct: true,
+            amountPaid: 4399,
+            errorCode: null,
+          };
+        throw new Error(`unexpected ${key}`);
+      },
+    });
+    fireEvent.click(await view.findByRole('button', { name: 'Change plan' }));
+    await waitFor(() => expect(view.getByTestId('plan-sub-3m')).toBeTruthy());
+    // Upgrade-only: the current monthly plan is shown as current and cannot be picked.
+    expect(view.getByTestId('plan-sub-1m').getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(view.getByTestId('plan-sub-3m'));
+    fireEvent.click(view.getByRole('button', { name: 'Get Cheaper Plan' }));
+    const pay = await screen.findByRole('button', { name: 'Pay $43.99' });
+    expect(screen.getByTestId('change-plan-confirm').textContent).toContain('visa •••• 4242');
+    // No charge without the one-click consent (001 §2), offered because a card token exists.
+    fireEvent.click(pay);
+    expect(await screen.findByText('Please agree to the charge on your saved card first.')).toBeTruthy();
+    fireEvent.click(
+      screen.getByRole('checkbox', {
+        name: 'By continuing I agree to be charged using the same payment details I used before.',
+      }),
+    );
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    expect(await screen.findByTestId('payment-success')).toBeTruthy();
+    const updates = calls.filter(([key]) => key === 'POST Payments/subscription-products/update');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]![1].body).toEqual({ productId: 'sub-3m' });
+    expect(updates[0]![1].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    const timers = calls
+      .filter(([key]) => key.startsWith('POST Prometheus/'))
+      .map(([key, init]) => [key, init.body]);
+    expect(timers).toEqual([
+      ['POST Prometheus/start', { metric: 'front_payment_duration', id: 'o9' }],
+      ['POST Prometheus/stop', { metric: 'front_payment_duration', resultLabel: 'success', id: 'o9' }],
+    ]);
   });
 });

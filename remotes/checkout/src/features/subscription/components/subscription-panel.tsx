@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { PATHS } from '@companion/contracts';
+import { useState, type ReactNode } from 'react';
+import { PATHS, type ActiveSubscription } from '@companion/contracts';
 import { useBus, useInvalidate, useResource, useTransport } from '@companion/remote-kit';
 import { Button, ConfirmDialog, Skeleton } from '@companion/ui';
 import {
@@ -15,10 +15,16 @@ import * as styles from './subscription-panel.css.ts';
 
 /**
  * Subscription management for the settings page (001 §4 "Subscription lifecycle"): the active plan, cancel with
- * the answers list and a confirmation, restore, change plan (the upgrade-only pricing page), saved cards.
- * After cancel or restore the subscription and the user are refetched; failures are only logged (001 §8).
+ * the answers list and a confirmation, restore, change plan, saved cards. Change plan opens `changePlan` (the
+ * settings root composes the upgrade-only plans charged on the saved card) when a card exists, else the
+ * upgrade-only pricing page. After cancel or restore the subscription and the user are refetched; failures are
+ * only logged (001 §8).
  */
-export function SubscriptionPanel() {
+export function SubscriptionPanel({
+  changePlan,
+}: {
+  changePlan?: (live: ActiveSubscription, close: () => void) => ReactNode;
+} = {}) {
   const transport = useTransport();
   const bus = useBus();
   const invalidate = useInvalidate();
@@ -30,6 +36,7 @@ export function SubscriptionPanel() {
   const [asking, setAsking] = useState(false);
   const [answers, setAnswers] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [changing, setChanging] = useState(false);
 
   const refresh = () => {
     invalidate('subscription|*');
@@ -61,9 +68,20 @@ export function SubscriptionPanel() {
     <div className={styles.panel} data-testid="subscription-panel" data-status={live.status}>
       <p className={styles.muted}>{subscriptionStatusText(live.status, live.endDate)}</p>
       <div className={styles.row}>
-        <Button size="sm" variant="secondary" href={PATHS.pricing.href()}>
-          Change plan
-        </Button>
+        {changePlan && buyer.hasCard && cards.data && cards.data.length > 0 ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-expanded={changing}
+            onClick={() => setChanging((open) => !open)}
+          >
+            Change plan
+          </Button>
+        ) : (
+          <Button size="sm" variant="secondary" href={PATHS.pricing.href()}>
+            Change plan
+          </Button>
+        )}
         {cancelled ? (
           <Button
             size="sm"
@@ -78,6 +96,7 @@ export function SubscriptionPanel() {
           </Button>
         )}
       </div>
+      {changing && changePlan?.(live, () => setChanging(false))}
       <h3 className={styles.heading}>Saved cards</h3>
       {cards.data && cards.data.length > 0 ? (
         <ul className={styles.cards}>

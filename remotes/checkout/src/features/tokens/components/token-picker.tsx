@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatPrice, Icon, Skeleton } from '@companion/ui';
 import type { TokenPack } from '../../../api/payments-api.ts';
 import { CheckoutAction } from '../../../components/checkout-action.tsx';
+import { useAddToCart } from '../../../hooks/use-add-to-cart.ts';
 import * as styles from '../../../components/picker.css.ts';
 import { defaultTokenPack } from '../lib/token-rules.ts';
 
@@ -12,6 +13,7 @@ export function TokenPicker({
   failed,
   onContinue,
   initialId,
+  provider,
 }: {
   packs: TokenPack[] | null;
   busy: boolean;
@@ -19,8 +21,11 @@ export function TokenPicker({
   onContinue: (pack: TokenPack) => void;
   /** Preselects this product (a paywall opened for one product). */
   initialId?: string | undefined;
+  /** The provider the server will use; null while unknown (no confirmation yet, 001 §2). */
+  provider?: string | null;
 }) {
   const [picked, setPicked] = useState<string | null>(initialId ?? null);
+  const addToCart = useAddToCart('picker');
   const selected = packs?.find((pack) => pack.id === picked) ?? (packs ? defaultTokenPack(packs) : null);
   return (
     <div>
@@ -35,7 +40,15 @@ export function TokenPicker({
                 aria-checked={pack.id === selected?.id}
                 data-testid={`pack-${pack.id}`}
                 className={styles.tokenCard}
-                onClick={() => setPicked(pack.id)}
+                onClick={() => {
+                  setPicked(pack.id);
+                  addToCart({
+                    id: pack.id,
+                    name: pack.title,
+                    price: pack.currentPrice,
+                    isSubscription: false,
+                  });
+                }}
               >
                 {pack.previousPrice > pack.currentPrice && (
                   <span className={styles.label}>
@@ -63,6 +76,7 @@ export function TokenPicker({
         failed={failed}
         legal="Tokens are a one-time purchase. By continuing you confirm that you are 18 or older."
         onClick={() => selected && onContinue(selected)}
+        provider={provider}
       />
     </div>
   );

@@ -1,0 +1,41 @@
+import { Modal, Spinner } from '@companion/ui';
+import type { StartCheckout } from '../hooks/use-start-checkout.ts';
+import { checkoutScreen, providerName } from '../lib/checkout-screen.ts';
+import * as styles from './result.css.ts';
+
+/**
+ * The redirect checkout screen with a loader (001 §2): shown while the browser leaves for a redirect-style provider
+ * (PayPal). It cannot be closed: the navigation is already under way.
+ */
+export function RedirectScreen({ provider }: { provider: string }) {
+  const name = providerName(provider);
+  return (
+    <Modal
+      open
+      size="md"
+      title={`Redirecting to ${name}`}
+      onClose={() => undefined}
+      dismissable={false}
+      hideClose
+    >
+      <div className={styles.waiting} data-testid="checkout-redirect" data-provider={provider} role="status">
+        <div className={styles.spinnerWrap}>
+          <Spinner size="lg" label={null} />
+        </div>
+        <p className={styles.message}>
+          You will confirm the payment on {name} and come straight back here. Please do not close this page.
+        </p>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * The redirect screen from the 'Continue' click of a buyer whose provider is redirect-style until the browser has
+ * left (the server's answer names the provider for sure); nothing for card providers.
+ */
+export function LeavingScreen({ checkout, provider }: { checkout: StartCheckout; provider: string | null }) {
+  const system = checkout.leavingFor ?? (checkout.loading ? provider : null);
+  if (!system || checkoutScreen({ paymentSystem: system }) !== 'redirect') return null;
+  return <RedirectScreen provider={system} />;
+}

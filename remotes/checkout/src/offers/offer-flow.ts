@@ -1,0 +1,9 @@
+import type { BusEventMap } from '@companion/contracts';
+
+/** Which offer flow to run, and what it needs (the wiring's only contract with `src/offers/`). */
+export type OfferFlowProps =
+  | { kind: 'insufficient'; insufficient: BusEventMap['tokens:insufficient-requested']; onEnd: () => void }
+  | { kind: 'tokens'; purchasedProductId: string | null; source: string; onEnd: () => void }
+  | { kind: 'welcome'; source: string; onEnd: () => void }
+  | { kind: 'upgrade'; source: string; onEnd: () => void }
+  | { kind: 'declined'; source: string; returnTo: string; onTryAgain: () => void; onEnd: () => void };

@@ -1,0 +1,35 @@
+import { DeclinedPopup } from './declined-popup.tsx';
+import { InsufficientFlow } from './insufficient-flow.tsx';
+import { TokensOffersFlow } from './tokens-offers-flow.tsx';
+import { UpgradeFlow } from './upgrade-flow.tsx';
+import { WelcomeFlow } from './welcome-flow.tsx';
+import type { OfferFlowProps } from '../offer-flow.ts';
+
+/** The lazily loaded entry of every offer flow: one flow per mount, chosen by `kind`. */
+export default function OffersHost(props: OfferFlowProps) {
+  switch (props.kind) {
+    case 'insufficient':
+      return <InsufficientFlow insufficient={props.insufficient} onEnd={props.onEnd} />;
+    case 'tokens':
+      return (
+        <TokensOffersFlow
+          purchasedProductId={props.purchasedProductId}
+          source={props.source}
+          onEnd={props.onEnd}
+        />
+      );
+    case 'welcome':
+      return <WelcomeFlow source={props.source} onEnd={props.onEnd} />;
+    case 'upgrade':
+      return <UpgradeFlow source={props.source} onEnd={props.onEnd} />;
+    case 'declined':
+      return (
+        <DeclinedPopup
+          source={props.source}
+          returnTo={props.returnTo}
+          onTryAgain={props.onTryAgain}
+          onClose={props.onEnd}
+        />
+      );
+  }
+}

@@ -1,0 +1,205 @@
+import { useCallback, useRef, useState } from 'react';
+import type { SubscriptionProduct } from '@companion/contracts';
+import { useResource } from '@companion/remote-kit';
+import { formatPrice } from '@companion/ui';
+import { offerLists } from '../api.ts';
+import { confirmationVariant } from '../confirmation.ts';
+import { OFFER_TIMER_SECONDS } from '../constants.ts';
+import { LIFETIME_COPY, showsMonthlyTokens } from '../lifetime.ts';
+import { offerTimerId } from '../timers.ts';
+import {
+  isAnnualPlan,
+  UPGRADE_COPY,
+  UPGRADE_PRODUCT_LIST,
+  upgradeInitialState,
+  upgradeTransitions,
+  type UpgradeContext,
+  type UpgradeState,
+} from '../upgrade.ts';
+import { ConfirmationModal } from './confirmation-modal.tsx';
+import { OfferModal, type OfferLine } from './offer-modal.tsx';
+import * as styles from './offer.css.ts';
+import { modalEvents, useFlow, useOfferViewer, usePaidThen } from './use-flow.ts';
+import { useOfferPurchase } from './use-offer-purchase.ts';
+
+const CONFIRMS: Partial<Record<UpgradeState, 'upgrade' | 'upgradeDownsell' | 'upgradeDownsell2'>> = {
+  confirmUpgrade: 'upgrade',
+  confirmDownsell: 'upgradeDownsell',
+  confirmDownsell2: 'upgradeDownsell2',
+};
+
+const planLine = (product: SubscriptionProduct | undefined): OfferLine | null =>
+  product
+    ? {
+        id: product.id,
+        name: product.isLifetimeSubscription ? 'Lifetime' : product.title,
+        note: product.isLifetimeSubscription ? null : `${formatPrice(product.currentPriceDaily)} per day`,
+        currentPrice: product.currentPrice,
+        previousPrice: product.previousPrice,
+      }
+    : null;
+
+/** The upgrade chain for subscribers (001 §2, §4), ending in the lifetime offer by the period rules. */
+export function UpgradeFlow({
+  source,
+  hideMonthlyTokens = false,
+  onEnd,
+}: {
+  source: string;
+  /** The flag that hides 'Get 100 Tokens every month'. */
+  hideMonthlyTokens?: boolean;
+  onEnd: () => void;
+}) {
+  const viewer = useOfferViewer();
+  // The rules read the period the flow started with: an upgrade bought on the way changes the user, not the table.
+  const [ctx] = useState<UpgradeContext>(() => ({
+    period: viewer.period,
+    weeklyExperiment: viewer.weeklyExperiment,
+    lifetimeFlag: viewer.period === 'lifetime',
+  }));
+  const [table] = useState(() => upgradeTransitions(ctx));
+  const initial = upgradeInitialState(ctx);
+  const [state, send] = useFlow(table, initial ?? 'upgrade', onEnd);
+  const user = viewer.userId;
+  const offerStep = state === 'end' || state === 'lifetime' ? state : (CONFIRMS[state] ?? state);
+  const listType =
+    offerStep === 'upgrade' || offerStep === 'upgradeDownsell' || offerStep === 'upgradeDownsell2'
+      ? UPGRADE_PRODUCT_LIST[offerStep]
+      : null;
+  const plans = useResource(user && listType ? `offers|upgrade|${listType}|${user}` : null, (t) =>
+    offerLists.upgrade(t, listType ?? 'base'),
+  );
+  const lifetime = useResource(
+    user && state === 'lifetime' ? `offers|lifetime|${user}` : null,
+    offerLists.lifetime,
+  );
+  const [picked, setPicked] = useState<string | null>(null);
+  const list = (state === 'lifetime' ? lifetime.data : plans.data) ?? null;
+  const selected =
+    list?.find((p) => p.id === picked) ?? list?.find((p) => isAnnualPlan(p.periodInMonths)) ?? list?.[0];
+  const purchase = useOfferPurchase({
+    source,
+    step: offerStep,
+    downsellType: offerStep === 'upgrade' ? 'base' : offerStep === 'lifetime' ? 'lifetime' : 'extra',
+    charge: 'plan-change',
+  });
+  const bought = useRef(selected);
+  bought.current = selected;
+  const purchased = useCallback(
+    () =>
+      send(bought.current && isAnnualPlan(bought.current.periodInMonths) ? 'purchasedAnnual' : 'purchased'),
+    [send],
+  );
+  usePaidThen(purchase.state, purchased);
+
+  if (initial === null || state === 'end') return null;
+  const confirming = CONFIRMS[state];
+  if (confirming)
+    return (
+      <ConfirmationModal
+        variant={confirmationVariant('upgrade', confirming)}
+        adult={viewer.adult}
+        onLeave={() => send('leave')}
+        onStay={() => send('stay')}
+      />
+    );
+  const common = {
+    hasCard: viewer.hasCard,
+    purchase: purchase.state,
+    redirecting: purchase.redirecting,
+    startFailed: purchase.startFailed,
+    plan: true,
+    line: planLine(selected),
+    onBuy: (consent: boolean) => {
+      if (selected)
+        void purchase.buy(
+          { id: selected.id, currentPrice: selected.currentPrice, isTokens: false },
+          consent,
+          viewer.hasCard,
+        );
+    },
+    onDecline: () => send('decline'),
+  };
+  const picker =
+    list && list.length > 1 ? (
+      <div role="radiogroup" aria-label="Plans" className={styles.plans}>
+        {list.map((product) => (
+          <button
+            key={product.id}
+            type="button"
+            role="radio"
+            aria-checked={product.id === selected?.id}
+            className={styles.plan}
+            data-testid={`upgrade-plan-${product.id}`}
+            onClick={() => setPicked(product.id)}
+          >
+            <span className={styles.dot} aria-hidden="true" />
+            <span className={styles.planText}>
+              <span className={styles.productName}>{product.title}</span>
+              <span className={styles.productNote}>{formatPrice(product.currentPriceDaily)} per day</span>
+            </span>
+            <span className={styles.prices}>
+              {product.previousPrice > product.currentPrice && (
+                <span className={styles.previous}>{formatPrice(product.previousPrice)}</span>
+              )}
+              <span className={styles.current}>{formatPrice(product.currentPrice)}</span>
+            </span>
+          </button>
+        ))}
+      </div>
+    ) : null;
+  if (state === 'lifetime')
+    return (
+      <OfferModal
+        key="lifetime"
+        testId="upgrade-lifetime"
+        heading={LIFETIME_COPY.headline}
+        badge={LIFETIME_COPY.pageHeadline}
+        title={LIFETIME_COPY.headline}
+        subtitle={LIFETIME_COPY.pageSubline}
+        actionLabel={LIFETIME_COPY.action}
+        analytics={modalEvents('lifetime_offer_modal')}
+        extra={
+          <ul className={styles.list}>
+            {[
+              ...LIFETIME_COPY.benefits,
+              ...(showsMonthlyTokens(hideMonthlyTokens) ? [LIFETIME_COPY.monthlyTokens] : []),
+            ].map((benefit) => (
+              <li key={benefit} className={styles.listItem}>
+                <span className={styles.tick} aria-hidden="true">
+                  ✓
+                </span>
+                {benefit}
+              </li>
+            ))}
+          </ul>
+        }
+        {...common}
+      />
+    );
+  const copy =
+    state === 'upgrade'
+      ? {
+          badge: UPGRADE_COPY.upgrade.badge,
+          title: UPGRADE_COPY.upgrade.title,
+          action: UPGRADE_COPY.upgrade.action,
+        }
+      : state === 'upgradeDownsell'
+        ? { ...UPGRADE_COPY.upgradeDownsell, action: UPGRADE_COPY.upgrade.action }
+        : { ...UPGRADE_COPY.upgradeDownsell2, action: UPGRADE_COPY.upgrade.action };
+  return (
+    <OfferModal
+      key={state}
+      testId={`upgrade-${state}`}
+      heading={copy.title}
+      badge={copy.badge}
+      title={copy.title}
+      timer={{ id: offerTimerId('upgrade', state, user), seconds: OFFER_TIMER_SECONDS.upgrade }}
+      actionLabel={copy.action}
+      analytics={modalEvents(`${state === 'upgrade' ? 'upgrade' : state}_modal`)}
+      extra={picker}
+      hideLine={picker !== null}
+      {...common}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import { useCallback, useState } from 'react';
+import { useBus, useRemoteLocation, useTransport } from '@companion/remote-kit';
+import { checkOrderStatus, updateSubscriptionPlan, type OrderStatus } from '../../api/payments-api.ts';
+import { useBuyer } from '../../hooks/use-buyer.ts';
+import { useStartCheckout } from '../../features/checkout/hooks/use-start-checkout.ts';
+import { POLL_CUTOFF_MS, POLL_INTERVAL_MS } from '../../features/checkout/lib/payment-flow.ts';
+import { oneClick } from '../api.ts';
+
+export type PurchaseState =
+  | { status: 'idle' }
+  | { status: 'busy' }
+  | { status: 'paid'; order: OrderStatus }
+  | { status: 'failed'; errorCode: string | null };
+
+/** What an offer sells: a product, the price for tracking, and whether it is a downsell (and which). */
+export interface OfferProduct {
+  id: string;
+  currentPrice: number;
+  isTokens: boolean;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Buys an offer: with a saved card and the buyer's consent, one click charges it through `Payments/one-click`
+ * (the server refuses without consent); otherwise the hosted checkout page, as the paywall does.
+ */
+export function useOfferPurchase({
+  source,
+  step,
+  downsellType,
+  charge = 'one-click',
+}: {
+  source: string;
+  /** The flow step buying: a purchase's state belongs to it. */
+  step: string;
+  downsellType: string | null;
+  /** Saved-card charge: `Payments/one-click` (tokens) or `subscription-products/update` (plan changes). */
+  charge?: 'one-click' | 'plan-change';
+}) {
+  const transport = useTransport();
+  const bus = useBus();
+  const buyer = useBuyer();
+  const { pathname, search } = useRemoteLocation();
+  const returnTo = `${pathname}${search}`;
+  const hosted = useStartCheckout(buyer.active !== null, returnTo, source);
+  // The state belongs to the offer it was made on: the next offer of the flow starts idle.
+  const [scoped, setScoped] = useState<{ scope: string; value: PurchaseState }>({
+    scope: '',
+    value: { status: 'idle' },
+  });
+  const scope = step;
+  const state: PurchaseState = scoped.scope === scope ? scoped.value : { status: 'idle' };
+  const setState = useCallback((value: PurchaseState) => setScoped({ scope, value }), [scope]);
+
+  const buy = useCallback(
+    async (product: OfferProduct, consent: boolean, hasCard: boolean) => {
+      if (!hasCard || !consent) {
+        await hosted.start(product.id, product.isTokens, product.currentPrice);
+        return;
+      }
+      setState({ status: 'busy' });
+      try {
+        let order =
+          charge === 'plan-change'
+            ? await updateSubscriptionPlan(transport, product.id, crypto.randomUUID())
+            : await oneClick(
+                transport,
+                { productId: product.id, downsellType, returnTo: pathname },
+                crypto.randomUUID(),
+              );
+        const deadline = Date.now() + POLL_CUTOFF_MS;
+        while (!order.isFinal && Date.now() < deadline) {
+          await wait(POLL_INTERVAL_MS);
+          order = await checkOrderStatus(transport, order.orderId);
+        }
+        if (order.success) {
+          bus.publish('tokens:balance-refresh-requested', { source });
+          bus.publish('user:refresh-requested', { source });
+          setState({ status: 'paid', order });
+        } else setState({ status: 'failed', errorCode: order.errorCode });
+      } catch (error) {
+        console.error('[checkout] one-click purchase failed', error);
+        setState({ status: 'failed', errorCode: null });
+      }
+    },
+    [transport, bus, downsellType, pathname, hosted, source, charge, setState],
+  );
+  return { state, buy, redirecting: hosted.loading, startFailed: hosted.failed };
+}
