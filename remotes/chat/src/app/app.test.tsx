@@ -1,5 +1,5 @@
 import { act, fireEvent } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatReplyItem, HubClient } from '@companion/contracts';
 import { renderRemote, testChat, testMessage, testUser } from '@companion/remote-kit/testing';
 import lifecycles from '../lifecycles.tsx';
@@ -44,6 +44,12 @@ function scriptedHubs(items: ChatReplyItem[]): HubClient & { sent: unknown[][] }
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 describe('chat remote', () => {
+  // The conversation and its photos are lazy chunks (ADR 0220): transform them once, outside the tests' time limit.
+  beforeAll(async () => {
+    await import('../features/conversation/components/conversation.tsx');
+    await import('../features/conversation/components/character-photos.tsx');
+  }, 60_000);
+
   it('should list chats newest first and filter them by name', async () => {
     const view = await renderRemote(lifecycles, { remote: 'chat', path: '/chat', api });
     await settle();
@@ -79,17 +85,54 @@ describe('chat remote', () => {
     });
     await settle();
     // jsdom has no layout, so the virtualised rows are the e2e suite's to check; here: counts, calls, balance.
-    expect(view.getByTestId('message-list').getAttribute('data-count')).toBe('1');
+    // The conversation is a lazy chunk (ADR 0220).
+    expect(
+      (await view.findByTestId('message-list', {}, { timeout: 15_000 })).getAttribute('data-count'),
+    ).toBe('1');
     const input = view.getByRole('textbox', { name: 'Message' });
     fireEvent.change(input, { target: { value: 'Hi there' } });
     expect(view.getByRole('button', { name: 'Send for 1 tokens' })).toBeTruthy();
     fireEvent.keyDown(input, { key: 'Enter' });
     await settle();
     await settle();
-    expect(hubs.sent).toEqual([['SendMessage', 'c1', 'Hi there']]);
+    // The outbox entry's id goes along as the client message id (ADR 0220).
+    expect(hubs.sent).toEqual([['SendMessage', 'c1', 'Hi there', expect.any(String)]]);
     expect(view.getByTestId('message-list').getAttribute('data-count')).toBe('3');
     expect(view.queryByTestId('streaming-reply')).toBeNull();
     expect(view.getByTestId('chat-balance').textContent).toBe('9');
     expect(refresh).toHaveBeenCalled();
+  });
+
+  // Issue 13/15: a gallery unlock of the open chat's character shows in the chat without a reload.
+  it("should announce a gallery unlock of the open chat's character with its photo", async () => {
+    const person = {
+      id: 'm1',
+      bodyImages: [
+        { id: 'b1', imageUrl: '/api/images/b1.svg', isUnlocked: true },
+        { id: 'g1', imageUrl: '/api/images/g1.svg', isUnlocked: true },
+      ],
+    };
+    const view = await renderRemote(lifecycles, {
+      remote: 'chat',
+      path: '/chat/c1',
+      api: { ...api, 'GET PersonModel/get-person/m1': person },
+    });
+    await view.findByTestId('conversation', {}, { timeout: 15_000 });
+    await settle();
+    act(() =>
+      view.rootBus
+        .as('gallery')
+        .publish('gallery:image-unlocked', { galleryImageId: 'g1', personModelId: 'm2' }),
+    );
+    await settle();
+    expect(view.queryByTestId('gallery-unlock-notice')).toBeNull();
+    act(() =>
+      view.rootBus
+        .as('gallery')
+        .publish('gallery:image-unlocked', { galleryImageId: 'g1', personModelId: 'm1' }),
+    );
+    const notice = await view.findByTestId('gallery-unlock-notice', {}, { timeout: 15_000 });
+    expect(notice.textContent).toContain('New photo of Sofia unlocked');
+    expect(notice.querySelector('img')?.getAttribute('src')).toBe('/api/images/g1.svg');
   });
 });

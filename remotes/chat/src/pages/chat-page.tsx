@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { PATHS, type Chat } from '@companion/contracts';
 import {
   handleSpendError,
@@ -9,10 +9,15 @@ import {
   useResource,
   useTransport,
 } from '@companion/remote-kit';
-import { MEDIA_MAX, useMediaQuery } from '@companion/ui';
+import { MEDIA_MAX, Spinner, useMediaQuery } from '@companion/ui';
 import { listChats, setPinStatus, startChat } from '../shared/api/chats-api.ts';
 import { ChatList } from '../features/chats/components/chat-list.tsx';
-import { Conversation } from '../features/conversation/components/conversation.tsx';
+
+// The conversation (history, replies, regenerate, photos) loads with the first chat opened: the list alone is what
+// `/chat` needs, and a pointer or focus on the page, or a `?modelId=` start, fetches it ahead of the click (ADR 0220).
+const loadConversation = () => import('../features/conversation/components/conversation.tsx');
+const Conversation = lazy(() => loadConversation().then((module) => ({ default: module.Conversation })));
+const preload = () => void loadConversation();
 import * as styles from './chat-page.css.ts';
 import { useVisualViewport } from './use-visual-viewport.ts';
 
@@ -48,6 +53,7 @@ export function ChatPage() {
   useEffect(() => {
     if (!modelId || chatIdOf(location.pathname) || starting.current === modelId) return;
     starting.current = modelId;
+    preload();
     startChat(transport, modelId).then(
       (chat) => {
         invalidate(CHATS_KEY);
@@ -80,6 +86,9 @@ export function ChatPage() {
       data-page="/chat"
       data-keyboard={viewport?.keyboard ? 'open' : 'closed'}
       style={{ [cssProperty(styles.viewportHeight)]: viewport ? `${viewport.height}px` : '100dvh' }}
+      onPointerOver={preload}
+      onTouchStart={preload}
+      onFocus={preload}
     >
       {showList && (
         <ChatList
@@ -91,16 +100,27 @@ export function ChatPage() {
         />
       )}
       {showConversation ? (
-        <Conversation
-          key={chatId}
-          chatId={chatId}
-          onBack={phone ? () => navigate(PATHS.chat.href()) : null}
-          onChanged={refreshList}
-        />
+        <Suspense fallback={<PaneLoading />}>
+          <Conversation
+            key={chatId}
+            chatId={chatId}
+            onBack={phone ? () => navigate(PATHS.chat.href()) : null}
+            onChanged={refreshList}
+            preview={chats.data?.find((chat) => chat.id === chatId) ?? null}
+          />
+        </Suspense>
       ) : (
         !phone && <EmptyConversation />
       )}
     </div>
+  );
+}
+
+function PaneLoading() {
+  return (
+    <section aria-label="Conversation" aria-busy="true" style={{ display: 'grid', placeItems: 'center' }}>
+      <Spinner />
+    </section>
   );
 }
 

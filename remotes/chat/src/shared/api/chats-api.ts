@@ -53,3 +53,18 @@ export const react = (
 /** `POST Chats/unlock`: unlocks the chat's character at its price. */
 export const unlockChat = (transport: Transport, chatId: string) =>
   post<UnlockResult>(transport, 'Chats/unlock', { chatId });
+
+/** `POST Chats/choose-alternative`: which alternative of a regenerated reply shows (issue 13 item 5). */
+export const chooseAlternative = (transport: Transport, messageId: string, index: number) =>
+  post<Message>(transport, 'Chats/choose-alternative', { messageId, index });
+
+/** The photo-request answer: the character's image message and the balance after the spend. */
+export interface PhotoResult {
+  message: Message;
+  price: number;
+  remainingTokens: number;
+}
+
+/** `POST Chats/request-photo`: a photo of the character (tokenPriceForImage), idempotent by `requestId`. */
+export const requestPhoto = (transport: Transport, chatId: string, requestId: string) =>
+  post<PhotoResult>(transport, 'Chats/request-photo', { chatId, requestId });

@@ -9,6 +9,10 @@ interface ComposerProps {
   chatId: string;
   serverInput: string | null;
   price: number | null;
+  /** Price of a photo request (`tokenPriceForImage`); the camera button shows it before the spend. */
+  photoPrice: number | null;
+  /** Asks the character for a photo; null while one is being taken. */
+  onPhoto: (() => void) | null;
   /** Why sending is not possible now (locked character), shown instead of the price. */
   disabledReason: string | null;
   streaming: boolean;
@@ -27,6 +31,8 @@ export function Composer({
   chatId,
   serverInput,
   price,
+  photoPrice,
+  onPhoto,
   disabledReason,
   streaming,
   onSend,
@@ -70,7 +76,16 @@ export function Composer({
   return (
     <div>
       <div className={styles.composerHint} id={`composer-hint-${chatId}`}>
-        {disabledReason ?? <>Each message costs {price !== null ? <TokenCost amount={price} /> : '…'}</>}
+        {disabledReason ?? (
+          <>
+            Each message costs {price !== null ? <TokenCost amount={price} /> : '…'}
+            {photoPrice !== null && (
+              <>
+                {' · '}a photo <TokenCost amount={photoPrice} />
+              </>
+            )}
+          </>
+        )}
       </div>
       <form
         className={styles.composer}
@@ -79,6 +94,15 @@ export function Composer({
           submit();
         }}
       >
+        <IconButton
+          type="button"
+          variant="secondary"
+          aria-label={photoPrice !== null ? `Ask for a photo for ${photoPrice} tokens` : 'Ask for a photo'}
+          disabled={disabled || onPhoto === null}
+          onClick={() => onPhoto?.()}
+        >
+          <Icon name="image" />
+        </IconButton>
         <textarea
           ref={input}
           className={styles.input}

@@ -1,4 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
+import { MEDIA_MAX } from '@companion/ui';
 import { vars } from '@companion/ui/theme';
 
 export const pane = style({
@@ -18,6 +19,9 @@ export const header = style({
   background: vars.color.surface,
   minHeight: 64,
   boxSizing: 'border-box',
+  '@media': {
+    [MEDIA_MAX.phone]: { gap: vars.space.xs, padding: `${vars.space.sm} ${vars.space.sm}` },
+  },
 });
 
 export const headerText = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' });
@@ -27,6 +31,9 @@ export const headerName = style({
   fontSize: vars.text.lg,
   fontWeight: 800,
   color: vars.color.text,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
 });
 
 export const headerSub = style({ fontSize: vars.text.xs, color: vars.color.textMuted });
@@ -80,6 +87,17 @@ export const bubbleTheirs = style({
 });
 
 export const pendingBubble = style({ opacity: 0.7 });
+
+export const photoPending = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: 120,
+  minWidth: 200,
+  justifyContent: 'center',
+  color: vars.color.textMuted,
+  animation: `${keyframes({ '50%': { opacity: 0.55 } })} 1.4s ease-in-out infinite`,
+});
 
 export const media = style({
   display: 'block',

@@ -1,23 +1,40 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Message } from '@companion/contracts';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Chat, Message } from '@companion/contracts';
 import { Button, Icon, IconButton, Spinner, TokenCost } from '@companion/ui';
 import {
+  apiError,
   handleSpendError,
   useBus,
   useBusState,
+  useInvalidate,
   useResource,
+  useTrack,
   useTransport,
   useVisitor,
 } from '@companion/remote-kit';
-import { markSeen, react, unlockChat } from '../../../shared/api/chats-api.ts';
+import {
+  chooseAlternative,
+  markSeen,
+  react,
+  requestPhoto,
+  unlockChat,
+} from '../../../shared/api/chats-api.ts';
 import { Avatar } from '../../../shared/components/avatar.tsx';
 import { chatName } from '../../../shared/lib/chat-name.ts';
 import { useConversation } from '../hooks/use-conversation.ts';
 import { errorCopy } from '../lib/hub-error.ts';
+import { newClientMessageId } from '../lib/outbox.ts';
+import { romanceOfferFor } from '../lib/romance.ts';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
-import { RomanceMode } from './romance-mode.tsx';
+import { useRomanceMode } from './romance-mode.tsx';
 import * as styles from './conversation.css.ts';
+
+// The character's photos (profile sheet) load when opened or when the gallery unlocks one (issue 13/15).
+const CharacterPhotos = lazy(() => import('./character-photos.tsx'));
+
+/** Where a photo request stands (issue 13 item 6). */
+type PhotoState = { state: 'pending' } | { state: 'failed'; refunded: number } | { state: 'offline' } | null;
 
 interface ConversationProps {
   chatId: string;
@@ -25,17 +42,38 @@ interface ConversationProps {
   onBack: (() => void) | null;
   /** The list learns about changes (a new last message, an unlock). */
   onChanged(): void;
+  /** The list's copy of this chat (its last message), shown until the chat's newest page arrives. */
+  preview?: Chat | null;
 }
 
 /** One open chat: header with the balance, the virtualised history, the live reply and the composer. */
-export function Conversation({ chatId, onBack, onChanged }: ConversationProps) {
+export function Conversation({ chatId, onBack, onChanged, preview = null }: ConversationProps) {
   const transport = useTransport();
   const bus = useBus();
   const visitor = useVisitor();
   const shellBalance = useBusState('tokens:balance-changed')?.balance.remainingTokens;
-  const conversation = useConversation(chatId);
+  const conversation = useConversation(chatId, preview);
   const { chat, errorCode, send, replaceMessage, setChat } = conversation;
   const price = visitor.user?.userPricingInfo.tokenPriceForMessage ?? null;
+  const photoPrice = visitor.user?.userPricingInfo.tokenPriceForImage ?? null;
+  const track = useTrack();
+  const invalidate = useInvalidate();
+  const [photo, setPhoto] = useState<PhotoState>(null);
+  const photoRequest = useRef<string | null>(null);
+  const [photosOpen, setPhotosOpen] = useState(false);
+  const [unlockedImage, setUnlockedImage] = useState<string | null>(null);
+  const personId = chat?.personModelEntityId ?? '';
+  const romance = useRomanceMode(visitor.user, personId);
+
+  // A gallery unlock of this character shows in its chat at once (000 §4: it is marked unlocked in the character).
+  useEffect(() => {
+    const subscription = bus.subscribe('gallery:image-unlocked', ({ galleryImageId, personModelId }) => {
+      if (!personModelId || personModelId !== personId) return;
+      invalidate(`person:${personModelId}`);
+      setUnlockedImage(galleryImageId);
+    });
+    return () => subscription.unsubscribe();
+  }, [bus, personId, invalidate]);
   const [unlocking, setUnlocking] = useState(false);
   const unlockPrice = useResource<{ price: number }>(chat?.isBlurred ? `unlock-price:${chatId}` : null, (t) =>
     t.request<{ price: number }>(`Chats/${encodeURIComponent(chatId)}/unlock-price`),
@@ -82,6 +120,56 @@ export function Conversation({ chatId, onBack, onChanged }: ConversationProps) {
     [transport, replaceMessage],
   );
 
+  const onChoose = useCallback(
+    (message: Message, index: number) => {
+      const text = message.alternatives?.[index];
+      if (text === undefined) return;
+      replaceMessage({ ...message, message: text, alternativeIndex: index });
+      chooseAlternative(transport, message.id, index).then(replaceMessage, () => replaceMessage(message));
+    },
+    [transport, replaceMessage],
+  );
+  const { regenerate, streaming } = conversation;
+  const replyTools = useMemo(
+    () => ({ price, onRegenerate: streaming || photo?.state === 'pending' ? null : regenerate, onChoose }),
+    [price, streaming, photo?.state, regenerate, onChoose],
+  );
+
+  // A photo of the character, priced before the spend; a retry after a lost answer reuses the request id.
+  const askPhoto = async () => {
+    if (!visitor.loggedIn) {
+      bus.publish('auth:login-requested', { mode: 'login', source: 'chat' });
+      return;
+    }
+    const requestId = photoRequest.current ?? newClientMessageId();
+    photoRequest.current = requestId;
+    setPhoto({ state: 'pending' });
+    try {
+      const result = await requestPhoto(transport, chatId, requestId);
+      photoRequest.current = null;
+      replaceMessage(result.message);
+      setPhoto(null);
+      track('photo_requested', { chatId });
+      bus.publish('tokens:balance-refresh-requested', { source: 'chat' });
+    } catch (caught) {
+      const failure = apiError(caught);
+      if (failure.status !== null) photoRequest.current = null;
+      if (failure.status === 402) {
+        setPhoto(null);
+        bus.publish('tokens:insufficient-requested', {
+          request: 'photo',
+          needed: photoPrice ?? 1,
+          source: 'chat',
+        });
+      } else if (failure.code === 'image_engine_failed') {
+        setPhoto({ state: 'failed', refunded: photoPrice ?? 0 });
+        bus.publish('tokens:balance-refresh-requested', { source: 'chat' });
+      } else if (failure.status === null) setPhoto({ state: 'offline' });
+      else if (!handleSpendError(caught, bus, 'chat')) setPhoto({ state: 'failed', refunded: 0 });
+      else setPhoto(null);
+    }
+  };
+
   const unlock = async () => {
     setUnlocking(true);
     try {
@@ -123,6 +211,9 @@ export function Conversation({ chatId, onBack, onChanged }: ConversationProps) {
   const balance = conversation.balance ?? shellBalance ?? null;
   const streamingText = conversation.streamingReply ? conversation.streamingReply.text : null;
   const failed = errorCode !== null && errorCode !== 'insufficient_tokens';
+  const romanceOffer = conversation.streamingReply
+    ? null
+    : romanceOfferFor(conversation.messages, romance.active);
   return (
     <section className={styles.pane} aria-label={`Conversation with ${name}`} data-testid="conversation">
       <header className={styles.header}>
@@ -142,7 +233,19 @@ export function Conversation({ chatId, onBack, onChanged }: ConversationProps) {
                 : 'online'}
           </span>
         </div>
-        <RomanceMode user={visitor.user} personId={chat.personModelEntityId} />
+        <IconButton aria-label={`Photos of ${name}`} onClick={() => setPhotosOpen(true)}>
+          <Icon name="gallery" />
+        </IconButton>
+        {romance.active !== null && (
+          <Button
+            size="sm"
+            variant={romance.active ? 'primary' : 'secondary'}
+            aria-pressed={romance.active}
+            onClick={() => romance.set(!romance.active)}
+          >
+            Romance {romance.active ? 'on' : 'off'}
+          </Button>
+        )}
         {balance !== null && (
           <span
             className={styles.balance}
@@ -164,7 +267,49 @@ export function Conversation({ chatId, onBack, onChanged }: ConversationProps) {
         onLoadOlder={conversation.loadOlder}
         onReact={onReact}
         emptyText={`This is the start of your story with ${chat.personModelFirstName}. Say hi!`}
+        replyTools={chat.isBlurred || !visitor.loggedIn ? null : replyTools}
+        photoPending={photo?.state === 'pending'}
       />
+      {romance.dialog}
+      {(photosOpen || unlockedImage) && (
+        <Suspense fallback={null}>
+          <CharacterPhotos
+            personModelId={chat.personModelEntityId}
+            name={name}
+            open={photosOpen}
+            unlockedImageId={unlockedImage}
+            onOpen={() => setPhotosOpen(true)}
+            onClose={() => {
+              setPhotosOpen(false);
+              setUnlockedImage(null);
+            }}
+          />
+        </Suspense>
+      )}
+      {romanceOffer && (
+        <div className={styles.notice} role="status" data-testid="romance-offer">
+          <span style={{ flex: 1 }}>
+            {chat.personModelFirstName} wants to take this further. Turn on romance mode to let her.
+          </span>
+          <Button size="sm" onClick={() => romance.set(true, romanceOffer.id)}>
+            Turn on romance
+          </Button>
+        </div>
+      )}
+      {photo && photo.state !== 'pending' && (
+        <div className={`${styles.notice} ${styles.noticeError}`} role="alert" data-testid="photo-error">
+          <span style={{ flex: 1 }}>
+            {photo.state === 'offline'
+              ? 'The photo request did not get through. Check your connection and try again.'
+              : photo.refunded > 0
+                ? `The photo failed; your ${photo.refunded} tokens were refunded.`
+                : 'The photo could not be taken. Please try again.'}
+          </span>
+          <Button size="sm" variant="secondary" onClick={() => void askPhoto()}>
+            <Icon name="retry" size={16} /> Retry
+          </Button>
+        </div>
+      )}
       {chat.isBlurred && (
         <div className={styles.locked} data-testid="chat-locked">
           <Icon name="lock" size={28} />
@@ -195,6 +340,8 @@ export function Conversation({ chatId, onBack, onChanged }: ConversationProps) {
         chatId={chatId}
         serverInput={chat.input}
         price={price}
+        photoPrice={photoPrice}
+        onPhoto={photo?.state === 'pending' ? null : () => void askPhoto()}
         disabledReason={chat.isBlurred ? 'This character is locked: unlock her to send messages.' : null}
         streaming={conversation.streaming}
         onSend={onSend}

@@ -1,7 +1,14 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import type { Message } from '@companion/contracts';
 import { Icon, IconButton } from '@companion/ui';
+import type { ReplyToolsProps } from './reply-tools.tsx';
 import * as styles from './conversation.css.ts';
+
+// Regenerate and alternatives load with the first reply that offers them (the route's byte budget, ADR 0220).
+const ReplyTools = lazy(() => import('./reply-tools.tsx'));
+
+/** What the newest reply's tools need besides the message. */
+export type ReplyToolsOptions = Omit<ReplyToolsProps, 'message' | 'children'>;
 
 interface MessageBubbleProps {
   message: Message;
@@ -10,6 +17,8 @@ interface MessageBubbleProps {
   onReact?(message: Message, reaction: 'like' | 'dislike'): void;
   /** The newest message: its reactions always show. */
   last?: boolean;
+  /** The newest reply: regenerate and its alternatives. */
+  tools?: ReplyToolsOptions | null;
 }
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -20,10 +29,16 @@ export const MessageBubble = memo(function MessageBubble({
   blurred,
   onReact,
   last = false,
+  tools = null,
 }: MessageBubbleProps) {
   const mine = message.sender === 'user';
   const video = message.fullVideoUrl ?? message.videoUrl;
   const hideMedia = blurred || message.isSelfDestructingPhoto;
+  const text = message.message ? (
+    <div className={`${styles.bubble} ${mine ? styles.bubbleMine : styles.bubbleTheirs}`}>
+      {message.message}
+    </div>
+  ) : null;
   return (
     <div
       className={`${styles.bubbleLine} ${mine ? styles.mine : styles.theirs}`}
@@ -59,10 +74,14 @@ export const MessageBubble = memo(function MessageBubble({
           )}
         </span>
       )}
-      {message.message && (
-        <div className={`${styles.bubble} ${mine ? styles.bubbleMine : styles.bubbleTheirs}`}>
-          {message.message}
-        </div>
+      {text && tools && !blurred ? (
+        <Suspense fallback={text}>
+          <ReplyTools message={message} {...tools}>
+            {text}
+          </ReplyTools>
+        </Suspense>
+      ) : (
+        text
       )}
       <div className={styles.meta}>
         <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
@@ -121,6 +140,17 @@ export function PendingBubble({ text, waiting }: { text: string; waiting: boolea
     <div className={`${styles.bubbleLine} ${styles.mine}`} data-testid="pending-message">
       <div className={`${styles.bubble} ${styles.bubbleMine} ${styles.pendingBubble}`}>{text}</div>
       <div className={styles.meta}>{waiting ? 'Waiting for connection…' : 'Sending…'}</div>
+    </div>
+  );
+}
+
+/** A requested photo on its way (issue 13 item 6). */
+export function PhotoPendingBubble() {
+  return (
+    <div className={`${styles.bubbleLine} ${styles.theirs}`} data-testid="photo-pending" role="status">
+      <div className={`${styles.bubble} ${styles.bubbleTheirs} ${styles.photoPending}`}>
+        <Icon name="image" size={18} /> Taking a photo for you…
+      </div>
     </div>
   );
 }

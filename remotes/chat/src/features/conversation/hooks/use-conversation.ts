@@ -1,10 +1,18 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { CHAT_HUB_METHODS, type Chat, type Message } from '@companion/contracts';
 import { useChatReply, useMountProps, useTrack, useTransport } from '@companion/remote-kit';
 import { getChat, getMessages } from '../../../shared/api/chats-api.ts';
 import { hubErrorCode } from '../lib/hub-error.ts';
 import { mergeMessages } from '../lib/messages.ts';
-import { outbox } from '../lib/outbox.ts';
+import { newClientMessageId, outbox } from '../lib/outbox.ts';
 import { foldReplies, latestBalance, type ReplyView } from '../lib/reply.ts';
 import { useChatHubState, useOnline } from './use-chat-hub-state.ts';
 
@@ -28,7 +36,7 @@ let sentInSession = 0;
  * One open conversation: history in pages from the newest, the live reply (ADR 0033) folded from the kit's
  * `useChatReply`, resume after a chat switch, reload or dropped connection, the offline outbox, stop and retry.
  */
-export function useConversation(chatId: string) {
+export function useConversation(chatId: string, preview: Chat | null = null) {
   const transport = useTransport();
   const { hubs, bus } = useMountProps();
   const track = useTrack();
@@ -36,9 +44,10 @@ export function useConversation(chatId: string) {
   const online = useOnline();
   const [backoff, setBackoff] = useState(false);
   const reply = useChatReply();
-  const [chat, setChat] = useState<Chat | null>(null);
+  // The list's copy of the chat (with its last message) paints at once; the newest page replaces it when it lands.
+  const [chat, setChat] = useState<Chat | null>(preview);
   const [loadError, setLoadError] = useState<unknown>(null);
-  const [history, setHistory] = useState<Message[]>([]);
+  const [history, setHistory] = useState<Message[]>(() => preview?.messages ?? []);
   const [hasOlder, setHasOlder] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [stopped, setStopped] = useState<{ replyId: string; text: string } | null>(null);
@@ -57,7 +66,7 @@ export function useConversation(chatId: string) {
     try {
       const loaded = await getChat(transport, chatId);
       setChat(loaded);
-      setHistory(loaded.messages);
+      setHistory((list) => mergeMessages(list, loaded.messages));
       setHasOlder(loaded.messages.length >= PAGE_SIZE);
     } catch (error) {
       setLoadError(error);
@@ -140,7 +149,8 @@ export function useConversation(chatId: string) {
     if (!next) return;
     sending.current = next.id;
     setLastSent(next.text);
-    start(CHAT_HUB_METHODS.sendMessage, chatId, next.text);
+    // The entry's id goes with it: a resend of the same entry cannot pay or store twice (ADR 0220).
+    start(CHAT_HUB_METHODS.sendMessage, chatId, next.text, next.id);
   }, [online, hubState, backoff, reply, disconnected, chatId, start, pending]);
 
   const send = useCallback(
@@ -156,9 +166,20 @@ export function useConversation(chatId: string) {
     [chatId, track],
   );
 
+  /** A new alternative of the last reply (RegenerateReply, priced like a message; ADR 0220). */
+  const regenerate = useCallback(() => {
+    if (reply.streaming) return;
+    setStopped(null);
+    setLastSent(null);
+    start(CHAT_HUB_METHODS.regenerateReply, chatId, newClientMessageId());
+    track('reply_regenerated', { chatId });
+  }, [reply.streaming, start, chatId, track]);
+
+  // Retry what failed: the message again (a new send: the failed one was refunded), or the regenerate.
   const retry = useCallback(() => {
     if (lastSent) send(lastSent);
-  }, [lastSent, send]);
+    else regenerate();
+  }, [lastSent, send, regenerate]);
 
   const stop = useCallback(async () => {
     const replyId = reply.progress.replyId;
@@ -205,12 +226,25 @@ export function useConversation(chatId: string) {
     }
     return live;
   }, [replies, chatId]);
-  const messages = useMemo(() => mergeMessages(history, stored), [history, stored]);
+  // What the stream stored joins the history once; later changes (a like, a chosen alternative) win over it.
+  const absorbed = useRef(new Set<Message>());
+  useLayoutEffect(() => {
+    const fresh = stored.filter((message) => !absorbed.current.has(message));
+    if (fresh.length === 0) return;
+    for (const message of fresh) absorbed.current.add(message);
+    setHistory((list) => mergeMessages(list, fresh));
+  }, [stored]);
 
   const streamingReply =
     current && !current.message && (reply.streaming || disconnected) && stopped?.replyId !== current.replyId
       ? current
       : null;
+  // While a regenerated reply streams, the text it replaces steps aside (it comes back with every alternative).
+  const replacing = streamingReply?.regenerates ?? null;
+  const messages = useMemo(() => {
+    const all = mergeMessages(stored, history);
+    return replacing ? all.filter((message) => message.id !== replacing) : all;
+  }, [history, stored, replacing]);
 
   return {
     chat,
@@ -233,5 +267,6 @@ export function useConversation(chatId: string) {
     stop,
     send,
     retry,
+    regenerate,
   };
 }

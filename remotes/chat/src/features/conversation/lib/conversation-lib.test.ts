@@ -3,7 +3,8 @@ import type { ChatReplyItem } from '@companion/contracts';
 import { testMessage } from '@companion/remote-kit/testing';
 import { hubErrorCode } from './hub-error.ts';
 import { isShown, mergeMessages } from './messages.ts';
-import { Outbox } from './outbox.ts';
+import { Outbox, parseEntries } from './outbox.ts';
+import { romanceOfferFor } from './romance.ts';
 import { foldReplies, latestBalance } from './reply.ts';
 
 describe('message filtering', () => {
@@ -79,5 +80,41 @@ describe('offline outbox', () => {
     box.take('c1');
     box.release(entry.id);
     expect(box.take('c1')?.text).toBe('again');
+  });
+
+  it('should keep entries across a reload, a send cut off by it waiting again under the same id', () => {
+    let stored: unknown = null;
+    const store = {
+      read: () => parseEntries(stored === null ? null : JSON.parse(JSON.stringify(stored))),
+      write: (value: unknown) => (stored = value),
+      clear: () => (stored = null),
+    };
+    const before = new Outbox(store);
+    const first = before.add('c1', 'one');
+    before.add('c2', 'two');
+    before.take('c1');
+    const after = new Outbox(store);
+    expect(after.list('c1')).toEqual([{ ...first, state: 'waiting' }]);
+    expect(after.take('c1')?.id).toBe(first.id);
+    after.settle(first.id);
+    after.settle(after.list('c2')[0]!.id);
+    expect(stored).toBeNull();
+    expect(parseEntries([{ id: 1 }, 'x', { id: 'a', chatId: 'c', text: 't', state: 'sending' }])).toEqual([
+      { id: 'a', chatId: 'c', text: 't', state: 'waiting' },
+    ]);
+    expect(parseEntries({})).toBeNull();
+  });
+
+  it('should offer romance mode after a romantic turn only while it is off', () => {
+    const said = (sender: 'user' | 'character', message: string) => testMessage(message, { sender, message });
+    const romantic = [said('user', 'Can I kiss you?'), said('character', 'Oh, you are bold.')];
+    expect(romanceOfferFor(romantic, false)?.id).toBe('Oh, you are bold.');
+    expect(romanceOfferFor(romantic, true)).toBeNull();
+    expect(romanceOfferFor(romantic, null)).toBeNull();
+    expect(romanceOfferFor([said('user', 'How was work?'), said('character', 'Busy!')], false)).toBeNull();
+    expect(romanceOfferFor([said('character', 'Hi'), said('user', 'I love you, be mine')], false)).toBeNull();
+    expect(romanceOfferFor([said('character', 'Shall we go on a date?')], false)?.id).toBe(
+      'Shall we go on a date?',
+    );
   });
 });

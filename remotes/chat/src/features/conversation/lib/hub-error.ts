@@ -8,6 +8,7 @@ const CODES: readonly ChatHubErrorCode[] = [
   'reply_in_progress',
   'reply_not_found',
   'generation_failed',
+  'nothing_to_regenerate',
 ];
 
 /**
@@ -34,6 +35,8 @@ export function errorCopy(code: ChatHubErrorCode | null, price: number | null): 
       return 'Unlock this character to keep chatting.';
     case 'reply_in_progress':
       return 'She is still answering your last message.';
+    case 'nothing_to_regenerate':
+      return 'There is no reply to regenerate yet.';
     case 'chat_not_found':
     case 'reply_not_found':
       return 'This conversation is no longer available.';

@@ -1,6 +1,11 @@
+import { sessionStore, type SessionStore } from '@companion/remote-kit';
+
 /** A message written while the chat hub was away, waiting to go out. */
 export interface OutboxEntry {
-  /** Client id: an entry is sent once, whatever re-renders or reconnects happen. */
+  /**
+   * Client id, sent as SendMessage's `clientMessageId`: the server stores one message per id and chat, so a resend
+   * (a lost acknowledgement, a reload mid-send) replays the first send instead of paying twice (ADR 0220).
+   */
   id: string;
   chatId: string;
   text: string;
@@ -9,24 +14,40 @@ export interface OutboxEntry {
 
 type Listener = () => void;
 
+/** A fresh client message id (a UUID where the browser offers one, random base-36 otherwise). */
+export function newClientMessageId(): string {
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Reads stored entries back; anything malformed is dropped. */
+export function parseEntries(raw: unknown): OutboxEntry[] | null {
+  if (!Array.isArray(raw)) return null;
+  return raw.flatMap((item: Partial<OutboxEntry>) =>
+    typeof item?.id === 'string' && typeof item.chatId === 'string' && typeof item.text === 'string'
+      ? // Whether a send cut off by the reload reached the server is unknown: it goes again, with the same id.
+        [{ id: item.id, chatId: item.chatId, text: item.text, state: 'waiting' as const }]
+      : [],
+  );
+}
+
 /**
  * The offline outbox (issue 13 item 3): sends made while the hub is not connected wait here, per chat, in order.
  * `take` hands an entry out exactly once (waiting → sending); `settle` removes it when the server accepted it,
- * `release` puts it back when the send never reached the server. Module state, so it survives chat switches.
+ * `release` puts it back when the send never reached the server. Module state, so it survives chat switches, and
+ * kept in session storage, so it survives a reload of the tab.
  */
 export class Outbox {
-  private entries: OutboxEntry[] = [];
+  private entries: OutboxEntry[];
   private listeners = new Set<Listener>();
-  private seq = 0;
+
+  constructor(private readonly store: SessionStore<OutboxEntry[]> | null = null) {
+    this.entries = store?.read() ?? [];
+  }
 
   add(chatId: string, text: string): OutboxEntry {
-    this.seq += 1;
-    const entry: OutboxEntry = {
-      id: `outbox-${Date.now().toString(36)}-${this.seq}`,
-      chatId,
-      text,
-      state: 'waiting',
-    };
+    const entry: OutboxEntry = { id: newClientMessageId(), chatId, text, state: 'waiting' };
     this.entries = [...this.entries, entry];
     this.emit();
     return entry;
@@ -71,9 +92,11 @@ export class Outbox {
   }
 
   private emit() {
+    if (this.entries.length === 0) this.store?.clear();
+    else this.store?.write(this.entries);
     for (const listener of this.listeners) listener();
   }
 }
 
-/** The remote's one outbox. */
-export const outbox = new Outbox();
+/** The remote's one outbox, kept per tab across reloads. */
+export const outbox = new Outbox(sessionStore('chat:outbox', parseEntries));

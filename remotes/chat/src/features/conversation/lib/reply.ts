@@ -6,6 +6,8 @@ export interface ReplyView {
   chatId: string | null;
   /** The stored user message (item `accepted`). */
   userMessage: Message | null;
+  /** A regenerated reply: the id of the message it gives a new alternative. */
+  regenerates: string | null;
   remainingTokens: number | null;
   /** The text so far, each item once. */
   text: string;
@@ -26,6 +28,7 @@ export function foldReplies(items: readonly ChatReplyItem[]): Map<string, ReplyV
       replyId: item.replyId,
       chatId: null,
       userMessage: null,
+      regenerates: null,
       remainingTokens: null,
       text: '',
       message: null,
@@ -36,6 +39,7 @@ export function foldReplies(items: readonly ChatReplyItem[]): Map<string, ReplyV
     if (item.kind === 'accepted') {
       next.chatId = item.chatId;
       next.userMessage = item.userMessage;
+      next.regenerates = item.regenerates ?? null;
       next.remainingTokens = item.remainingTokens;
     } else if (item.kind === 'text') next.text += item.text;
     else next.message = item.message;
