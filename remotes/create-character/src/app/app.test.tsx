@@ -20,10 +20,12 @@ const complete: CharacterDraft = {
 };
 
 const signedIn =
-  ({ balance = 500, nsfw = false } = {}) =>
+  ({ balance = 500, nsfw = false, v2 = false } = {}) =>
   (bus: ShellBus) => {
     bus.publish('session:changed', { status: 'registered', userId: 'u1', isSoftDeleted: false });
-    bus.publish('user:changed', { user: testUser({ isNSFWContent: nsfw }) });
+    const user = testUser({ isNSFWContent: nsfw });
+    user.userFeatures = { ...user.userFeatures, newCharacterCreationEntryPointV2: v2 };
+    bus.publish('user:changed', { user });
     bus.publish('tokens:balance-changed', {
       balance: { remainingTokens: balance, spentTokens: 0, nextDailyTokenClaimDate: null },
     });
@@ -80,6 +82,32 @@ describe('create-character remote', () => {
       expect(view.queryByRole('group', { name: /Race/ })).toBeNull();
       fireEvent.click(view.getByRole('button', { name: 'Back' }));
       expect(view.getByText('Step 1 of 8')).toBeTruthy();
+    });
+
+    it('should move on as soon as a style is picked with the V2 entry point, and wait for Next without it', async () => {
+      window.sessionStorage.clear();
+      const v2 = await renderRemote(lifecycles, {
+        remote: 'create-character',
+        path: '/create-character',
+        bus: signedIn({ v2: true }),
+      });
+      fireEvent.click(v2.getByRole('radio', { name: 'Anime' }));
+      expect(v2.getByText('Step 2 of 8')).toBeTruthy();
+      const saved = JSON.parse(window.sessionStorage.getItem(DRAFT_KEY)!);
+      expect(saved).toMatchObject({ step: 'face', draft: { style: 'anime' } });
+      // Back on the first step, a second pick moves on again.
+      fireEvent.click(v2.getByRole('button', { name: 'Back' }));
+      fireEvent.click(v2.getByRole('radio', { name: 'Realistic' }));
+      expect(v2.getByText('Step 2 of 8')).toBeTruthy();
+      await v2.unmount();
+      window.sessionStorage.clear();
+      const v1 = await renderRemote(lifecycles, {
+        remote: 'create-character',
+        path: '/create-character',
+        bus: signedIn(),
+      });
+      fireEvent.click(v1.getByRole('radio', { name: 'Anime' }));
+      expect(v1.getByText('Step 1 of 8')).toBeTruthy();
     });
 
     it('should resume a stored draft at its step and show anime-only and adult-only choices by audience', async () => {
@@ -199,7 +227,10 @@ describe('create-character remote', () => {
 
   describe('my ai', () => {
     it('should list own characters, delete one with undo and rename with validation', async () => {
-      const models = [testPersonModel('a', { firstName: 'Ann' }), testPersonModel('b', { firstName: 'Bea' })];
+      const models = [
+        testPersonModel('a', { firstName: 'Ann', createdAt: '2026-11-20T08:00:00.000Z' }),
+        testPersonModel('b', { firstName: 'Bea', createdAt: '2026-11-23T08:00:00.000Z' }),
+      ];
       const view = await renderRemote(lifecycles, {
         remote: 'create-character',
         path: '/my-ai',
@@ -214,6 +245,15 @@ describe('create-character remote', () => {
       });
       await waitFor(() => expect(view.getByRole('link', { name: 'Chat with Ann' })).toBeTruthy());
       expect(view.getByRole('link', { name: 'Chat with Ann' }).getAttribute('href')).toBe('/chat?modelId=a');
+      // Newest first, each with its created date; the order can be changed.
+      const names = () => view.getAllByRole('link', { name: /^Chat with/ }).map((link) => link.textContent);
+      expect(names()[0]).toContain('Bea');
+      expect(view.getAllByTestId('created-date').map((time) => time.textContent)).toEqual([
+        'Created 23 Nov 2026',
+        'Created 20 Nov 2026',
+      ]);
+      fireEvent.click(view.getByRole('button', { name: 'Oldest' }));
+      expect(names()[0]).toContain('Ann');
       await act(async () => {
         fireEvent.click(view.getByRole('button', { name: 'Delete Bea' }));
       });

@@ -23,6 +23,7 @@ export function CreateCharacterPage({ white = false }: { white?: boolean }) {
         </div>
         <Wizard
           adult={adult}
+          quickStart={Boolean(visitor.user?.userFeatures.newCharacterCreationEntryPointV2)}
           creation={creation}
           renderImport={(onImported) => <ImportCard onImported={onImported} />}
         />

@@ -94,6 +94,44 @@ describe('photo-generation remote', () => {
     expect(view.heard.refresh).toBe(1);
   });
 
+  it('should fill each slot as its photo is ready, while the generation is still running', async () => {
+    let images = 0;
+    const view = await render('/ai-girlfriend-generator', (key, init) => {
+      if (key === 'POST Image/generate-batch-images') return new Promise(() => undefined);
+      if (key.startsWith('GET Image/batches/')) {
+        const full = answer(key.slice('GET Image/batches/'.length));
+        images += 1;
+        return { ...full, status: 'pending', images: full.images.slice(0, Math.min(images, 1)) };
+      }
+      return init.method;
+    });
+    fireEvent.click(view.getByRole('button', { name: /^Generate 2 photos/ }));
+    await settle();
+    expect(view.getAllByTestId('pending-photo')).toHaveLength(2);
+    expect(view.getByTestId('batch-progress').textContent).toBe('0 of 2 ready');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
+    expect(view.getAllByTestId('generated-photo')).toHaveLength(1);
+    expect(view.getAllByTestId('pending-photo')).toHaveLength(1);
+    expect(view.getByTestId('batch-progress').textContent).toBe('1 of 2 ready');
+  });
+
+  it('should offer the outfits the engine draws and send the one chosen', async () => {
+    const view = await render('/ai-girlfriend-generator', (key, init) =>
+      key === 'POST Image/generate-batch-images'
+        ? { ...answer((init.body as { batchId: string }).batchId), remainingTokens: 90 }
+        : undefined,
+    );
+    const outfits = view.getByRole('group', { name: 'Outfit' });
+    expect(outfits.querySelectorAll('button')).toHaveLength(6);
+    fireEvent.click(view.getByRole('button', { name: 'Evening gown' }));
+    await settle();
+    expect(view.history.location.search).toContain('outfit=evening');
+    fireEvent.click(view.getByRole('button', { name: /^Generate 2 photos/ }));
+    await settle();
+    const call = view.transport.calls.find((c) => c.key === 'POST Image/generate-batch-images');
+    expect(call?.init.body).toMatchObject({ outfit: 'evening' });
+  });
+
   it('should show an automatic refund when the engine fails', async () => {
     const view = await render('/ai-girlfriend-generator', (key) => {
       if (key === 'POST Image/generate-batch-images') throw httpError(502, 'image_engine_failed');

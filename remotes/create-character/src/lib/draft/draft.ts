@@ -1,43 +1,23 @@
-import type { Category, CharacterDraft } from '@companion/contracts';
+import {
+  CHARACTER_DRAFT_KEY,
+  emptyCharacterDraft,
+  type Category,
+  type CharacterDraft,
+  type StoredCharacterDraft,
+} from '@companion/contracts';
 import { sessionStore } from '@companion/remote-kit';
 import { STEP_IDS, type StepId } from './steps.ts';
 
-/** A new draft: nothing chosen, traits at 50 (000 §9). */
-export function emptyDraft(): CharacterDraft {
-  return {
-    id: null,
-    style: null,
-    connectionType: null,
-    likeToTry: [],
-    intention: null,
-    rolePlay: null,
-    race: null,
-    traits: { kink: 50, libido: 50, nudity: 50 },
-    age: null,
-    ethnicity: null,
-    eyes: null,
-    hairStyle: null,
-    hairColor: null,
-    body: { body: null, breast: null, butt: null },
-    features: [],
-    hobby: [],
-    occupation: null,
-    personality: null,
-    marital: null,
-    name: null,
-    voice: null,
-  };
-}
+/** A new draft: nothing chosen, traits at 50 (000 §9); the one definition lives in contracts. */
+export const emptyDraft = emptyCharacterDraft;
 
 /** What the wizard keeps in session storage: the 000 §3 draft and the step to resume at. */
-export interface StoredWizard {
-  version: 1;
+export interface StoredWizard extends StoredCharacterDraft {
   step: StepId;
-  draft: CharacterDraft;
 }
 
-/** The session-storage key of the draft (ADR 0170). */
-export const DRAFT_KEY = 'character-draft';
+/** The session-storage key of the draft (ADR 0170); a quiz funnel writes the same slot (contracts). */
+export const DRAFT_KEY = CHARACTER_DRAFT_KEY;
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>

@@ -1,5 +1,7 @@
-// The draft's allowed values, as the API validates them (infra/api draft-schema.ts, ADR 0021), with the labels
-// people read. A value the API rejects comes back as a 400 naming the field, so a drift shows at once.
+import { DRAFT_LIMITS, DRAFT_VALUES } from '@companion/contracts';
+
+// The draft's allowed values come from contracts (`character-options.ts`), the same lists the API validates
+// against (ADR 0021, 0226); this file only adds the labels people read.
 
 /** One choice: the wire value and its label. */
 export interface Option {
@@ -15,125 +17,41 @@ const titled = (value: string) => {
 const list = (values: readonly string[], labels: Record<string, string> = {}): Option[] =>
   values.map((value) => ({ value, label: labels[value] ?? titled(value) }));
 
-export const STYLES = list(['realistic', 'anime']);
-export const ETHNICITIES = list(['caucasian', 'latina', 'asian', 'black', 'arab', 'indian', 'mixed']);
-export const RACES = list(['human', 'elf', 'demon', 'angel', 'vampire', 'catgirl'], { catgirl: 'Cat girl' });
-export const EYE_COLORS = list(['brown', 'blue', 'green', 'hazel', 'grey', 'amber', 'violet']);
-export const HAIR_STYLES = list([
-  'long-straight',
-  'long-wavy',
-  'curly',
-  'bob',
-  'pixie',
-  'ponytail',
-  'bun',
-  'braids',
-  'twintails',
-]);
-export const HAIR_COLORS = list([
-  'black',
-  'brown',
-  'blonde',
-  'red',
-  'auburn',
-  'silver',
-  'pink',
-  'blue',
-  'purple',
-]);
-export const BODY_TYPES = list(['slim', 'athletic', 'average', 'curvy']);
-export const BREAST_SIZES = list(['small', 'medium', 'large', 'extra-large']);
-export const BUTT_SIZES = list(['small', 'medium', 'large', 'athletic']);
-export const FEATURES = list(['freckles', 'glasses', 'tattoos', 'piercings', 'dimples', 'beauty-mark']);
-export const PERSONALITIES = list([
-  'sweet',
-  'shy',
-  'caring',
-  'playful',
-  'confident',
-  'dominant',
-  'submissive',
-  'mysterious',
-  'sarcastic',
-  'adventurous',
-  'intellectual',
-  'bubbly',
-]);
-export const LIKE_TO_TRY = list(
-  [
-    'roleplay',
-    'flirting',
-    'deep-talks',
-    'romance',
-    'adventure',
-    'games',
-    'comfort',
-    'jokes',
-    'storytelling',
-    'dirty-talk',
-  ],
-  { roleplay: 'Role-play', 'deep-talks': 'Deep talks', 'dirty-talk': 'Dirty talk' },
-);
-export const INTENTIONS = list(
-  ['companionship', 'romance', 'fun', 'support', 'practice-flirting', 'roleplay'],
-  {
-    roleplay: 'Role-play',
-  },
-);
-export const ROLE_PLAYS = list(
-  ['none', 'teacher', 'nurse', 'boss', 'neighbour', 'stranger', 'classmate', 'fantasy'],
-  {
-    none: 'No role-play',
-  },
-);
-export const CONNECTION_TYPES = list(['girlfriend', 'friend', 'wife', 'lover', 'crush', 'roommate']);
-export const MARITAL_STATUSES = list(['single', 'married', 'divorced', 'widowed', 'in-a-relationship']);
-export const OCCUPATIONS = list([
-  'student',
-  'nurse',
-  'teacher',
-  'artist',
-  'model',
-  'barista',
-  'engineer',
-  'doctor',
-  'fitness-trainer',
-  'musician',
-  'lawyer',
-  'photographer',
-  'streamer',
-  'chef',
-  'flight-attendant',
-  'office-worker',
-]);
-export const HOBBIES = list([
-  'reading',
-  'gaming',
-  'yoga',
-  'travel',
-  'cooking',
-  'music',
-  'dancing',
-  'fitness',
-  'art',
-  'photography',
-  'anime',
-  'fashion',
-  'hiking',
-  'movies',
-]);
-export const VOICES = list(['soft', 'sultry', 'cheerful', 'calm', 'energetic', 'deep']);
+const v = DRAFT_VALUES;
+export const STYLES = list(v.styles);
+export const ETHNICITIES = list(v.ethnicities);
+export const RACES = list(v.races, { catgirl: 'Cat girl' });
+export const EYE_COLORS = list(v.eyeColors);
+export const HAIR_STYLES = list(v.hairStyles);
+export const HAIR_COLORS = list(v.hairColors);
+export const BODY_TYPES = list(v.bodyTypes);
+export const BREAST_SIZES = list(v.breastSizes);
+export const BUTT_SIZES = list(v.buttSizes);
+export const FEATURES = list(v.features);
+export const PERSONALITIES = list(v.personalities);
+export const LIKE_TO_TRY = list(v.likeToTry, {
+  roleplay: 'Role-play',
+  'deep-talks': 'Deep talks',
+  'dirty-talk': 'Dirty talk',
+});
+export const INTENTIONS = list(v.intentions, { roleplay: 'Role-play' });
+export const ROLE_PLAYS = list(v.rolePlays, { none: 'No role-play' });
+export const CONNECTION_TYPES = list(v.connectionTypes);
+export const MARITAL_STATUSES = list(v.maritalStatuses);
+export const OCCUPATIONS = list(v.occupations);
+export const HOBBIES = list(v.hobbies);
+export const VOICES = list(v.voices);
 
 /** Choices shown only to users whose content is NSFW (ADR 0170). */
 export const ADULT_LIKE_TO_TRY: ReadonlySet<string> = new Set(['dirty-talk']);
 
-/** Youngest and oldest age; adults only (ADR 0021). */
-export const AGE = { min: 18, max: 60, initial: 23 } as const;
+/** Youngest and oldest age; adults only (ADR 0021); the wizard starts at `initial`. */
+export const AGE = { ...DRAFT_LIMITS.age, initial: 23 } as const;
 /** Longest multi-select lists (ADR 0021). */
-export const MAX_PICKS = { likeToTry: 10, features: 5, hobby: 5 } as const;
+export const MAX_PICKS = DRAFT_LIMITS.maxPicks;
 /** Name rule of the API: 1–40 characters, a letter first; letters, spaces, apostrophes, dots, hyphens. */
-export const NAME_PATTERN = /^[\p{L}][\p{L}\p{M} '.-]*$/u;
-export const NAME_MAX = 40;
+export const NAME_PATTERN = DRAFT_LIMITS.namePattern;
+export const NAME_MAX = DRAFT_LIMITS.nameMax;
 
 /** The label of a value, or the value itself. */
 export function labelOf(options: readonly Option[], value: string | null | undefined): string {

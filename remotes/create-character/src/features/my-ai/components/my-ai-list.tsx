@@ -8,9 +8,10 @@ import {
   useTransport,
   useVisitor,
 } from '@companion/remote-kit';
-import { Button, Skeleton } from '@companion/ui';
+import { Button, SegmentedControl, Skeleton } from '@companion/ui';
 import { download, exportCard } from '../../../lib/api/cards.ts';
 import { MY_AI_KEY, getCreatedPersons, setModelDeleted } from '../../../lib/api/created-persons.ts';
+import { ORDERS, createdLabel, sortModels, type MyAiOrder } from '../lib/sort.ts';
 import { RenameDialog } from './rename-dialog.tsx';
 import * as styles from './my-ai.css.ts';
 
@@ -37,6 +38,7 @@ export function MyAiList() {
   const [deleted, setDeleted] = useState<PersonModel | null>(null);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
+  const [order, setOrder] = useState<MyAiOrder>('newest');
 
   useEffect(() => {
     if (!deleted) return undefined;
@@ -127,7 +129,10 @@ export function MyAiList() {
       </ul>
     );
   }
-  const models = list.data.filter((model) => !hidden.has(model.id));
+  const models = sortModels(
+    list.data.filter((model) => !hidden.has(model.id)),
+    order,
+  );
   return (
     <>
       {error ? (
@@ -142,78 +147,98 @@ export function MyAiList() {
           <Button href={PATHS.createCharacter.href()}>Create your first character</Button>
         </div>
       ) : (
-        <ul className={styles.grid} aria-label="Your characters">
-          {models.map((model) => {
-            const portrait = portraitOf(model);
-            return (
-              <li key={model.id} className={styles.card} data-person-model-id={model.id}>
-                <a
-                  className={styles.media}
-                  href={PATHS.chat.href({ modelId: model.id })}
-                  aria-label={`Chat with ${model.firstName}`}
-                >
-                  {portrait ? (
-                    <img
-                      className={styles.portrait}
-                      src={portrait}
-                      alt=""
-                      loading="lazy"
-                      width={512}
-                      height={768}
-                    />
-                  ) : null}
-                  <span className={styles.mediaText}>
-                    <span className={styles.name}>{model.firstName}</span>
-                    <span className={styles.meta}>
-                      {model.age} · {model.isAnime ? 'Anime' : 'Realistic'}
+        <>
+          {models.length > 1 ? (
+            <SegmentedControl
+              label="Sort your characters"
+              className={styles.sort}
+              options={ORDERS}
+              value={order}
+              onChange={(next) => {
+                setOrder(next);
+                track('my_ai_sorted', { order: next });
+              }}
+            />
+          ) : null}
+          <ul className={styles.grid} aria-label="Your characters">
+            {models.map((model) => {
+              const portrait = portraitOf(model);
+              const created = createdLabel(model);
+              return (
+                <li key={model.id} className={styles.card} data-person-model-id={model.id}>
+                  <a
+                    className={styles.media}
+                    href={PATHS.chat.href({ modelId: model.id })}
+                    aria-label={`Chat with ${model.firstName}`}
+                  >
+                    {portrait ? (
+                      <img
+                        className={styles.portrait}
+                        src={portrait}
+                        alt=""
+                        loading="lazy"
+                        width={512}
+                        height={768}
+                      />
+                    ) : null}
+                    <span className={styles.mediaText}>
+                      <span className={styles.name}>{model.firstName}</span>
+                      <span className={styles.meta}>
+                        {model.age} · {model.isAnime ? 'Anime' : 'Realistic'}
+                      </span>
+                      {created ? (
+                        <time className={styles.meta} dateTime={model.createdAt} data-testid="created-date">
+                          {created}
+                        </time>
+                      ) : null}
                     </span>
-                  </span>
-                </a>
-                <div className={styles.actions}>
-                  <Button size="sm" className={styles.chat} href={PATHS.chat.href({ modelId: model.id })}>
-                    Chat
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    className={styles.small}
-                    onClick={() => setRenaming(model)}
-                    aria-label={`Rename ${model.firstName}`}
-                  >
-                    Rename
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className={styles.small}
-                    onClick={() => void remove(model)}
-                    aria-label={`Delete ${model.firstName}`}
-                  >
-                    Delete
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className={styles.small}
-                    onClick={() => void exportAs(model, 'png')}
-                    aria-label={`Export ${model.firstName} as a PNG card`}
-                  >
-                    Card PNG
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className={styles.small}
-                    onClick={() => void exportAs(model, 'json')}
-                    aria-label={`Export ${model.firstName} as a JSON card`}
-                  >
-                    Card JSON
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+                  </a>
+                  <div className={styles.actions}>
+                    <Button size="sm" className={styles.chat} href={PATHS.chat.href({ modelId: model.id })}>
+                      Chat
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      className={styles.small}
+                      onClick={() => setRenaming(model)}
+                      aria-label={`Rename ${model.firstName}`}
+                    >
+                      Rename
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className={styles.small}
+                      onClick={() => void remove(model)}
+                      aria-label={`Delete ${model.firstName}`}
+                    >
+                      Delete
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className={styles.small}
+                      onClick={() => void exportAs(model, 'png')}
+                      aria-label={`Export ${model.firstName} as a PNG card`}
+                    >
+                      Card PNG
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className={styles.small}
+                      onClick={() => void exportAs(model, 'json')}
+                      aria-label={`Export ${model.firstName} as a JSON card`}
+                    >
+                      Card JSON
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
       {renaming ? (
         <RenameDialog

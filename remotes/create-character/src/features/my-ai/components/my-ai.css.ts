@@ -49,6 +49,8 @@ export const name = style({ margin: 0, fontSize: 18, fontWeight: 800, overflowWr
 
 export const meta = style({ margin: 0, fontSize: 13, color: vars.color.onMediaMuted });
 
+export const sort = style({ alignSelf: 'flex-start', marginBottom: 14 });
+
 export const actions = style({ display: 'flex', gap: 6, padding: 10, flexWrap: 'wrap' });
 
 export const chat = style({ flex: '1 1 100%' });

@@ -31,10 +31,16 @@ export interface WizardCreation {
 /** The character-creation wizard: steps over the 000 §3 draft, kept in session storage (ADR 0170). */
 export function Wizard({
   adult,
+  quickStart = false,
   creation,
   renderImport,
 }: {
   adult: boolean;
+  /**
+   * `userFeatures.newCharacterCreationEntryPointV2` (000 §3): the one-tap entry. Picking a style on the first step
+   * moves on to the next step at once, without a Next press (ADR 0225).
+   */
+  quickStart?: boolean;
   creation: WizardCreation;
   /** The first step's "start from a card" control; it hands back a draft. */
   renderImport?: (onImported: (draft: CharacterDraft) => void) => ReactNode;
@@ -67,6 +73,19 @@ export function Wizard({
     });
     setErrors({});
   }, []);
+
+  // The V2 entry point: the style tile is the whole first step, so a pick is also the step's Next.
+  const updateStep =
+    quickStart && step === 'style'
+      ? (change: (current: CharacterDraft) => CharacterDraft) => {
+          const picked = change(draft);
+          if (!picked.style) return update(change);
+          track('character_creation_step_completed', { step, step_number: 1, entry_point: 'v2' });
+          moved.current = true;
+          setErrors({});
+          save({ ...state, step: STEP_IDS[1]!, draft: picked });
+        }
+      : update;
 
   const goTo = (target: StepId) => {
     moved.current = true;
@@ -123,7 +142,7 @@ export function Wizard({
           </h2>
           <p className={styles.stepLead}>{text.lead}</p>
         </div>
-        <div className={styles.body} data-step={step}>
+        <div className={styles.body} data-step={step} data-entry-point={quickStart ? 'v2' : 'v1'}>
           {step === 'style' && renderImport
             ? renderImport((imported) => {
                 moved.current = true;
@@ -138,7 +157,7 @@ export function Wizard({
           {lastStep ? (
             <Summary draft={draft} adult={adult} onEdit={goTo} />
           ) : (
-            <StepView step={step} draft={draft} errors={errors} adult={adult} update={update} />
+            <StepView step={step} draft={draft} errors={errors} adult={adult} update={updateStep} />
           )}
           {failure ? (
             <p role="alert" className={styles.failure}>

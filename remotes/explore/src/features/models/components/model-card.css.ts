@@ -1,44 +1,9 @@
 import { style } from '@vanilla-extract/css';
+import { mediaCardMark } from '@companion/ui/media-card';
 import { vars } from '@companion/ui/theme';
 
-export const card = style({
-  position: 'relative',
-  display: 'block',
-  width: '100%',
-  aspectRatio: '2 / 3',
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.lg,
-  overflow: 'hidden',
-  cursor: 'pointer',
-  background: vars.color.skeletonBase,
-  color: vars.color.onMedia,
-  textAlign: 'left',
-  font: 'inherit',
-  boxShadow: vars.shadow.sm,
-  transition: 'transform 200ms ease, box-shadow 200ms ease',
-  isolation: 'isolate',
-  selectors: {
-    '&:hover': { transform: 'translateY(-3px)', boxShadow: vars.shadow.md },
-    '&:focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 2 },
-  },
-  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
-});
-
-// Scoped under the card so it outranks the shared Image's own sizing classes whatever the stylesheet order.
-export const image = style({
-  selectors: {
-    [`${card} &`]: {
-      position: 'absolute',
-      inset: 0,
-      width: '100%',
-      height: '100%',
-      objectFit: 'cover',
-      transition: 'transform 400ms ease',
-    },
-    [`${card}:hover &`]: { transform: 'scale(1.04)' },
-  },
-});
+// The frame and picture are the shared media card primitive (`@companion/ui/media-card`).
+export { mediaCard as card, mediaCardImage as image } from '@companion/ui/media-card';
 
 export const shade = style({
   position: 'absolute',
@@ -57,20 +22,9 @@ export const marks = style({
   flexWrap: 'wrap',
 });
 
-const mark = {
-  padding: '3px 9px',
-  borderRadius: vars.radius.pill,
-  fontSize: 11,
-  lineHeight: '16px',
-  fontWeight: 700,
-  letterSpacing: '0.03em',
-  textTransform: 'uppercase',
-  backdropFilter: 'blur(6px)',
-} as const;
+export const premium = style([mediaCardMark, { background: vars.gradient.accent }]);
 
-export const premium = style({ ...mark, background: vars.gradient.accent, color: vars.color.onMedia });
-
-export const anime = style({ ...mark, background: 'rgba(12, 11, 16, 0.55)', color: vars.color.onMedia });
+export const anime = style([mediaCardMark, { background: 'rgba(12, 11, 16, 0.55)' }]);
 
 export const lock = style({
   position: 'absolute',

@@ -1,50 +1,15 @@
 import { style } from '@vanilla-extract/css';
+import { mediaCard, mediaCardMark } from '@companion/ui/media-card';
 import { vars } from '@companion/ui/theme';
 
-export const card = style({
-  position: 'relative',
-  display: 'block',
-  width: '100%',
-  aspectRatio: '2 / 3',
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.lg,
-  overflow: 'hidden',
-  cursor: 'pointer',
-  background: vars.color.skeletonBase,
-  color: vars.color.onMedia,
-  textAlign: 'left',
-  font: 'inherit',
-  boxShadow: vars.shadow.sm,
-  transition: 'transform 200ms ease, box-shadow 200ms ease',
-  isolation: 'isolate',
-  selectors: {
-    '&:hover': { transform: 'translateY(-3px)', boxShadow: vars.shadow.md },
-    '&:focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: 2 },
-  },
-  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
-});
-
-// Scoped under the card so it outranks the shared Image's own sizing classes whatever the stylesheet order.
-export const image = style({
-  selectors: {
-    [`${card} &`]: {
-      position: 'absolute',
-      inset: 0,
-      width: '100%',
-      height: '100%',
-      objectFit: 'cover',
-      transition: 'transform 400ms ease',
-    },
-    [`${card}:hover &`]: { transform: 'scale(1.04)' },
-  },
-});
+// The frame and picture are the shared media card primitive (`@companion/ui/media-card`), as on explore.
+export { mediaCard as card, mediaCardImage as image } from '@companion/ui/media-card';
 
 // The preview is already drawn from coarse colour masses (ADR 0022); the blur makes it read as "hidden".
 export const locked = style({
   selectors: {
-    [`${card} &`]: { filter: 'blur(14px) saturate(1.1)', transform: 'scale(1.15)' },
-    [`${card}:hover &`]: { transform: 'scale(1.2)' },
+    [`${mediaCard} &`]: { filter: 'blur(14px) saturate(1.1)', transform: 'scale(1.15)' },
+    [`${mediaCard}:hover &`]: { transform: 'scale(1.2)' },
   },
 });
 
@@ -90,7 +55,7 @@ export const unlockPill = style({
   fontWeight: 700,
   boxShadow: vars.shadow.md,
   whiteSpace: 'nowrap',
-  selectors: { [`${card}:hover &`]: { background: vars.gradient.accentHover } },
+  selectors: { [`${mediaCard}:hover &`]: { background: vars.gradient.accentHover } },
 });
 
 export const foot = style({
@@ -113,17 +78,6 @@ export const name = style({
   whiteSpace: 'nowrap',
 });
 
-export const mark = style({
-  padding: '3px 9px',
-  borderRadius: vars.radius.pill,
-  fontSize: 11,
-  lineHeight: '16px',
-  fontWeight: 700,
-  letterSpacing: '0.03em',
-  textTransform: 'uppercase',
-  background: 'rgba(12, 11, 16, 0.55)',
-  backdropFilter: 'blur(6px)',
-  color: vars.color.onMedia,
-});
+export const mark = style([mediaCardMark, { background: 'rgba(12, 11, 16, 0.55)' }]);
 
 export const secretMark = style({ position: 'absolute', top: 10, left: 10 });

@@ -23,10 +23,8 @@ export interface GalleryState {
 export function useGallery(category: Category, secret: boolean): GalleryState {
   const bus = useBus();
   const invalidate = useInvalidate();
-  const { session, user } = useVisitor();
-  // A session restored from storage is never re-published by the shell (only changes are), so the user's id
-  // from `user:changed` stands in for it.
-  const userId = session?.userId ?? user?.id ?? null;
+  // The shell publishes the session at once, a restored one included (session-core), so it alone names the user.
+  const userId = useVisitor().session?.userId ?? null;
   const key = userId ? galleryKey(userId, category, secret) : null;
   const list = useResource(key, (transport) => getGalleryImages(transport, category, secret));
   const characters = useResource(userId ? `characters|${userId}` : null, getCharacters);

@@ -16,7 +16,8 @@ export function CurrentBatch({
   sendingId: string | null;
   onSend(image: StandaloneImage): void;
 }) {
-  const slots = slotsOf(run.answer, run.requested, unitPrice);
+  const slots = slotsOf(run.answer ?? run.progress ?? null, run.requested, unitPrice);
+  const ready = slots.filter((slot) => slot.kind === 'image').length;
   const refund = refundMessage(run.answer);
   const total = slots.length;
   return (
@@ -30,6 +31,11 @@ export function CurrentBatch({
       <h2 id="current-batch-title" className={styles.heading}>
         {run.answer ? 'Your new photos' : 'Generating…'}
       </h2>
+      {run.answer ? null : (
+        <p className={styles.progress} role="status" data-testid="batch-progress">
+          {ready} of {total} ready
+        </p>
+      )}
       <ul className={styles.grid}>
         {slots.map((slot, index) => (
           <li key={slot.key}>

@@ -3,6 +3,7 @@ import { Button, Icon, Image, SegmentedControl, TokenCost, type SegmentOption } 
 import {
   COUNTS,
   HAIR_COLORS,
+  OUTFITS,
   POSES,
   SCENES,
   STYLES,
@@ -14,7 +15,7 @@ import * as results from './results.css.ts';
 
 const COUNT_OPTIONS = COUNTS.map((count) => ({ value: String(count), label: String(count) }));
 
-/** One labelled row of chips (style, hair colour, pose, scene, count). */
+/** One labelled row of chips (style, hair colour, pose, outfit, scene, count). */
 function ChipField<V extends string>(props: {
   label: string;
   options: readonly SegmentOption<V>[];
@@ -43,7 +44,7 @@ function coverOf(model: PersonModel): string | null {
   return typeof first === 'string' ? first : first.imageUrl;
 }
 
-/** The generator's choices: a character (or a new look), pose, scene, count, and the priced Generate button. */
+/** The generator's choices: a character (or a new look), pose, outfit, scene, count, and the priced Generate button. */
 export function GeneratorForm({
   choice,
   characters,
@@ -122,6 +123,12 @@ export function GeneratorForm({
         </>
       ) : null}
       <ChipField label="Pose" options={POSES} value={choice.pose} onChange={(pose) => onChange({ pose })} />
+      <ChipField
+        label="Outfit"
+        options={OUTFITS}
+        value={choice.outfit}
+        onChange={(outfit) => onChange({ outfit })}
+      />
       <ChipField
         label="Scene"
         options={SCENES}

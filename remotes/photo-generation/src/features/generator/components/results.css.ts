@@ -5,6 +5,8 @@ export const section = style({ display: 'flex', flexDirection: 'column', gap: 12
 
 export const heading = style({ margin: 0, fontSize: 18, fontWeight: 800, color: vars.color.text });
 
+export const progress = style({ margin: '-4px 0 0', fontSize: 14, color: vars.color.textMuted });
+
 export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',

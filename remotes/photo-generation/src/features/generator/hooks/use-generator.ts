@@ -23,12 +23,17 @@ import {
 const SOURCE = 'photo-generation';
 /** How often a batch that is still being made is asked about after a reload. */
 export const POLL_MS = 1500;
+/** How often a batch being made is asked about for the photos already drawn (live progress, ADR 0228). */
+export const PROGRESS_MS = 600;
 
 /** The batch on screen. */
 export interface RunState {
   batchId: string;
   requested: number;
+  /** The final answer; null while the batch is being made. */
   answer: BatchAnswer | null;
+  /** While it is being made: the photos stored so far (each slot fills as its photo is ready). */
+  progress?: BatchAnswer | null;
 }
 
 /** A readable sentence for a refused generation (bad input never spends: the API checks before it charges). */
@@ -141,7 +146,12 @@ export function useGenerator() {
       return;
     }
     const batchId = crypto.randomUUID();
-    track('photo_generation_started', { count: choice.count, pose: choice.pose, scene: choice.scene });
+    track('photo_generation_started', {
+      count: choice.count,
+      pose: choice.pose,
+      scene: choice.scene,
+      outfit: choice.outfit,
+    });
     resumed.current = batchId;
     setRun({ batchId, requested: choice.count, answer: null });
     setChoice({ batch: batchId });
@@ -164,7 +174,7 @@ export function useGenerator() {
         const answer = await getBatch(transport, batchId);
         if (cancelled) return;
         if (answer.status === 'pending') {
-          setRun({ batchId, requested: answer.requested, answer: null });
+          setRun({ batchId, requested: answer.requested, answer: null, progress: answer });
           timer = setTimeout(() => void poll(), POLL_MS);
         } else finish(answer);
       } catch (caught) {
@@ -180,6 +190,34 @@ export function useGenerator() {
       if (resumed.current === batchId) resumed.current = null;
     };
   }, [choice.batch, choice.count, finish, history, send, transport, user, retry]);
+
+  // Live progress: while a batch is being made, the photos the API has already stored fill their slots one by one.
+  const making = run !== null && run.answer === null ? run.batchId : null;
+  useEffect(() => {
+    if (!making || !user) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      try {
+        const answer = await getBatch(transport, making);
+        if (cancelled) return;
+        if (answer.status === 'pending')
+          setRun((state) =>
+            state?.batchId === making && state.answer === null
+              ? { ...state, requested: answer.requested, progress: answer }
+              : state,
+          );
+      } catch {
+        // Not recorded yet (the request is on its way) or a blip: the next tick asks again.
+      }
+      if (!cancelled) timer = setTimeout(() => void tick(), PROGRESS_MS);
+    };
+    timer = setTimeout(() => void tick(), PROGRESS_MS);
+    return () => {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [making, transport, user]);
 
   return {
     choice,

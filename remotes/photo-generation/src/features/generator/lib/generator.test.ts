@@ -42,6 +42,7 @@ describe('the form in the URL', () => {
       character: ID,
       pose: 'sitting',
       scene: 'beach',
+      outfit: 'swimwear',
       count: 4,
       batch: BATCH,
     } as const;
@@ -51,9 +52,9 @@ describe('the form in the URL', () => {
   });
 
   it('should fall back to the defaults for anything unknown (count 0 or 50, bad ids)', () => {
-    expect(choiceFromSearch('?count=0&pose=handstand&scene=moon&character=x&batch=y')).toEqual(
-      DEFAULT_CHOICE,
-    );
+    expect(
+      choiceFromSearch('?count=0&pose=handstand&scene=moon&outfit=spacesuit&character=x&batch=y'),
+    ).toEqual(DEFAULT_CHOICE);
     expect(choiceFromSearch('?count=50').count).toBe(DEFAULT_CHOICE.count);
   });
 
@@ -63,8 +64,10 @@ describe('the form in the URL', () => {
       count: 3,
       pose: 'waist-up',
       background: 'studio',
+      outfit: 'casual',
       personModelId: ID,
     });
+    expect(batchBody({ ...DEFAULT_CHOICE, outfit: 'evening' }, BATCH)).toMatchObject({ outfit: 'evening' });
     expect(batchBody(DEFAULT_CHOICE, BATCH)).toMatchObject({ style: 'realistic', hairColor: 'brown' });
   });
 });
@@ -72,6 +75,11 @@ describe('the form in the URL', () => {
 describe('batch slots and refunds', () => {
   it('should wait on every slot while pending', () => {
     expect(slotsOf(null, 3, 5).map((slot) => slot.kind)).toEqual(['pending', 'pending', 'pending']);
+  });
+
+  it('should fill slots one by one while the batch is being made', () => {
+    const making = batch({ status: 'pending', requested: 3, images: [image('a')] });
+    expect(slotsOf(making, 3, 5).map((slot) => slot.kind)).toEqual(['image', 'pending', 'pending']);
   });
 
   it('should show delivered photos first, then each refunded share', () => {

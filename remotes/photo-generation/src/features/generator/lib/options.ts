@@ -1,27 +1,45 @@
-// The choices the embedded image engine honours (infra/api engines/image/appearance.ts): pose and scene for any
-// character, plus style and hair colour for a new look. Labels are ours; values are the API's.
+import { PHOTO_VALUES } from '@companion/contracts';
 
+// The choices the embedded image engine honours: pose, scene and outfit for any character (the values are the
+// shared `PHOTO_VALUES` of contracts, which the API validates), plus style and hair colour for a new look. Labels
+// are ours.
+
+type Labelled<V extends string> = readonly { value: V; label: string }[];
+const labelled = <V extends string>(values: readonly V[], labels: Record<V, string>): Labelled<V> =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+export type Pose = (typeof PHOTO_VALUES.poses)[number];
 /** Poses (the engine's framing). */
-export const POSES = [
-  { value: 'portrait', label: 'Portrait' },
-  { value: 'waist-up', label: 'Waist up' },
-  { value: 'standing', label: 'Standing' },
-  { value: 'sitting', label: 'Sitting' },
-  { value: 'over-shoulder', label: 'Over the shoulder' },
-] as const;
-export type Pose = (typeof POSES)[number]['value'];
+export const POSES = labelled<Pose>(PHOTO_VALUES.poses, {
+  portrait: 'Portrait',
+  'waist-up': 'Waist up',
+  standing: 'Standing',
+  sitting: 'Sitting',
+  'over-shoulder': 'Over the shoulder',
+});
 
+export type Scene = (typeof PHOTO_VALUES.backgrounds)[number];
 /** Scenes behind the character. */
-export const SCENES = [
-  { value: 'studio', label: 'Studio' },
-  { value: 'beach', label: 'Beach' },
-  { value: 'city-night', label: 'City at night' },
-  { value: 'bedroom', label: 'Bedroom' },
-  { value: 'park', label: 'Park' },
-  { value: 'sunset', label: 'Sunset' },
-  { value: 'cafe', label: 'Café' },
-] as const;
-export type Scene = (typeof SCENES)[number]['value'];
+export const SCENES = labelled<Scene>(PHOTO_VALUES.backgrounds, {
+  studio: 'Studio',
+  beach: 'Beach',
+  'city-night': 'City at night',
+  bedroom: 'Bedroom',
+  park: 'Park',
+  sunset: 'Sunset',
+  cafe: 'Café',
+});
+
+export type Outfit = (typeof PHOTO_VALUES.outfits)[number];
+/** Outfits the embedded painter draws (API ADR 0227). */
+export const OUTFITS = labelled<Outfit>(PHOTO_VALUES.outfits, {
+  casual: 'Casual',
+  dress: 'Dress',
+  sporty: 'Sporty',
+  business: 'Business',
+  evening: 'Evening gown',
+  swimwear: 'Swimwear',
+});
 
 /** Styles of a new look. */
 export const STYLES = [
@@ -57,6 +75,7 @@ export interface GeneratorChoice {
   hairColor: HairColor;
   pose: Pose;
   scene: Scene;
+  outfit: Outfit;
   count: Count;
   /** The batch being generated (client-named, ADR 0181), or null. */
   batch: string | null;
@@ -68,6 +87,7 @@ export const DEFAULT_CHOICE: GeneratorChoice = {
   hairColor: 'brown',
   pose: 'waist-up',
   scene: 'studio',
+  outfit: 'casual',
   count: 2,
   batch: null,
 };
@@ -88,6 +108,7 @@ export function choiceFromSearch(search: string): GeneratorChoice {
       : DEFAULT_CHOICE.hairColor,
     pose: has(POSES, params.get('pose')) ? (params.get('pose') as Pose) : DEFAULT_CHOICE.pose,
     scene: has(SCENES, params.get('scene')) ? (params.get('scene') as Scene) : DEFAULT_CHOICE.scene,
+    outfit: has(OUTFITS, params.get('outfit')) ? (params.get('outfit') as Outfit) : DEFAULT_CHOICE.outfit,
     count: (COUNTS as readonly number[]).includes(count) ? (count as Count) : DEFAULT_CHOICE.count,
     batch: batch && UUID.test(batch) ? batch.toLowerCase() : null,
   };
@@ -103,6 +124,7 @@ export function searchForChoice(choice: GeneratorChoice): string {
   }
   if (choice.pose !== DEFAULT_CHOICE.pose) params.set('pose', choice.pose);
   if (choice.scene !== DEFAULT_CHOICE.scene) params.set('scene', choice.scene);
+  if (choice.outfit !== DEFAULT_CHOICE.outfit) params.set('outfit', choice.outfit);
   if (choice.count !== DEFAULT_CHOICE.count) params.set('count', String(choice.count));
   if (choice.batch) params.set('batch', choice.batch);
   const search = params.toString();
@@ -121,6 +143,7 @@ export function batchBody(choice: GeneratorChoice, batchId: string) {
     count: choice.count,
     pose: choice.pose,
     background: choice.scene,
+    outfit: choice.outfit,
     ...(choice.character
       ? { personModelId: choice.character }
       : { style: choice.style, hairColor: choice.hairColor }),
