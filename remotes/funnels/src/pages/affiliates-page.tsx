@@ -1,6 +1,6 @@
-import { RemotePage } from '@companion/remote-kit';
+import { Affiliates } from '../features/affiliates/components/affiliates.tsx';
 
-/** Affiliates: the page's heading until its feature issue fills it. */
-export function AffiliatesPage() {
-  return <RemotePage title="Affiliates" description="Partner with us." />;
+/** `/affiliates` (000 §2.1). */
+export default function AffiliatesPage() {
+  return <Affiliates />;
 }

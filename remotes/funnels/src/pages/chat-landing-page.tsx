@@ -1,6 +1,6 @@
-import { RemotePage } from '@companion/remote-kit';
+import { ChatLanding } from '../features/chat-landing/components/chat-landing.tsx';
 
-/** Chat: the page's heading until its feature issue fills it. */
-export function ChatLandingPage() {
-  return <RemotePage title="Chat" description="Say hi and start chatting." />;
+/** `/chat-landing/:chatId`, and `/` of the fakeChat brand (no chat id). */
+export default function ChatLandingPage({ params }: { params: Record<string, string> }) {
+  return <ChatLanding chatId={params.chatId ?? null} />;
 }

@@ -1,0 +1,21 @@
+import { createVar, style } from '@vanilla-extract/css';
+import { vars } from '@companion/ui/theme';
+
+/** The glow at the top of a funnel page, in the dark and the light theme; a page or a tone sets them. */
+export const glow = createVar();
+export const glowLight = createVar();
+
+/** A funnel page's full-height backdrop: the theme's background under the tone's glow. */
+export const backdrop = style({
+  vars: { [glow]: '#3b3f4d', [glowLight]: '#d9dce5' },
+  minHeight: '100%',
+  display: 'flex',
+  justifyContent: 'center',
+  color: vars.color.text,
+  background: `radial-gradient(120% 60% at 50% 0%, ${glow} 0%, transparent 70%), ${vars.color.bg}`,
+  selectors: {
+    ':root[data-theme="light"] &': {
+      background: `radial-gradient(120% 60% at 50% 0%, ${glowLight} 0%, transparent 70%), ${vars.color.bg}`,
+    },
+  },
+});
