@@ -3,11 +3,10 @@
 // requests, and when `PersonModel/top` left and answered. Median of BENCH_RUNS (5). Prints; asserts nothing.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT } from '../support/env.ts';
 import { startStack, stopStack } from '../support/stack.ts';
-import { THROTTLE, median, openPage } from './measure.ts';
+import { THROTTLE, countScripts, median, openPage } from './measure.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const PORT = Number(process.env['BENCH_EXPLORE_PORT'] ?? 3380);
@@ -43,8 +42,6 @@ const PROBE = `(() => {
   }, true);
 })();`;
 
-const gzipCache = new Map<string, number>();
-
 async function measure(
   browser: Browser,
   url: string,
@@ -54,31 +51,14 @@ async function measure(
   const context = await browser.newContext({ viewport });
   const page = await openPage(context, throttled ? THROTTLE : null);
   await page.addInitScript(PROBE);
-  let requests = 0;
-  let jsGzip = 0;
-  const pending: Promise<void>[] = [];
-  page.on('requestfinished', (request) => {
-    requests += 1;
-    if (request.resourceType() !== 'script') return;
-    pending.push(
-      (async () => {
-        let gzip = gzipCache.get(request.url());
-        if (gzip === undefined) {
-          const response = await request.response();
-          gzip = response ? gzipSync(await response.body(), { level: 6 }).length : 0;
-          gzipCache.set(request.url(), gzip);
-        }
-        jsGzip += gzip;
-      })(),
-    );
-  });
+  const counted = countScripts(page);
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForSelector('[data-testid="model-card"] img', { timeout: 60_000 });
   await page.waitForLoadState('networkidle');
   await page.waitForFunction('window.__bench.firstCardImage !== null', undefined, { timeout: 60_000 });
   // Let late shifts (fonts, the user's banners) land before reading CLS.
   await page.waitForTimeout(500);
-  await Promise.all(pending);
+  const { requests, jsGzipBytes: jsGzip } = await counted();
   const probe = (await page.evaluate(`(() => {
     const top = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/PersonModel/top'));
     return { ...window.__bench, topStart: top ? top.startTime : null, topEnd: top ? top.responseEnd : null };

@@ -11,6 +11,12 @@ export interface LoadSample {
   jsGzipBytes: number;
   /** ms from navigation start to the first `[data-testid="remote-page"]` in the DOM. */
   firstRenderMs: number | null;
+  /** JS (gzip-6) of the remote's own files (`/remotes/…`): what the route adds beyond the shell. */
+  jsBeyondShellBytes: number;
+  /** ms to the first explore card image shown, when the page has cards. */
+  firstCardImageMs: number | null;
+  /** JS (gzip-6) whose download had finished when the first card image was shown. */
+  jsBeforeCardBytes: number | null;
   jsFiles: { url: string; gzip: number }[];
 }
 
@@ -48,6 +54,14 @@ export async function measureLoad(browser: Browser, url: string, throttle?: Thro
       }
     };
     new MutationObserver(mark).observe(document, { childList: true, subtree: true });
+    window.__firstCardImage = null;
+    document.addEventListener('load', (event) => {
+      const target = event.target;
+      if (window.__firstCardImage === null && target instanceof HTMLImageElement &&
+          target.closest('[data-testid="model-card"]')) {
+        requestAnimationFrame(() => { window.__firstCardImage ??= performance.now(); });
+      }
+    }, true);
   })();`);
   const pending: Promise<void>[] = [];
   const sample: LoadSample = {
@@ -56,6 +70,9 @@ export async function measureLoad(browser: Browser, url: string, throttle?: Thro
     jsWireBytes: 0,
     jsGzipBytes: 0,
     firstRenderMs: null,
+    jsBeyondShellBytes: 0,
+    firstCardImageMs: null,
+    jsBeforeCardBytes: null,
     jsFiles: [],
   };
   page.on('requestfinished', (request) => {
@@ -80,9 +97,24 @@ export async function measureLoad(browser: Browser, url: string, throttle?: Thro
   });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForSelector('[data-testid="remote-page"]', { timeout: 30_000 }).catch(() => undefined);
+  if (new URL(url).pathname === '/')
+    await page
+      .waitForFunction('window.__firstCardImage !== null', undefined, { timeout: 60_000 })
+      .catch(() => undefined);
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   sample.firstRenderMs = (await page.evaluate('window.__firstRender ?? null')) as number | null;
+  sample.firstCardImageMs = (await page.evaluate('window.__firstCardImage')) as number | null;
+  sample.jsBeyondShellBytes = sample.jsFiles
+    .filter((file) => file.url.startsWith('/remotes/'))
+    .reduce((sum, file) => sum + file.gzip, 0);
+  if (sample.firstCardImageMs !== null) {
+    const done = (await page.evaluate(`performance.getEntriesByType('resource')
+      .filter((e) => e.responseEnd <= ${sample.firstCardImageMs}).map((e) => new URL(e.name).pathname)`)) as string[];
+    sample.jsBeforeCardBytes = sample.jsFiles
+      .filter((file) => done.includes(file.url))
+      .reduce((sum, file) => sum + file.gzip, 0);
+  }
   await context.close();
   return sample;
 }
@@ -92,4 +124,68 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * Switching to a remote not loaded yet, after the link's hover preload: from `/`, hover the sidebar's Pricing link
+ * (the shell preloads checkout), wait until the network is idle, click, and time click → checkout's first render.
+ */
+export async function measureSwitch(browser: Browser, origin: string): Promise<number | null> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.addInitScript(`(() => {
+    window.__clickAt = null; window.__switched = null;
+    document.addEventListener('click', () => { window.__clickAt ??= performance.now(); }, true);
+    new MutationObserver(() => {
+      if (window.__clickAt !== null && window.__switched === null &&
+          document.querySelector('[data-remote="checkout"] [data-testid="remote-page"]'))
+        window.__switched = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  })();`);
+  await page.goto(`${origin}/`, { waitUntil: 'load' });
+  await page.waitForSelector('[data-remote="explore"] [data-testid="remote-page"]', { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const link = page.locator('[data-testid="shell-sidebar"] a[href^="/pricing"]').first();
+  // Dispatched on the link itself: the first visit's welcome popup may cover the sidebar.
+  await link.dispatchEvent('mouseover');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  await link.dispatchEvent('click', { button: 0 });
+  await page
+    .waitForFunction('window.__switched !== null', undefined, { timeout: 30_000 })
+    .catch(() => undefined);
+  const ms = (await page.evaluate(
+    'window.__switched === null ? null : window.__switched - window.__clickAt',
+  )) as number | null;
+  await context.close();
+  return ms;
+}
+
+/**
+ * Counts the finished requests of `page` and the gzip bytes (level 6, cached per URL) of its scripts; the returned
+ * function waits for the last script body and gives the totals.
+ */
+export function countScripts(page: Page): () => Promise<{ requests: number; jsGzipBytes: number }> {
+  let requests = 0;
+  let jsGzipBytes = 0;
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    requests += 1;
+    if (request.resourceType() !== 'script') return;
+    pending.push(
+      (async () => {
+        let gzip = gzipCache.get(request.url());
+        if (gzip === undefined) {
+          const response = await request.response();
+          gzip = response ? gzipSync(await response.body(), { level: 6 }).length : 0;
+          gzipCache.set(request.url(), gzip);
+        }
+        jsGzipBytes += gzip;
+      })(),
+    );
+  });
+  return async () => {
+    await Promise.all(pending);
+    return { requests, jsGzipBytes };
+  };
 }

@@ -1,19 +1,19 @@
-// `pnpm bench` (after the build): cold-load cost of `/` and of each remote route in Chromium, against a
-// single-bundle build of the same page without federation. Prints numbers and ratios; asserts nothing.
+// `pnpm bench` (after the build): cold-load cost of `/` and of each remote route in Chromium, localhost and throttled
+// (150 ms, 1.6 Mbps), against a single-bundle build of the same page without federation (`/` and `/chat`), plus the
+// switch to a not-yet-loaded remote after its link's hover preload. Prints ONE table; asserts nothing (issue 17).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT } from '../support/env.ts';
 import { startStack, stopStack } from '../support/stack.ts';
 import { buildBaseline } from './baseline/build.ts';
-import { THROTTLE, measureLoad, median, type LoadSample } from './measure.ts';
-import { measureParcelHosts } from './parcel-probe.ts';
+import { THROTTLE, measureLoad, measureSwitch, median, type LoadSample } from './measure.ts';
 import { serveStatic } from './static-server.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 // Away from the suites' ports (3310 e2e, 3320 the session suite's development stack).
-const PORT = 3370;
-const BASELINE_PORT = 3372;
+const PORT = Number(process.env['BENCH_PORT'] ?? 3370);
+const BASELINE_PORT = PORT + 2;
 const OUT = path.join(REPO_ROOT, '.bench');
 const ROUTES = [
   '/',
@@ -24,70 +24,69 @@ const ROUTES = [
   '/pricing',
   '/quiz-vip',
 ];
+const BASELINE_ROUTES = ['/', '/chat'];
 
-interface Row {
-  page: string;
-  build: 'federated' | 'single bundle';
-  profile: 'localhost' | 'throttled';
-  requests: number;
-  jsRequests: number;
-  jsWireKB: number;
-  jsGzipKB: number;
-  firstRenderMs: number | null;
+type Browser = Awaited<ReturnType<typeof chromium.launch>>;
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+const med = (values: (number | null)[]) =>
+  values.every((v): v is number => v !== null) ? median(values) : null;
+
+async function samples(browser: Browser, url: string, throttled: boolean): Promise<LoadSample[]> {
+  const out: LoadSample[] = [];
+  for (let i = 0; i < RUNS; i += 1)
+    out.push(await measureLoad(browser, url, throttled ? THROTTLE : undefined));
+  return out;
 }
 
-const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+interface Measured {
+  jsKB: number;
+  beyondKB: number;
+  requests: number;
+  renderLocal: number | null;
+  renderThrottled: number | null;
+  cardThrottled: number | null;
+  jsBeforeCardKB: number | null;
+  files: { url: string; gzip: number }[];
+}
 
-async function sample(
-  origin: string,
-  route: string,
-  profile: Row['profile'],
-  build: Row['build'],
-  browser: Awaited<ReturnType<typeof chromium.launch>>,
-) {
-  const samples: LoadSample[] = [];
-  for (let i = 0; i < RUNS; i += 1)
-    samples.push(await measureLoad(browser, origin + route, profile === 'throttled' ? THROTTLE : undefined));
-  const renders = samples.map((s) => s.firstRenderMs).filter((v): v is number => v !== null);
-  const row: Row = {
-    page: route,
-    build,
-    profile,
-    requests: median(samples.map((s) => s.requests)),
-    jsRequests: median(samples.map((s) => s.jsRequests)),
-    jsWireKB: kb(median(samples.map((s) => s.jsWireBytes))),
-    jsGzipKB: kb(median(samples.map((s) => s.jsGzipBytes))),
-    firstRenderMs: renders.length === samples.length ? Math.round(median(renders)) : null,
+async function measureRoute(browser: Browser, origin: string, route: string): Promise<Measured> {
+  const local = await samples(browser, origin + route, false);
+  const slow = await samples(browser, origin + route, true);
+  const beforeCard = med(slow.map((s) => s.jsBeforeCardBytes));
+  return {
+    jsKB: kb(median(local.map((s) => s.jsGzipBytes))),
+    beyondKB: kb(median(local.map((s) => s.jsBeyondShellBytes))),
+    requests: median(local.map((s) => s.requests)),
+    renderLocal: med(local.map((s) => s.firstRenderMs)),
+    renderThrottled: med(slow.map((s) => s.firstRenderMs)),
+    cardThrottled: med(slow.map((s) => s.firstCardImageMs)),
+    jsBeforeCardKB: beforeCard === null ? null : kb(beforeCard),
+    files: local[0]!.jsFiles,
   };
-  return { row, files: samples[0]!.jsFiles };
 }
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 process.stdout.write(`Building the single-bundle baseline…\n`);
 await buildBaseline(path.join(OUT, 'baseline'));
-const parcel = await measureParcelHosts(path.join(OUT, 'parcel-probe'));
 const stack = await startStack({ port: PORT, apiPort: PORT + 1, dataDir: path.join(OUT, 'data') });
-const baselineServer = await serveStatic(path.join(OUT, 'baseline'), BASELINE_PORT);
+const origin = `http://127.0.0.1:${PORT}`;
+const baselineServer = await serveStatic(path.join(OUT, 'baseline'), BASELINE_PORT, origin);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-const rows: Row[] = [];
-const breakdown: Record<string, { url: string; gzip: number }[]> = {};
+const federated = new Map<string, Measured>();
+const baseline = new Map<string, Measured>();
+const switches: number[] = [];
 try {
-  for (const route of ROUTES) {
-    const { row, files } = await sample(`http://127.0.0.1:${PORT}`, route, 'localhost', 'federated', browser);
-    rows.push(row);
-    breakdown[route] = files;
-  }
-  for (const route of ['/', '/chat']) {
-    rows.push(
-      (await sample(`http://127.0.0.1:${BASELINE_PORT}`, route, 'localhost', 'single bundle', browser)).row,
-    );
-  }
-  for (const [origin, build] of [
-    [`http://127.0.0.1:${PORT}`, 'federated'],
-    [`http://127.0.0.1:${BASELINE_PORT}`, 'single bundle'],
-  ] as const) {
-    rows.push((await sample(origin, '/', 'throttled', build, browser)).row);
+  // Warm the API once (seed, first query plan) so run 1 measures the page, not the server's start.
+  const warm = await browser.newPage();
+  await warm.goto(`${origin}/api/PersonModel/top`);
+  await warm.close();
+  for (const route of ROUTES) federated.set(route, await measureRoute(browser, origin, route));
+  for (const route of BASELINE_ROUTES)
+    baseline.set(route, await measureRoute(browser, `http://127.0.0.1:${BASELINE_PORT}`, route));
+  for (let i = 0; i < RUNS; i += 1) {
+    const ms = await measureSwitch(browser, origin);
+    if (ms !== null) switches.push(ms);
   }
 } finally {
   await browser.close();
@@ -95,40 +94,35 @@ try {
   await stopStack(stack.pid!);
 }
 
+const ms = (value: number | null) => (value === null ? '—' : Math.round(value));
+const ratio = (a: number | null, b: number | null | undefined) => (a && b ? `${(a / b).toFixed(2)}×` : '—');
+const rows = [
+  ...ROUTES.map((route) => ({ route, build: 'federated', m: federated.get(route)! })),
+  ...BASELINE_ROUTES.map((route) => ({ route, build: 'single bundle', m: baseline.get(route)! })),
+].map(({ route, build, m }) => {
+  const base = build === 'federated' ? baseline.get(route) : undefined;
+  return {
+    route,
+    build,
+    'JS KB': m.jsKB,
+    'beyond shell KB': build === 'federated' ? m.beyondKB : '—',
+    requests: m.requests,
+    'render ms': ms(m.renderLocal),
+    'render throttled ms': ms(m.renderThrottled),
+    'first card throttled ms': ms(m.cardThrottled),
+    'JS before card KB': m.jsBeforeCardKB ?? '—',
+    'vs single bundle (JS / req / card thr.)': base
+      ? `${ratio(m.jsKB, base.jsKB)} / ${ratio(m.requests, base.requests)} / ${ratio(m.cardThrottled, base.cardThrottled)}`
+      : '—',
+    'switch after hover ms': route === '/pricing' && build === 'federated' ? ms(med(switches)) : '—',
+  };
+});
 process.stdout.write(
-  `\nCold loads, median of ${RUNS} (Chromium, fresh context each; throttled = ${THROTTLE.latencyMs} ms latency, ${THROTTLE.downloadKbps} kbps down)\n`,
+  `\nCold loads, median of ${RUNS} (Chromium 1280×800, fresh context each; throttled = ${THROTTLE.latencyMs} ms, ${THROTTLE.downloadKbps} kbps down). JS = gzip-6 of every script until the network is idle; beyond shell = files under /remotes/; switch = / → hover Pricing → click → checkout's first render, localhost.\n`,
 );
 console.table(rows);
-const find = (page: string, build: Row['build'], profile: Row['profile'] = 'localhost') =>
-  rows.find((r) => r.page === page && r.build === build && r.profile === profile)!;
-const ratios: Record<string, string> = {};
-for (const [page, profile] of [
-  ['/', 'localhost'],
-  ['/chat', 'localhost'],
-  ['/', 'throttled'],
-] as const) {
-  const fed = find(page, 'federated', profile);
-  const base = find(page, 'single bundle', profile);
-  ratios[`${page} ${profile} JS gzip`] =
-    `${fed.jsGzipKB} / ${base.jsGzipKB} KB = ${(fed.jsGzipKB / base.jsGzipKB).toFixed(2)}×`;
-  ratios[`${page} ${profile} requests`] =
-    `${fed.requests} / ${base.requests} = ${(fed.requests / base.requests).toFixed(2)}×`;
-  if (fed.firstRenderMs && base.firstRenderMs) {
-    ratios[`${page} ${profile} first render`] =
-      `${fed.firstRenderMs} / ${base.firstRenderMs} ms = ${(fed.firstRenderMs / base.firstRenderMs).toFixed(2)}×`;
-  }
-}
-process.stdout.write('\nFederated vs single bundle:\n');
-for (const [key, value] of Object.entries(ratios)) process.stdout.write(`  ${key.padEnd(32)} ${value}\n`);
-process.stdout.write('\nLargest JS files on / (gzip-6 KB):\n');
-for (const file of [...(breakdown['/'] ?? [])].sort((a, b) => b.gzip - a.gzip).slice(0, 8)) {
-  process.stdout.write(`  ${String(kb(file.gzip)).padStart(6)}  ${file.url}\n`);
-}
-process.stdout.write(
-  `\nHost mount code (gzip-6, React external): single-spa mountRootParcel + <Parcel> ${kb(parcel.singleSpa)} KB; our outlet ${kb(parcel.ownOutlet)} KB\n`,
-);
 writeFileSync(
   path.join(OUT, 'results.json'),
-  `${JSON.stringify({ runs: RUNS, rows, ratios, breakdown, parcel }, null, 2)}\n`,
+  `${JSON.stringify({ runs: RUNS, rows, switches, federated: Object.fromEntries(federated), baseline: Object.fromEntries(baseline) }, null, 2)}\n`,
 );
-process.stdout.write(`\nWrote ${path.relative(REPO_ROOT, path.join(OUT, 'results.json'))}\n`);
+process.stdout.write(`Wrote ${path.relative(REPO_ROOT, path.join(OUT, 'results.json'))}\n`);

@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import path from 'node:path';
 import { createGzip, constants } from 'node:zlib';
 
@@ -12,10 +12,26 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
 };
 
-/** A tiny gzip (level 6) static server with a history fallback, for the single-bundle baseline. */
-export function serveStatic(root: string, port: number): Promise<Server> {
+/**
+ * A tiny gzip (level 6) static server with a history fallback, for the single-bundle baseline. With `api`, `/api/…`
+ * is relayed to that origin so the baseline's explore shows the same cards as the federated page.
+ */
+export function serveStatic(root: string, port: number, api?: string): Promise<Server> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    if (api && url.pathname.startsWith('/api/')) {
+      const upstream = request(
+        new URL(req.url ?? '/', api),
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.writeHead(502).end());
+      req.pipe(upstream);
+      return;
+    }
     let file = path.join(root, decodeURIComponent(url.pathname));
     if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory())
       file = path.join(root, 'index.html');

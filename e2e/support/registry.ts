@@ -27,8 +27,8 @@ export async function remoteCli(...args: string[]): Promise<string> {
 }
 
 /** Publishes an already built folder as a version of a remote and makes it live (library API). */
-export async function publishAndFlip(name: string, builtDir: string): Promise<void> {
+export async function publishAndFlip(name: string, builtDir: string, by?: string): Promise<void> {
   const store = openStore(E2E_DATA_DIR);
   const published = await store.publish(name, builtDir);
-  await store.setLive(name, published.version);
+  await store.setLive(name, published.version, 'deploy', by);
 }

@@ -25,3 +25,22 @@ export async function signInRegistered(
   );
   return { email, accessToken, refreshToken };
 }
+
+/**
+ * {@link signInRegistered} with `tokens` credited through the API's test fixture (what a token purchase does;
+ * COMPANION_TEST_FIXTURES=1); answers the bearer headers for further API calls as the user.
+ */
+export async function signInWithTokens(
+  page: Page,
+  request: APIRequestContext,
+  tokens: number,
+  prefix = 'e2e',
+): Promise<{ email: string; accessToken: string; headers: { authorization: string } }> {
+  const { email, accessToken } = await signInRegistered(page, request, prefix);
+  const headers = { authorization: `Bearer ${accessToken}` };
+  if (tokens > 0) {
+    const credit = await request.post('/api/testing/user-tokens', { headers, data: { amount: tokens } });
+    expect(credit.ok()).toBe(true);
+  }
+  return { email, accessToken, headers };
+}

@@ -1,94 +1,23 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import {
+  SLOW,
+  balance,
+  composer,
+  conversation,
+  listButton,
+  models,
+  openChat,
+  replies,
+  send,
+  signIn,
+  startChat,
+  storedReplies,
+  streaming,
+} from '../support/chat.ts';
 
 // The chat remote on the real stack: the API, the chat hub with the embedded persona engine, and the API's test
 // fixtures (COMPANION_TEST_FIXTURES=1): `[fixture:slow]` / `[fixture:fail]` message tags slow the engine down or
 // make it fail, and `testing/chat-history` fills a chat with a long history.
-
-interface Account {
-  accessToken: string;
-  headers: { authorization: string };
-}
-
-interface Model {
-  id: string;
-  firstName: string;
-  isLocked: boolean;
-  isPremium: boolean;
-}
-
-const SLOW = '[fixture:slow] tell me about your day';
-
-/** A registered user signed in through the shell's persisted auth; `bonus` claims the daily 20 tokens. */
-async function signIn(page: Page, request: APIRequestContext, bonus = true): Promise<Account> {
-  const email = `chat-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post('/api/Authenticate/register', {
-    data: { email, password: 'Chat-pass-123' },
-  });
-  expect(response.ok()).toBe(true);
-  const { accessToken, refreshToken } = (await response.json()) as {
-    accessToken: string;
-    refreshToken: string;
-  };
-  const headers = { authorization: `Bearer ${accessToken}` };
-  if (bonus) expect((await request.post('/api/Tokens/claim-bonus', { headers })).ok()).toBe(true);
-  await page.addInitScript(
-    `localStorage.setItem('persist:auth', ${JSON.stringify(
-      JSON.stringify({ isAuth: true, accessToken, refreshToken, isSoftDeleted: false, inAppAuthToken: null }),
-    )})`,
-  );
-  return { accessToken, headers };
-}
-
-async function models(request: APIRequestContext): Promise<Model[]> {
-  const response = await request.get('/api/PersonModel/top');
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Model[];
-}
-
-async function startChat(
-  request: APIRequestContext,
-  account: Account,
-  personModelId: string,
-): Promise<string> {
-  const response = await request.post('/api/Chats/start', {
-    headers: account.headers,
-    data: { personModelId },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function balance(request: APIRequestContext, account: Account): Promise<number> {
-  const response = await request.get(`/api/Tokens/balance?requestID=${Date.now()}`, {
-    headers: account.headers,
-  });
-  return ((await response.json()) as { remainingTokens: number }).remainingTokens;
-}
-
-async function storedReplies(request: APIRequestContext, account: Account, chatId: string) {
-  const response = await request.get(`/api/Chats/${chatId}/messages?limit=200`, { headers: account.headers });
-  const list = (await response.json()) as { sender: string; message: string | null }[];
-  return list.filter((message) => message.sender === 'character').map((message) => message.message ?? '');
-}
-
-const conversation = (page: Page) => page.getByTestId('conversation');
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const replies = (page: Page) => page.locator('[data-testid="message"][data-sender="character"]');
-const streaming = (page: Page) => page.getByTestId('streaming-reply');
-/** A chat in the list, by the character's name (its accessible name continues with the last message). */
-const listButton = (page: Page, name: string) =>
-  page.getByTestId('chat-list').getByRole('button', { name: new RegExp(`^${name} `) });
-
-async function send(page: Page, text: string) {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
-}
-
-/** Waits until the chat hub is connected (the composer works either way; the outbox waits for it). */
-async function openChat(page: Page, chatId: string) {
-  await page.goto(`/chat/${chatId}`);
-  await expect(conversation(page)).toBeVisible();
-}
 
 test.describe('chat', () => {
   test('should open a character from explore and stream a priced reply', async ({ page, request }) => {

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { completeDraft } from '../support/character-draft.ts';
+import { jsBeyondShell } from '../support/route-bytes.ts';
+import { signInWithTokens } from '../support/sign-in.ts';
 
 // The create-character remote on the real stack: the wizard, its session draft, creation (price, sign-in, short
 // balance) into the chat URL, and My AI (rename, delete with undo). Characters are made by the real API; tokens
@@ -12,54 +15,11 @@ interface Account {
   headers: { authorization: string };
 }
 
-/** A registered user made through the API, signed in by seeding the shell's persisted auth; `tokens` credited. */
-async function signIn(page: Page, request: APIRequestContext, tokens = 0): Promise<Account> {
-  const email = `create-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post('/api/Authenticate/register', {
-    data: { email, password: 'Create-pass-123' },
-  });
-  expect(response.ok()).toBe(true);
-  const { accessToken, refreshToken } = (await response.json()) as {
-    accessToken: string;
-    refreshToken: string;
-  };
-  const headers = { authorization: `Bearer ${accessToken}` };
-  if (tokens > 0) {
-    const credit = await request.post('/api/testing/user-tokens', { headers, data: { amount: tokens } });
-    expect(credit.ok()).toBe(true);
-  }
-  await page.addInitScript(
-    `localStorage.setItem('persist:auth', ${JSON.stringify(
-      JSON.stringify({ isAuth: true, accessToken, refreshToken, isSoftDeleted: false, inAppAuthToken: null }),
-    )})`,
-  );
-  return { accessToken, headers };
-}
+/** A registered user made through the API and signed in (`support/sign-in.ts`), with `tokens` credited. */
+const signIn = (page: Page, request: APIRequestContext, tokens = 0): Promise<Account> =>
+  signInWithTokens(page, request, tokens, 'create');
 
-const draft = (overrides: Record<string, unknown> = {}) => ({
-  id: null,
-  style: 'anime',
-  connectionType: 'friend',
-  likeToTry: ['games'],
-  intention: 'fun',
-  rolePlay: 'none',
-  race: 'elf',
-  traits: { kink: 50, libido: 50, nudity: 50 },
-  age: 21,
-  ethnicity: 'asian',
-  eyes: 'violet',
-  hairStyle: 'twintails',
-  hairColor: 'pink',
-  body: { body: 'slim', breast: null, butt: null },
-  features: ['glasses'],
-  hobby: ['anime', 'gaming'],
-  occupation: 'streamer',
-  personality: 'playful',
-  marital: 'single',
-  name: 'Yui',
-  voice: 'cheerful',
-  ...overrides,
-});
+const draft = completeDraft;
 
 /** Seeds the session draft at a step before the page loads (what an earlier visit in this tab left). */
 async function seedDraft(page: Page, step: string, value: Record<string, unknown> = draft()) {
@@ -165,7 +125,7 @@ test.describe('create character', () => {
     await seedDraft(page, 'summary');
     await page.goto('/create-character');
     await page.getByRole('button', { name: /Create her/ }).click();
-    await expect(page.getByRole('dialog', { name: 'Buy Tokens' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Not enough tokens' })).toBeVisible();
     const mine = await request.get('/api/PersonModel/get-created-persons', { headers: account.headers });
     expect(await mine.json()).toEqual([]);
     await expect(page).toHaveURL(/\/create-character$/);
@@ -221,6 +181,23 @@ test.describe('my ai', () => {
     await expect(page.getByRole('link', { name: 'Create your first character' })).toBeVisible();
   });
 
+  test('should move on from the first step as soon as a style is picked with the V2 entry point', async ({
+    page,
+    request,
+  }) => {
+    const account = await signIn(page, request);
+    const flags = await request.post('/api/Authenticate/update-feature-flags', {
+      headers: account.headers,
+      data: { newCharacterCreationEntryPointV2: true },
+    });
+    expect(flags.ok()).toBe(true);
+    await page.goto('/create-character');
+    await expect(stepCount(page)).toHaveText('Step 1 of 8');
+    await expect(page.locator('[data-entry-point="v2"]')).toBeVisible();
+    await pick(page, 'Style', 'Anime');
+    await expect(stepCount(page)).toHaveText('Step 2 of 8');
+  });
+
   test('should export a card as PNG and JSON and import it back into a new draft with the same fields', async ({
     page,
     request,
@@ -241,6 +218,13 @@ test.describe('my ai', () => {
     await page.getByRole('button', { name: 'Export Kira as a PNG card' }).click();
     const pngDownload = await png;
     expect(pngDownload.suggestedFilename()).toMatch(/\.card\.png$/);
+    // The PNG is her portrait (400×600, many colours), not a placeholder gradient.
+    const pngBytes = readFileSync(await pngDownload.path());
+    expect([pngBytes.readUInt32BE(16), pngBytes.readUInt32BE(20)]).toEqual([400, 600]);
+    expect(pngBytes.length).toBeGreaterThan(10_000);
+    await expect(page.getByTestId('created-date').first()).toHaveText(
+      /^Created \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+    );
 
     await page.goto('/create-character');
     await expect(stepCount(page)).toHaveText('Step 1 of 8');
@@ -256,4 +240,62 @@ test.describe('my ai', () => {
     const stored = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key)!), DRAFT_KEY);
     expect(stored.draft).toEqual({ ...draft({ name: 'Kira' }), id: null });
   });
+});
+
+test.describe('create character bytes', () => {
+  test('should add at most 35 KB gzip of JS beyond the shell', async ({ browser }) => {
+    const bytes = await jsBeyondShell(browser, '/create-character');
+    console.log(`/create-character: ${(bytes / 1024).toFixed(1)} KB gz beyond the shell`);
+    expect(bytes).toBeLessThanOrEqual(35 * 1024);
+  });
+});
+
+test.describe('my ai layout', () => {
+  const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of ['dark', 'light'] as const) {
+      test(`should lay out My AI with dates and order at ${size} width in the ${theme} theme`, async ({
+        page,
+        request,
+      }, testInfo) => {
+        await page.addInitScript((mode) => localStorage.setItem('persist:theme', mode), theme);
+        await page.setViewportSize(viewport);
+        const account = await signIn(page, request, 20);
+        for (const [name, style] of [
+          ['Mika', 'anime'],
+          ['Lena', 'realistic'],
+        ] as const) {
+          const made = await request.post(
+            style === 'anime' ? '/api/PersonModel/create-anime-person' : '/api/PersonModel/create',
+            {
+              headers: account.headers,
+              data: draft({ name, style, ...(style === 'realistic' ? { race: null } : {}) }),
+            },
+          );
+          expect(made.status()).toBe(201);
+        }
+        await page.goto('/my-ai');
+        const links = page.getByRole('link', { name: /^Chat with/ });
+        await expect(links).toHaveCount(2);
+        // Newest first; the order control puts the oldest first.
+        await expect(links.first()).toHaveAccessibleName('Chat with Lena');
+        await expect(page.getByTestId('created-date')).toHaveCount(2);
+        await page
+          .getByRole('group', { name: 'Sort your characters' })
+          .getByRole('button', { name: 'Oldest' })
+          .click();
+        await expect(links.first()).toHaveAccessibleName('Chat with Mika');
+        await expect
+          .poll(() =>
+            page
+              .locator('img')
+              .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
+          )
+          .toBe(true);
+        const file = testInfo.outputPath(`my-ai-${size}-${theme}.png`);
+        await page.screenshot({ path: file, fullPage: size === 'desktop' });
+        await testInfo.attach(`my-ai-${size}-${theme}`, { path: file, contentType: 'image/png' });
+      });
+    }
+  }
 });

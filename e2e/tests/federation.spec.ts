@@ -15,7 +15,7 @@ const ROUTES: { remote: string; path: string; heading: string }[] = [
   { remote: 'gallery', path: '/gallery', heading: 'Gallery' },
   { remote: 'photo-generation', path: '/ai-girlfriend-generator', heading: 'Photo Generation' },
   { remote: 'checkout', path: '/pricing', heading: 'Pricing' },
-  { remote: 'funnels', path: '/quiz-vip', heading: 'Quiz' },
+  { remote: 'funnels', path: '/quiz-vip', heading: 'Your private AI companion' },
 ];
 
 const remotePage = (page: Page, remote: string) =>

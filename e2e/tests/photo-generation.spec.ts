@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInWithTokens } from '../support/sign-in.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';
 
 // The photo-generation remote against the real stack. COMPANION_TEST_FIXTURES=1 lets the suite credit tokens and
@@ -15,33 +16,14 @@ interface Account {
   headers: { authorization: string };
 }
 
-async function signIn(page: Page, request: APIRequestContext, tokens = 0): Promise<Account> {
-  const email = `photos-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post('/api/Authenticate/register', {
-    data: { email, password: 'Photos-pass-123' },
-  });
-  expect(response.ok()).toBe(true);
-  const { accessToken, refreshToken } = (await response.json()) as {
-    accessToken: string;
-    refreshToken: string;
-  };
-  const headers = { authorization: `Bearer ${accessToken}` };
-  if (tokens > 0) {
-    const credit = await request.post('/api/testing/user-tokens', { headers, data: { amount: tokens } });
-    expect(credit.ok()).toBe(true);
-  }
-  await page.addInitScript(
-    `localStorage.setItem('persist:auth', ${JSON.stringify(
-      JSON.stringify({ isAuth: true, accessToken, refreshToken, isSoftDeleted: false, inAppAuthToken: null }),
-    )})`,
-  );
-  return { headers };
-}
+/** A registered user made through the API and signed in (`support/sign-in.ts`), with `tokens` credited. */
+const signIn = (page: Page, request: APIRequestContext, tokens = 0): Promise<Account> =>
+  signInWithTokens(page, request, tokens, 'photos');
 
 async function engine(
   request: APIRequestContext,
   account: Account,
-  mode: 'fail' | 'hold' | 'release' | 'normal',
+  mode: 'fail' | 'hold' | 'next' | 'release' | 'normal',
 ) {
   const response = await request.post('/api/testing/image-engine', {
     headers: account.headers,
@@ -100,6 +82,42 @@ test.describe('photo generation', () => {
     await expect(page.getByTestId('history').locator(`[data-batch="${batchId}"]`)).toHaveCount(2);
   });
 
+  test('should fill each slot as its photo is ready, in the outfit chosen', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const account = await signIn(page, request, 50);
+    await engine(request, account, 'hold');
+    await openGenerator(page);
+    await page.getByRole('group', { name: 'Number of photos' }).getByRole('button', { name: '3' }).click();
+    await page.getByRole('group', { name: 'Outfit' }).getByRole('button', { name: 'Evening gown' }).click();
+    await expect(page).toHaveURL(/outfit=evening/);
+    const sent = page.waitForRequest((req) => req.url().endsWith('/api/Image/generate-batch-images'));
+    await page.getByRole('button', { name: `Generate 3 photos for ${3 * PRICE} tokens` }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ outfit: 'evening', count: 3 });
+    const batch = page.getByTestId('current-batch');
+    await expect(batch.getByTestId('pending-photo')).toHaveCount(3);
+    await expect(page.getByTestId('batch-progress')).toHaveText('0 of 3 ready');
+    await engine(request, account, 'next');
+    await expect(batch.getByTestId('generated-photo')).toHaveCount(1);
+    await expect(batch.getByTestId('pending-photo')).toHaveCount(2);
+    await expect(page.getByTestId('batch-progress')).toHaveText('1 of 3 ready');
+    await expect
+      .poll(() =>
+        batch.locator('img').evaluateAll((images) => images.every((i) => (i as HTMLImageElement).complete)),
+      )
+      .toBe(true);
+    await batch.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('photo-generation-progress.png') });
+    await engine(request, account, 'next');
+    await expect(batch.getByTestId('generated-photo')).toHaveCount(2);
+    await expect(batch).toHaveAttribute('data-status', 'pending');
+    await engine(request, account, 'release');
+    await expect(batch).toHaveAttribute('data-status', 'done');
+    await expect(batch.getByTestId('generated-photo')).toHaveCount(3);
+    expect(await balance(request, account)).toBe(50 - 3 * PRICE);
+  });
+
   test('should refund a failed generation automatically and say so', async ({ page, request }) => {
     const account = await signIn(page, request, 30);
     await engine(request, account, 'fail');
@@ -121,9 +139,9 @@ test.describe('photo generation', () => {
     await signIn(page, request, PRICE);
     await openGenerator(page, '?count=3&pose=sitting');
     await page.getByRole('button', { name: `Generate 3 photos for ${3 * PRICE} tokens` }).click();
-    const offer = page.getByRole('dialog', { name: 'Buy Tokens' });
+    const offer = page.getByRole('dialog', { name: 'Not enough tokens' });
     await expect(offer).toBeVisible();
-    await expect(offer.getByTestId('paywall')).toHaveAttribute('data-source', 'photo-generation');
+    await expect(offer.getByTestId('insufficient-main')).toHaveAttribute('data-source', 'photo-generation');
     expect(new URL(page.url()).search).toBe('?pose=sitting&count=3');
   });
 
@@ -147,7 +165,9 @@ test.describe('photo generation', () => {
   });
 
   test('should add at most 30 KB gzip of JS beyond the shell', async ({ browser }) => {
-    expect(await jsBeyondShell(browser, '/ai-girlfriend-generator')).toBeLessThanOrEqual(30 * 1024);
+    const bytes = await jsBeyondShell(browser, '/ai-girlfriend-generator');
+    console.log(`/ai-girlfriend-generator: ${(bytes / 1024).toFixed(1)} KB gz beyond the shell`);
+    expect(bytes).toBeLessThanOrEqual(30 * 1024);
   });
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {

@@ -18,7 +18,12 @@ interface Hooks {
     requestMagicLink(email: string, destination: 'settings' | 'main'): Promise<void>;
     logout(): Promise<void>;
   };
-  hubs: { state(hub: string): string };
+  hubs: {
+    state(hub: string): string;
+    listenedBus(view: { subscribe(name: string, listener: () => void): unknown }): {
+      subscribe(name: string, listener: () => void): unknown;
+    };
+  };
 }
 declare global {
   interface Window {
@@ -27,6 +32,19 @@ declare global {
 }
 
 let stack: ChildProcess | undefined;
+
+/**
+ * What checkout does when it waits for a payment: listen for `payment:notification-received` through its bus view,
+ * which opens the notification hubs (until then a visitor downloads no SignalR client, ADR 0236).
+ */
+async function listenForPayments(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__companionShell !== undefined);
+  await page.evaluate(() =>
+    window
+      .__companionShell!.hubs.listenedBus({ subscribe: () => ({}) })
+      .subscribe('payment:notification-received', () => undefined),
+  );
+}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -105,12 +123,17 @@ test('should create exactly one anonymous user on a first visit and keep it acro
     first.session.userId,
   );
   // The fingerprint is real: a hash, sent with the pre-register.
+  // No hub until something listens for a payment; then both notification hubs open for this visitor.
+  expect(await page.evaluate(() => window.__companionShell!.hubs.state('paymentNotificationHub'))).toBe(
+    'Disconnected',
+  );
+  await listenForPayments(page);
   await expect
     .poll(() => page.evaluate(() => window.__companionShell!.hubs.state('paymentNotificationHub')))
     .toBe('Connected');
-  expect(await page.evaluate(() => window.__companionShell!.hubs.state('registrationNotificationHub'))).toBe(
-    'Connected',
-  );
+  await expect
+    .poll(() => page.evaluate(() => window.__companionShell!.hubs.state('registrationNotificationHub')))
+    .toBe('Connected');
 
   await page.reload();
   const second = await settled(page);
@@ -179,6 +202,7 @@ test('should recover a soft-deleted account on the next load with exactly one ne
   const count = countApi(page);
   // A full load with the deleted account's (still unexpired) tokens: API calls and hub negotiates all answer 410.
   await page.goto(`${ORIGIN}/pricing`);
+  await listenForPayments(page);
   await expect(page).toHaveURL(`${ORIGIN}/`);
   await expect
     .poll(() => page.evaluate(() => window.__companionShell!.hubs.state('paymentNotificationHub')))

@@ -1,8 +1,16 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { VanillaExtractPlugin } from '@vanilla-extract/webpack-plugin';
 import { REPO_ROOT } from '../../support/env.ts';
+
+/** A remote's `companion.routes`, read from its package.json. */
+function claims(name: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'remotes', name, 'package.json'), 'utf8')) as {
+    companion?: { routes?: string[] };
+  };
+  return pkg.companion?.routes ?? [];
+}
 
 /** Builds the single-bundle baseline (no Module Federation) into `outDir`. */
 export async function buildBaseline(outDir: string): Promise<void> {
@@ -62,14 +70,19 @@ export async function buildBaseline(outDir: string): Promise<void> {
     }),
   );
   // The shell reads a registry at boot; here it only has to name the two statically bundled remotes.
-  const entry = (name: string) => ({
+  const entry = (name: string, routes: string[]) => ({
     version: 'baseline',
     manifest: `/${name}.json`,
     integrity: '',
     contract: 1,
+    // The paths each remote claims (ADR 0235), as deploy copies them from its package.json.
+    routes,
   });
   writeFileSync(
     path.join(outDir, 'registry.json'),
-    JSON.stringify({ schemaVersion: 1, remotes: { explore: entry('explore'), chat: entry('chat') } }),
+    JSON.stringify({
+      schemaVersion: 1,
+      remotes: { explore: entry('explore', claims('explore')), chat: entry('chat', claims('chat')) },
+    }),
   );
 }

@@ -1,0 +1,246 @@
+// `pnpm exec tsx e2e/bench/chat.ts` (after `pnpm run build`): what chat costs a visitor (issue 13 "Measure").
+// 1. Explore card click → conversation interactive (the composer enabled), localhost and throttled (150 ms /
+//    1.6 Mbps), median of BENCH_RUNS (5).
+// 2. Send → first streamed reply text painted, with the embedded engine, p50/p95 over BENCH_SENDS (20) sends.
+// 3. Opening a 3,000-message chat from the list → the newest message painted, median of BENCH_RUNS; and a cold load
+//    of `/chat/:id` → the newest message painted.
+// Prints; asserts nothing (timings live only in benches).
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT } from '../support/env.ts';
+import { startStack, stopStack } from '../support/stack.ts';
+import { THROTTLE, median, openPage, type Throttle } from './measure.ts';
+
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
+const SENDS = Math.max(20, Number(process.env['BENCH_SENDS'] ?? 20));
+const PORT = Number(process.env['BENCH_CHAT_PORT'] ?? 3396);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+
+interface Session {
+  accessToken: string;
+  refreshToken: string;
+  headers: { authorization: string };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+async function register(browser: Browser, tokens: number): Promise<Session> {
+  const context = await browser.newContext();
+  const response = await context.request.post(`${ORIGIN}/api/Authenticate/register`, {
+    data: {
+      email: `chat-bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+      password: 'Bench-pass-123',
+    },
+  });
+  const { accessToken, refreshToken } = (await response.json()) as {
+    accessToken: string;
+    refreshToken: string;
+  };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  await context.request.post(`${ORIGIN}/api/testing/user-tokens`, { headers, data: { amount: tokens } });
+  await context.close();
+  return { accessToken, refreshToken, headers };
+}
+
+/** A signed-in page (the shell's persisted auth) in a fresh context (cold cache). */
+async function signedInPage(
+  browser: Browser,
+  session: Session,
+  throttle: Throttle | null = null,
+): Promise<{ context: BrowserContext; page: Page }> {
+  // The product's CSP forbids eval; the bench's in-page probes are strings, so the bench context bypasses it.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const page = await openPage(context, throttle);
+  const auth = JSON.stringify({
+    isAuth: true,
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    isSoftDeleted: false,
+    inAppAuthToken: null,
+  });
+  await page.addInitScript(`localStorage.setItem('persist:auth', ${JSON.stringify(auth)})`);
+  return { context, page };
+}
+
+// Strings, not functions: tsx's transform would wrap a function in helpers the page does not have.
+const MARK_CLICK = `document.addEventListener('pointerdown', () => { window.__clicked ??= performance.now(); }, true);`;
+const COMPOSER_READY = `(() => {
+  const input = document.querySelector('textarea[aria-label="Message"]');
+  if (!input || input.disabled || !window.__clicked) return false;
+  return new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now() - window.__clicked)));
+})()`;
+
+async function cardToInteractive(browser: Browser, session: Session, throttle: Throttle | null) {
+  const { context, page } = await signedInPage(browser, session, throttle);
+  await page.addInitScript(MARK_CLICK);
+  await page.goto(`${ORIGIN}/?category=realistic`);
+  const card = page.locator('[data-testid="model-card"][data-locked="false"][data-premium="false"]').first();
+  await card.waitFor({ timeout: 60_000 });
+  await card.click();
+  const handle = await page.waitForFunction(COMPOSER_READY, undefined, { timeout: 60_000, polling: 'raf' });
+  const value = (await handle.jsonValue()) as number;
+  await context.close();
+  return value;
+}
+
+// The time from Enter to the first streamed word painted, for the next send.
+const WATCH_FIRST_TEXT = `(() => {
+  window.__firstText = null;
+  const sentAt = performance.now();
+  const observer = new MutationObserver(() => {
+    const reply = document.querySelector('[data-testid="streaming-reply"]');
+    if (reply && reply.textContent && reply.textContent.trim() !== '') {
+      observer.disconnect();
+      requestAnimationFrame(() => { window.__firstText = performance.now() - sentAt; });
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+})()`;
+
+async function sendToFirstText(browser: Browser, session: Session): Promise<number[]> {
+  const { context, page } = await signedInPage(browser, session);
+  const top = (await (await page.request.get(`${ORIGIN}/api/PersonModel/top`)).json()) as {
+    id: string;
+    isLocked: boolean;
+    isPremium: boolean;
+  }[];
+  const model = top.find((m) => !m.isLocked && !m.isPremium)!;
+  const start = await page.request.post(`${ORIGIN}/api/Chats/start`, {
+    headers: session.headers,
+    data: { personModelId: model.id },
+  });
+  const chatId = ((await start.json()) as { id: string }).id;
+  await page.goto(`${ORIGIN}/chat/${chatId}`);
+  const input = page.locator('textarea[aria-label="Message"]');
+  await input.waitFor();
+  await page.getByText('online', { exact: true }).waitFor({ timeout: 60_000 });
+  const samples: number[] = [];
+  for (let i = 0; i < SENDS; i += 1) {
+    await input.fill(`Tell me something about your day, part ${i + 1}`);
+    await page.evaluate(WATCH_FIRST_TEXT);
+    await input.press('Enter');
+    // The first send also opens the chat hub (negotiate + connect), so it gets longer.
+    await page.waitForFunction('window.__firstText !== null', undefined, { timeout: 60_000 });
+    samples.push((await page.evaluate('window.__firstText')) as number);
+    // The next send waits until this reply is stored (one reply per chat at a time).
+    await page.locator('[data-testid="streaming-reply"]').waitFor({ state: 'detached', timeout: 30_000 });
+  }
+  await context.close();
+  return samples;
+}
+
+const PAGE_SHOWN = `(() => {
+  const list = document.querySelector('[data-testid="message-list"]');
+  if (!list || Number(list.getAttribute('data-count')) < 50) return false;
+  return new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+})()`;
+
+const NEWEST_PAINTED = `(() => {
+  const list = document.querySelector('[data-testid="message-list"]');
+  if (!list || !list.textContent.includes('Message 3000 of 3000')) return false;
+  return new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+})()`;
+
+async function openLongChat(browser: Browser, session: Session, chatId: string) {
+  const { context, page } = await signedInPage(browser, session);
+  await page.addInitScript(MARK_CLICK);
+  await page.goto(`${ORIGIN}/chat`);
+  const item = page.getByTestId('chat-list-item').first();
+  await item.waitFor({ timeout: 60_000 });
+  // The conversation's code is fetched on the first pointer over the list, as a visitor's hover before a click.
+  await item.hover();
+  await page.waitForLoadState('networkidle');
+  await item.click();
+  const handle = await page.waitForFunction(NEWEST_PAINTED, undefined, { timeout: 60_000, polling: 'raf' });
+  const clicked = (await page.evaluate('window.__clicked')) as number;
+  const fromClick = ((await handle.jsonValue()) as number) - clicked;
+  const page50 = await page.waitForFunction(PAGE_SHOWN, undefined, { timeout: 60_000, polling: 'raf' });
+  const pageFromClick = ((await page50.jsonValue()) as number) - clicked;
+  await context.close();
+
+  const cold = await signedInPage(browser, session);
+  await cold.page.goto(`${ORIGIN}/chat/${chatId}`);
+  const painted = await cold.page.waitForFunction(NEWEST_PAINTED, undefined, {
+    timeout: 60_000,
+    polling: 'raf',
+  });
+  const fromNavigation = (await painted.jsonValue()) as number;
+  await cold.context.close();
+  return { fromClick, pageFromClick, fromNavigation };
+}
+
+const DATA_DIR = path.join(REPO_ROOT, '.bench', 'chat-data');
+rmSync(DATA_DIR, { recursive: true, force: true });
+const stack = await startStack({ port: PORT, apiPort: PORT + 1, dataDir: DATA_DIR });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+console.log(
+  `load average at start: ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+try {
+  const warm = await browser.newPage();
+  await warm.goto(`${ORIGIN}/api/PersonModel/top`);
+  await warm.close();
+
+  for (const throttle of process.env['BENCH_SKIP_CARD'] ? [] : [null, THROTTLE]) {
+    const session = await register(browser, 100);
+    const samples: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) samples.push(await cardToInteractive(browser, session, throttle));
+    console.log(
+      `explore card click → chat interactive, ${throttle ? 'throttled' : 'localhost'}: median ${median(samples).toFixed(0)} ms (${samples.map((s) => s.toFixed(0)).join(', ')})`,
+    );
+  }
+
+  const sender = await register(browser, SENDS * 2);
+  const first = await sendToFirstText(browser, sender);
+  console.log(
+    `send → first reply text painted (embedded engine, ${first.length} sends): p50 ${percentile(first, 50).toFixed(0)} ms, p95 ${percentile(first, 95).toFixed(0)} ms`,
+  );
+
+  const reader = await register(browser, 10);
+  const top = (await (await fetch(`${ORIGIN}/api/PersonModel/top`)).json()) as {
+    id: string;
+    isLocked: boolean;
+    isPremium: boolean;
+  }[];
+  const model = top.find((m) => !m.isLocked && !m.isPremium)!;
+  const started = await fetch(`${ORIGIN}/api/Chats/start`, {
+    method: 'POST',
+    headers: { ...reader.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ personModelId: model.id }),
+  });
+  const chatId = ((await started.json()) as { id: string }).id;
+  const filled = await fetch(`${ORIGIN}/api/testing/chat-history`, {
+    method: 'POST',
+    headers: { ...reader.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ chatId, count: 3000 }),
+  });
+  if (!filled.ok) throw new Error(`chat-history answered ${filled.status}`);
+  const clicks: number[] = [];
+  const pages: number[] = [];
+  const colds: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const { fromClick, pageFromClick, fromNavigation } = await openLongChat(browser, reader, chatId);
+    clicks.push(fromClick);
+    pages.push(pageFromClick);
+    colds.push(fromNavigation);
+  }
+  console.log(
+    `3,000-message chat, list click → newest message painted: median ${median(clicks).toFixed(0)} ms (${clicks.map((s) => s.toFixed(0)).join(', ')}; target 300)`,
+  );
+  console.log(
+    `3,000-message chat, list click → newest page of 50 shown: median ${median(pages).toFixed(0)} ms (${pages.map((s) => s.toFixed(0)).join(', ')})`,
+  );
+  console.log(
+    `3,000-message chat, cold load of /chat/:id → newest message painted: median ${median(colds).toFixed(0)} ms`,
+  );
+} finally {
+  await browser.close();
+  await stopStack(stack.pid!);
+}

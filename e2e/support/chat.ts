@@ -1,0 +1,89 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+// Chat helpers shared by the chat suites (chat.spec.ts, chat-more.spec.ts) and the chat bench.
+
+export interface Account {
+  accessToken: string;
+  headers: { authorization: string };
+}
+
+export interface Model {
+  id: string;
+  firstName: string;
+  isLocked: boolean;
+  isPremium: boolean;
+}
+
+export const SLOW = '[fixture:slow] tell me about your day';
+
+/** A registered user signed in through the shell's persisted auth; `bonus` claims the daily 20 tokens. */
+export async function signIn(page: Page, request: APIRequestContext, bonus = true): Promise<Account> {
+  const email = `chat-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await request.post('/api/Authenticate/register', {
+    data: { email, password: 'Chat-pass-123' },
+  });
+  expect(response.ok()).toBe(true);
+  const { accessToken, refreshToken } = (await response.json()) as {
+    accessToken: string;
+    refreshToken: string;
+  };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  if (bonus) expect((await request.post('/api/Tokens/claim-bonus', { headers })).ok()).toBe(true);
+  await page.addInitScript(
+    `localStorage.setItem('persist:auth', ${JSON.stringify(
+      JSON.stringify({ isAuth: true, accessToken, refreshToken, isSoftDeleted: false, inAppAuthToken: null }),
+    )})`,
+  );
+  return { accessToken, headers };
+}
+
+export async function models(request: APIRequestContext): Promise<Model[]> {
+  const response = await request.get('/api/PersonModel/top');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Model[];
+}
+
+export async function startChat(
+  request: APIRequestContext,
+  account: Account,
+  personModelId: string,
+): Promise<string> {
+  const response = await request.post('/api/Chats/start', {
+    headers: account.headers,
+    data: { personModelId },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { id: string }).id;
+}
+
+export async function balance(request: APIRequestContext, account: Account): Promise<number> {
+  const response = await request.get(`/api/Tokens/balance?requestID=${Date.now()}`, {
+    headers: account.headers,
+  });
+  return ((await response.json()) as { remainingTokens: number }).remainingTokens;
+}
+
+export async function storedReplies(request: APIRequestContext, account: Account, chatId: string) {
+  const response = await request.get(`/api/Chats/${chatId}/messages?limit=200`, { headers: account.headers });
+  const list = (await response.json()) as { sender: string; message: string | null }[];
+  return list.filter((message) => message.sender === 'character').map((message) => message.message ?? '');
+}
+
+export const conversation = (page: Page) => page.getByTestId('conversation');
+export const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+export const replies = (page: Page) => page.locator('[data-testid="message"][data-sender="character"]');
+export const streaming = (page: Page) => page.getByTestId('streaming-reply');
+/** A chat in the list, by the character's name (its accessible name continues with the last message). */
+export const listButton = (page: Page, name: string) =>
+  page.getByTestId('chat-list').getByRole('button', { name: new RegExp(`^${name} `) });
+
+export async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+}
+
+/** Waits until the chat hub is connected (the composer works either way; the outbox waits for it). */
+export async function openChat(page: Page, chatId: string) {
+  await page.goto(`/chat/${chatId}`);
+  await expect(conversation(page)).toBeVisible();
+}

@@ -1,0 +1,178 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../support/env.ts';
+import { jsBeyondShell, jsTotal } from '../support/route-bytes.ts';
+
+// The funnels remote on the real stack: quizzes from their data files into the app (the wizard's draft filled
+// in), a purchase from the quiz variants' discount modal on the sandbox card provider, the chat funnel's
+// pre-landing tag, the fakeChat brand's route set, and a look at every variant's first screen.
+
+/** The analytics events the shell forwarded to the page's dataLayer. */
+const dataLayer = (page: Page) =>
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).slice(),
+  );
+
+/**
+ * Answers the quiz on screen: one `data-answer` per question, then the name, then waits for the landing. With
+ * `shoot`, each question and the landing are photographed (into the results folder).
+ */
+async function answerQuiz(
+  page: Page,
+  answers: string[],
+  name: string,
+  shoot?: (step: string) => Promise<void>,
+) {
+  const quiz = page.getByTestId('quiz');
+  await expect(quiz).toHaveAttribute('data-step', 'welcome');
+  await quiz.getByRole('button').first().click();
+  for (const value of answers) {
+    const step = await quiz.getAttribute('data-step');
+    await page.waitForLoadState('networkidle');
+    await shoot?.(step!);
+    await quiz.locator(`[data-answer="${value}"]`).click();
+    await expect(quiz).not.toHaveAttribute('data-step', step!);
+  }
+  await expect(quiz).toHaveAttribute('data-step', 'name');
+  await page.getByLabel('Her name').fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(quiz).toHaveAttribute('data-step', 'landing', { timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+  await shoot?.('landing');
+}
+
+test.describe('funnels', () => {
+  test('generation-gray hands its answers to the character wizard', async ({ page }) => {
+    await page.goto('/generation-gray?utm_source=facebook');
+    await answerQuiz(page, ['realistic', 'redhead', 'playful', 'friend'], 'Ruby');
+    await expect(page.getByRole('heading', { name: 'Ruby is ready to come to life' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue with Ruby' }).click();
+    await expect(page).toHaveURL(/\/create-character/);
+    await expect(page.getByText('Step 8 of 8')).toBeVisible();
+    const wizard = page.getByTestId('remote-page');
+    for (const text of ['Ruby', 'Realistic', 'Red', 'Green', 'Playful', 'Friend'])
+      await expect(wizard.getByText(text, { exact: true }).first()).toBeVisible();
+    const events = await dataLayer(page);
+    expect(events).toContainEqual(
+      expect.objectContaining({ event: 'quiz_started', variant: 'generation-gray', step_count: 6 }),
+    );
+    expect(events.filter((e) => e['event'] === 'quiz_completed')).toEqual([
+      expect.objectContaining({ variant: 'generation-gray', hand_over: 'wizard' }),
+    ]);
+  });
+
+  test('quiz2901 (anime) hands its answers to the character wizard', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/2901');
+    await answerQuiz(page, ['silver-elf', 'shy', 'girlfriend'], 'Yuki', (step) =>
+      page.screenshot({ path: testInfo.outputPath(`quiz2901-${step}.png`) }).then(() => undefined),
+    );
+    await page.getByRole('button', { name: 'Meet Yuki' }).click();
+    await expect(page).toHaveURL(/\/create-character/);
+    const wizard = page.getByTestId('remote-page');
+    for (const text of ['Yuki', 'Anime', 'Elf', 'Silver', 'Shy', 'Girlfriend'])
+      await expect(wizard.getByText(text, { exact: true }).first()).toBeVisible();
+  });
+
+  test('quiz-fb ends on the 776 px discount modal and a sandbox card buys the plan', async ({ page }) => {
+    await page.goto('/quiz-fb');
+    await answerQuiz(page, ['realistic', 'latina', 'sweet', 'girlfriend'], 'Sofia');
+    await page.getByRole('button', { name: 'Claim my discount' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Get Premium' });
+    await expect(dialog.getByRole('heading', { name: 'Your Special Discount Is Applied!' })).toBeVisible();
+    const width = await dialog.evaluate((node) => node.getBoundingClientRect().width);
+    expect(width).toBeGreaterThan(700);
+    expect(width).toBeLessThanOrEqual(776);
+    await expect(dialog.getByRole('radio').first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/api\/sandbox\/pay\//);
+    await page.getByLabel('Card number').fill('4067429974719265');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVV').fill('123');
+    await page.getByLabel('Cardholder name').fill('E2E Quiz Buyer');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.waitForURL((url) => url.searchParams.has('orderId'));
+    await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 20_000 });
+    // Now a subscriber: a funnel sends them on to the main app (000 §2.2, the shell's rule), here the chat list.
+    await page.goto('/quiz-fb');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/chat');
+  });
+
+  test('the chat funnel tags its pre-landing chat_funnel_{chatId}', async ({ page }) => {
+    await page.goto('/chat-landing/42');
+    await expect(page.getByTestId('chat-landing')).toHaveAttribute('data-pre-landing', 'chat_funnel_42');
+    await expect
+      .poll(
+        async () => (await dataLayer(page)).find((e) => e['event'] === 'pre_landing_viewed')?.['preLanding'],
+      )
+      .toBe('chat_funnel_42');
+    await page.getByRole('button', { name: 'Show me 😍' }).click();
+    await expect(page).toHaveURL(/\/chat\?modelId=/);
+  });
+
+  test('the fakeChat brand: its main page is the chat landing tagged fake_chat, replying opens pricing', async ({
+    page,
+  }) => {
+    await page.goto('/?brand=fakeChat');
+    await expect(page.getByTestId('chat-landing')).toHaveAttribute('data-pre-landing', 'fake_chat');
+    await page.getByRole('button', { name: 'Hi! Who are you?' }).click();
+    await expect(page).toHaveURL(/\/pricing/);
+    await expect(page.getByRole('radiogroup', { name: 'Subscription plans' })).toBeVisible();
+    // Outside the route set: not found, which sends the visitor to the brand's main page, the chat landing.
+    await page.goto('/gallery');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect(page.getByTestId('chat-landing')).toHaveAttribute('data-pre-landing', 'fake_chat');
+  });
+
+  test('every variant and page has a first screen, at phone size (and a few on desktop)', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    // Every path the remote declares (package.json companion.routes), a chat id filled in.
+    const declared = JSON.parse(
+      readFileSync(path.join(REPO_ROOT, 'remotes/funnels/package.json'), 'utf8'),
+    ) as {
+      companion: { routes: string[] };
+    };
+    // `/funnel-report` is the growth team's admin report (tracking.spec.ts covers it), not a funnel screen.
+    const pages = declared.companion.routes
+      .filter((route) => route !== '/funnel-report')
+      .map((route) => route.replace(':chatId', '7'));
+    expect(pages.length).toBeGreaterThan(30);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const url of pages) {
+      await page.goto(url);
+      const first = page.getByTestId(
+        url === '/affiliates' ? 'affiliates' : url.startsWith('/chat-landing') ? 'chat-landing' : 'quiz',
+      );
+      await expect(first, url).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: testInfo.outputPath(`phone${url.replaceAll('/', '_')}.png`) });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    for (const url of [
+      '/quiz-fb',
+      '/generation-black',
+      '/quickdate-honey-anime',
+      '/generation-white?isLightTheme=true',
+      '/affiliates',
+    ]) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: testInfo.outputPath(`desktop${url.replace(/[/?=]/g, '_')}.png`) });
+    }
+  });
+
+  test('the funnels remote adds at most 30 KB of JavaScript (gzip) to a quiz page beyond the shell', async ({
+    browser,
+  }) => {
+    const beyond = await jsBeyondShell(browser, '/quiz-fb', 'quiz');
+    const total = await jsTotal(browser, '/quiz-fb', 'quiz');
+    console.info(
+      `[funnels] /quiz-fb: ${(total / 1024).toFixed(1)} KB JS gz in total, ${(beyond / 1024).toFixed(1)} KB beyond the shell`,
+    );
+    expect(beyond).toBeLessThanOrEqual(30 * 1024);
+  });
+});
