@@ -45,8 +45,9 @@ const SHARED_ALLOW = {
 const SEAM_MESSAGE = {
   fetch:
     'Use the transport from mount props (useTransport(), useResource()): it carries auth, refresh and 410 handling.',
-  storage: 'Remotes keep no persistent state of their own; state crosses through the bus and the shell.',
-  location: 'Read and change the URL through the shared history: useRemoteLocation() / useRemoteNavigate().',
+  storage: 'Keep device state through the kit (sessionStore, persistStore) or the bus and the shell.',
+  location:
+    'Read and change the URL through the shared history: useRemoteLocation() / useRemoteNavigate(); leave the app with leaveTo().',
   channel: 'Tabs and windows talk through the shell, not from a remote.',
 };
 const allowOnly = (allowed, message) => ({
