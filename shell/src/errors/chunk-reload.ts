@@ -4,6 +4,12 @@ export const CHUNK_RELOAD_KEY = 'companion:chunk-reload-at';
 /** A second failure within this window after a reload does not reload again: no reload loop. */
 const CHUNK_RELOAD_WINDOW_MS = 60_000;
 
+/**
+ * The queue the inline script of `index.html` fills with the targets of resource errors seen before this module ran:
+ * the parser starts the HTML's preloads before the deferred entry executes, so a refused one fails unseen otherwise.
+ */
+export const EARLY_RESOURCE_ERRORS = '__companionEarlyResourceErrors';
+
 /** Where the shell's own chunks are served (its build's public path). */
 const SHELL_ASSETS_PREFIX = '/assets/';
 
@@ -39,8 +45,8 @@ export function installChunkReload(deps: {
   const { window: win, storage } = deps;
   const now = deps.now ?? (() => Date.now());
   const reload = deps.reload ?? (() => win.location.reload());
-  const onError = (event: Event) => {
-    if (!isScriptPreload(event.target, win.location.origin)) return;
+  const onFailure = (target: EventTarget | null) => {
+    if (!isScriptPreload(target, win.location.origin)) return;
     const last = Number(storage.getItem(CHUNK_RELOAD_KEY) ?? 0);
     if (now() - last < CHUNK_RELOAD_WINDOW_MS) {
       console.warn('[shell] a script chunk failed to preload again; not reloading');
@@ -49,7 +55,15 @@ export function installChunkReload(deps: {
     storage.setItem(CHUNK_RELOAD_KEY, String(now()));
     reload();
   };
+  const onError = (event: Event) => onFailure(event.target);
   // Resource errors do not bubble: only a capturing listener on window sees them.
   win.addEventListener('error', onError, true);
+  // Failures from before this ran; from now on the listener above sees them, so the queue stops filling.
+  const queue = (win as unknown as Record<string, unknown>)[EARLY_RESOURCE_ERRORS];
+  if (Array.isArray(queue)) {
+    const early = queue.splice(0) as EventTarget[];
+    queue.push = () => queue.length;
+    for (const target of early) onFailure(target);
+  }
   return () => win.removeEventListener('error', onError, true);
 }

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorScreen } from '@companion/ui';
 import { ChromeBoundary } from '../app/chrome-boundary.tsx';
-import { CHUNK_RELOAD_KEY, installChunkReload } from './chunk-reload.ts';
+import { CHUNK_RELOAD_KEY, EARLY_RESOURCE_ERRORS, installChunkReload } from './chunk-reload.ts';
 import {
   CLIENT_ERRORS_PATH,
   ErrorReporterContext,
@@ -130,5 +130,24 @@ describe('errors (000 §8)', () => {
     failPreload('/assets/thumbmark.5678.js');
     expect(reload).toHaveBeenCalledTimes(2);
     uninstall();
+  });
+
+  it('should reload for a preload that failed before the shell ran, queued by the inline script of index.html', () => {
+    sessionStorage.clear();
+    const reload = vi.fn();
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = '/assets/771.25e62576.js';
+    const queue: EventTarget[] = [link];
+    Object.assign(window, { [EARLY_RESOURCE_ERRORS]: queue });
+    const uninstall = installChunkReload({ window, storage: sessionStorage, reload });
+    expect(reload).toHaveBeenCalledOnce();
+    // The queue is drained and stops filling: the listener sees later failures, once.
+    expect(queue).toHaveLength(0);
+    queue.push(link);
+    expect(queue).toHaveLength(0);
+    uninstall();
+    Reflect.deleteProperty(window, EARLY_RESOURCE_ERRORS);
   });
 });
