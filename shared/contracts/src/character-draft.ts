@@ -43,3 +43,25 @@ export function emptyCharacterDraft(): CharacterDraft {
     voice: null,
   };
 }
+
+/** The pose of a wizard tile: a face, the upper body, or the whole figure (body-type tiles). */
+export type WizardTilePose = 'portrait' | 'waist-up' | 'standing';
+
+/**
+ * The picture of a draft's look, drawn by the API's embedded painter (`GET Image/wizard-tile`, ADR 0170): the wizard's
+ * tiles and a funnel's portraits ask with the same query, so the same look is the same picture, cached by the browser.
+ */
+export function wizardTileUrl(draft: CharacterDraft, pose: WizardTilePose = 'portrait'): string {
+  const looks = {
+    style: draft.style ?? 'realistic',
+    ethnicity: draft.ethnicity,
+    eyes: draft.eyes,
+    hairStyle: draft.hairStyle,
+    hairColor: draft.hairColor,
+    body: draft.body.body,
+  };
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(looks)) if (value) query.set(name, value);
+  if (pose !== 'portrait') query.set('pose', pose);
+  return `/api/Image/wizard-tile?${query.toString()}`;
+}

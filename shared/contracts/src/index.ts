@@ -44,8 +44,8 @@ export type {
   VerifyAgeRequest,
 } from './entities.ts';
 export { API_PATHS } from './api-paths.ts';
-export { CHARACTER_DRAFT_KEY, emptyCharacterDraft } from './character-draft.ts';
-export type { StoredCharacterDraft } from './character-draft.ts';
+export { CHARACTER_DRAFT_KEY, emptyCharacterDraft, wizardTileUrl } from './character-draft.ts';
+export type { StoredCharacterDraft, WizardTilePose } from './character-draft.ts';
 export { categoryFromSearch, parseCategory } from './category.ts';
 export { BUS_EVENTS } from './events.ts';
 export type {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { PATHS, type PersonModel } from '@companion/contracts';
+import { PATHS, wizardTileUrl, type PersonModel } from '@companion/contracts';
 import { useBus, useRemoteNavigate, useTrack, useTransport } from '@companion/remote-kit';
 import { Button, TextField } from '@companion/ui';
 import type { VariantRoute } from '../../../variants/index.ts';
@@ -8,7 +8,6 @@ import { firstImage } from '../../../lib/first-image.ts';
 import { createLandingModel } from '../api/create-landing-model.ts';
 import { advance, draftOf, fill, nameError, type QuizState } from '../lib/engine.ts';
 import { handDraftToWizard } from '../lib/hand-over.ts';
-import { portraitUrl } from '../lib/portrait.ts';
 import * as styles from './quiz.css.ts';
 
 /** How long the generate step shows at least, so its lines can be read. */
@@ -44,7 +43,7 @@ export default function LaterSteps({
     return (
       <GenerateStep
         step={step}
-        image={portraitUrl(draftOf(variant, state), 'waist-up')}
+        image={wizardTileUrl(draftOf(variant, state), 'waist-up')}
         work={async () => {
           // The match variants create her now (free, one per visitor); the others only draw her.
           if (handOver !== 'match') return;
@@ -190,7 +189,7 @@ function Landing({
   const completed = useRef(false);
   const draft = draftOf(variant, state);
   const name = match?.firstName ?? draft.name ?? '';
-  const image = firstImage(match) ?? portraitUrl(draft, 'waist-up');
+  const image = firstImage(match) ?? wizardTileUrl(draft, 'waist-up');
 
   useEffect(() => {
     headingRef.current?.focus();

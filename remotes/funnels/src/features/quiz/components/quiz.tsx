@@ -1,11 +1,11 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { wizardTileUrl } from '@companion/contracts';
 import { useTrack } from '@companion/remote-kit';
 import { Button, ProgressBar } from '@companion/ui';
 import type { VariantRoute } from '../../../variants/index.ts';
 import type { QuizStep } from '../../../variants/types.ts';
 import { START, advance, answer, back, previewOf, questionCount, type QuizState } from '../lib/engine.ts';
 import { heroLook } from '../lib/hero-look.ts';
-import { portraitUrl } from '../lib/portrait.ts';
 import * as styles from './quiz.css.ts';
 
 // Name, generate and landing (and everything they call) load after the first question is on screen.
@@ -77,7 +77,7 @@ export function Quiz({ route }: { route: VariantRoute }) {
         {step.kind === 'welcome' ? (
           <Welcome
             step={step}
-            image={portraitUrl(previewOf(variant, state, heroLook(variant)), 'waist-up')}
+            image={wizardTileUrl(previewOf(variant, state, heroLook(variant)), 'waist-up')}
             onStart={() => go(advance(variant, state))}
           />
         ) : step.kind === 'choice' ? (
@@ -85,7 +85,7 @@ export function Quiz({ route }: { route: VariantRoute }) {
             step={step}
             chosen={state.answers[step.id] ?? null}
             headingRef={heading}
-            picture={(patch) => portraitUrl(previewOf(variant, state, patch))}
+            picture={(patch) => wizardTileUrl(previewOf(variant, state, patch))}
             onAnswer={(value) => go(answer(variant, state, step.id, value))}
           />
         ) : (
