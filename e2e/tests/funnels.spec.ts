@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../support/env.ts';
+import { answerQuiz } from '../support/quiz.ts';
 import { jsBeyondShell, jsTotal } from '../support/route-bytes.ts';
 
 // The funnels remote on the real stack: quizzes from their data files into the app (the wizard's draft filled
@@ -13,34 +14,6 @@ const dataLayer = (page: Page) =>
   page.evaluate(() =>
     ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).slice(),
   );
-
-/**
- * Answers the quiz on screen: one `data-answer` per question, then the name, then waits for the landing. With
- * `shoot`, each question and the landing are photographed (into the results folder).
- */
-async function answerQuiz(
-  page: Page,
-  answers: string[],
-  name: string,
-  shoot?: (step: string) => Promise<void>,
-) {
-  const quiz = page.getByTestId('quiz');
-  await expect(quiz).toHaveAttribute('data-step', 'welcome');
-  await quiz.getByRole('button').first().click();
-  for (const value of answers) {
-    const step = await quiz.getAttribute('data-step');
-    await page.waitForLoadState('networkidle');
-    await shoot?.(step!);
-    await quiz.locator(`[data-answer="${value}"]`).click();
-    await expect(quiz).not.toHaveAttribute('data-step', step!);
-  }
-  await expect(quiz).toHaveAttribute('data-step', 'name');
-  await page.getByLabel('Her name').fill(name);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(quiz).toHaveAttribute('data-step', 'landing', { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-  await shoot?.('landing');
-}
 
 test.describe('funnels', () => {
   test('generation-gray hands its answers to the character wizard', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { answerQuiz } from '../support/quiz.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 
 // Issue 16 tracking against the real stack. The e2e stack configures every ad network's pixel (support/stack.ts);
@@ -148,23 +149,10 @@ test.describe('tracking', () => {
     expect(requested).toEqual(['facebook']);
     expect(await page.evaluate(() => ['ttq', 'snaptr', 'twq'].filter((name) => name in window))).toEqual([]);
 
-    // The funnel: a quiz started and completed (as the funnels remote publishes them), then checkout's paywall.
-    await page.evaluate(() => {
-      const bus = (
-        window as unknown as {
-          __companionShell: { bus: { as(p: string): { publish(n: string, p: unknown): void } } };
-        }
-      ).__companionShell.bus.as('funnels');
-      bus.publish('analytics:event-tracked', {
-        name: 'quiz_started',
-        properties: { variant: 'quiz-fb', source: 'funnels' },
-      });
-      bus.publish('analytics:event-tracked', {
-        name: 'quiz_completed',
-        properties: { variant: 'quiz-fb', source: 'funnels' },
-      });
-      bus.publish('paywall:open-requested', { paywallType: 'subscription', source: 'quiz-fb' });
-    });
+    // The funnel: the visitor walks the quiz (the funnels remote publishes its start and completion) and claims
+    // the discount, which opens checkout's 776 px paywall.
+    await answerQuiz(page, ['realistic', 'latina', 'sweet', 'girlfriend'], 'Sofia');
+    await page.getByRole('button', { name: 'Claim my discount' }).click();
     const paywall = page.getByTestId('paywall');
     await expect(paywall).toBeVisible();
     await expect(paywall.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true');

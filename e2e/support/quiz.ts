@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Answers the quiz on screen: one `data-answer` per question, then the name, then waits for the landing. With
+ * `shoot`, each question and the landing are photographed (into the results folder).
+ */
+export async function answerQuiz(
+  page: Page,
+  answers: string[],
+  name: string,
+  shoot?: (step: string) => Promise<void>,
+) {
+  const quiz = page.getByTestId('quiz');
+  await expect(quiz).toHaveAttribute('data-step', 'welcome');
+  await quiz.getByRole('button').first().click();
+  for (const value of answers) {
+    const step = await quiz.getAttribute('data-step');
+    await page.waitForLoadState('networkidle');
+    await shoot?.(step!);
+    await quiz.locator(`[data-answer="${value}"]`).click();
+    await expect(quiz).not.toHaveAttribute('data-step', step!);
+  }
+  await expect(quiz).toHaveAttribute('data-step', 'name');
+  await page.getByLabel('Her name').fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(quiz).toHaveAttribute('data-step', 'landing', { timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+  await shoot?.('landing');
+}
