@@ -1,17 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { assignVars } from '@vanilla-extract/css';
+import { pageFrame, pageIntro, pageLead } from '@companion/ui/page';
 import { LIGHT, vars } from '@companion/ui/theme';
 
-export const page = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 20,
-  padding: '24px 24px 48px',
-  maxWidth: 1240,
-  margin: '0 auto',
-  width: '100%',
-  '@media': { 'screen and (max-width: 767px)': { padding: '14px 12px 32px', gap: 14 } },
-});
+export const page = pageFrame.narrow;
 
 /** `/create-character-white`: the same wizard on the light palette, whatever the app theme (newGirl brand). */
 export const white = style({
@@ -22,7 +14,7 @@ export const white = style({
   minHeight: '100%',
 });
 
-export const intro = style({ display: 'flex', flexDirection: 'column', gap: 6 });
+export const intro = pageIntro;
 
 export const title = style({
   margin: 0,
@@ -34,4 +26,4 @@ export const title = style({
   '@media': { 'screen and (max-width: 767px)': { fontSize: 23, lineHeight: '30px' } },
 });
 
-export const lead = style({ margin: 0, color: vars.color.textMuted, fontSize: 15 });
+export const lead = pageLead;
