@@ -21,6 +21,8 @@ import {
 } from './notification-hubs.ts';
 import type { HubNotifier } from './notification-hubs.ts';
 import type { ChatReplyStore } from './ports.ts';
+import { createRedisReplyRelay } from './reply-relay.ts';
+import type { RelayOptions } from './reply-relay.ts';
 
 /** Inputs of {@link attachHubs}; everything but config and db has a default. */
 export interface AttachHubsDeps {
@@ -34,6 +36,8 @@ export interface AttachHubsDeps {
   /** Passed to the hub server (tests shorten intervals). */
   pingIntervalMs?: number;
   clientTimeoutMs?: number;
+  /** Heartbeat and lease of the reply relay (tests shorten them); used with REDIS_URL only. */
+  relay?: RelayOptions;
 }
 
 /** What the API process holds after attaching: the server, the notifier for payments/registration, the replies. */
@@ -49,8 +53,16 @@ export function attachHubs(app: FastifyInstance, deps: AttachHubsDeps): ApiHubs 
   const jwtKey = deps.jwtKey ?? loadJwtKey(deps.config);
   const authenticate = createAuthenticator({ db: deps.db, jwtKey });
   const store = deps.store ?? createDbChatStore({ db: deps.db, ledger: { spend, credit, getBalance } });
+  // With Redis, a reply started here can be resumed through any instance, and one whose instance died is refunded.
+  const relay = env.REDIS_URL
+    ? createRedisReplyRelay(env.REDIS_URL, {
+        ...deps.relay,
+        onError: (error, where) => app.log.error(error, `reply relay: ${where}`),
+      })
+    : undefined;
   const chat = createChatHub({
     store,
+    ...(relay ? { relay } : {}),
     // The chat suites' fixture tags (fail, slow) exist only with COMPANION_TEST_FIXTURES=1.
     engine:
       deps.engine ??
@@ -104,6 +116,7 @@ export function attachHubs(app: FastifyInstance, deps: AttachHubsDeps): ApiHubs 
   });
   app.addHook('onClose', async () => {
     await chat.replies.abortAll();
+    await relay?.close();
     await server.close();
   });
   return { server, notify: createHubNotifier(server), replies: chat.replies };
