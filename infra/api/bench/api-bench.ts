@@ -17,6 +17,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
+/** Only the routes whose label contains one of these (comma list); the baseline always runs. */
+const ONLY = process.env.BENCH_ROUTES?.split(',').filter(Boolean) ?? null;
 
 function hasTaskset(): boolean {
   try {
@@ -72,7 +74,11 @@ interface Row {
   requests: number;
   non2xx: number;
   errors: number;
+  /** 1-minute load average when the route's run ended (the machine is shared). */
+  load: string;
 }
+
+const BASELINE = '/api/health (baseline)';
 
 async function benchBackend(backend: string, pin: boolean): Promise<Row[]> {
   const port = await freePort();
@@ -112,7 +118,9 @@ async function benchBackend(backend: string, pin: boolean): Promise<Row[]> {
     // Signed in, as the SPA calls them; PersonModel/top also as a first visit (no token) and with a browser's
     // Accept-Encoding (the gzip path).
     const gzip = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    // The baseline of this run (house rule): the cheapest route, same server, same moment; ratios divide by it.
     const routes: { label: string; route: string; headers: Record<string, string> }[] = [
+      { label: BASELINE, route: '/api/health', headers: {} },
       { label: '/api/User', route: '/api/User', headers },
       { label: '/api/PersonModel/top', route: '/api/PersonModel/top', headers },
       { label: '/api/PersonModel/top gzip', route: '/api/PersonModel/top', headers: { ...headers, ...gzip } },
@@ -121,6 +129,7 @@ async function benchBackend(backend: string, pin: boolean): Promise<Row[]> {
       { label: '/api/Tokens/balance', route: '/api/Tokens/balance', headers },
     ];
     for (const { label, route, headers } of routes) {
+      if (ONLY && label !== BASELINE && !ONLY.some((part) => label.includes(part))) continue;
       const probe = await fetch(`${base}${route}`, { headers });
       if (probe.status === 404) {
         console.log(`note: ${route} answers 404 on this build (catalogue route missing); skipped`);
@@ -134,6 +143,7 @@ async function benchBackend(backend: string, pin: boolean): Promise<Row[]> {
         duration: DURATION,
         headers,
       });
+      const load = os.loadavg()[0]!.toFixed(1);
       const row: Row = {
         backend,
         route: label,
@@ -143,10 +153,11 @@ async function benchBackend(backend: string, pin: boolean): Promise<Row[]> {
         requests: result.requests.total,
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,
+        load,
       };
       rows.push(row);
       console.log(
-        `${backend.padEnd(8)} ${label.padEnd(30)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors})`,
+        `${backend.padEnd(8)} ${label.padEnd(30)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors}, load average ${load})`,
       );
     }
   } finally {
@@ -181,9 +192,16 @@ async function main(): Promise<void> {
     }
     all.push(...(await benchBackend(backend, pin)));
   }
-  console.log('\n| backend | route | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|');
-  for (const r of all)
-    console.log(`| ${r.backend} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+  console.log(
+    '\n| backend | route | req/s | p50 ms | p99 ms | req/s ÷ baseline | non-2xx | load average |\n|---|---|---|---|---|---|---|---|',
+  );
+  for (const r of all) {
+    const base = all.find((b) => b.backend === r.backend && b.route === BASELINE);
+    const ratio = base && base.rps > 0 ? (r.rps / base.rps).toFixed(2) : '–';
+    console.log(
+      `| ${r.backend} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${ratio} | ${r.non2xx} | ${r.load} |`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {
