@@ -152,16 +152,18 @@ export function createAuthenticator(deps: AuthenticatorDeps): (token: string) =>
 
 /**
  * `app.authenticate` and the handler's user read in one query, for hot routes that need the whole
- * row (GET User): same 401/410 answers, sets `request.user`, returns the row.
+ * row (GET User) or `columns` of it (they may be subqueries on `users.id`, as Tokens/balance reads its balance):
+ * same 401/410 answers, sets `request.user`, returns the row.
  */
 export async function authenticateWithRow<Row>(
   request: FastifyRequest,
   deps: AuthenticatorDeps,
+  columns = '*',
 ): Promise<Row> {
   const token = bearerToken(request);
   if (token === null) throw unauthorized('Missing Authorization: Bearer token.', 'missing_token');
   if (token === '') throw unauthorized('Malformed Authorization header.', 'invalid_token');
-  const result = await checkToken<Row>(deps, token, '*');
+  const result = await checkToken<Row>(deps, token, columns);
   if (!result.ok) throw failure(result);
   request.user = { id: result.userId, isAnonymous: result.isAnonymous };
   return result.row;
