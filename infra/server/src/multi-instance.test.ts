@@ -108,13 +108,7 @@ describe.skipIf(!available)('two instances on PostgreSQL, Redis and one store', 
     const made = await fetch(`${url}/api/Authenticate/pre-register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        fingerprint: `fp-${randomUUID()}`,
-        isNConfirmed: false,
-        isSConfirmed: false,
-        utmSource: null,
-        pathname: '/',
-      }),
+      body: JSON.stringify(preRegistration()),
     });
     expect(made.status).toBe(200);
     const session = (await made.json()) as { accessToken: string; generatedUserId: string };
@@ -249,13 +243,7 @@ describe.skipIf(!available)('two instances on PostgreSQL, Redis and one store', 
     const made = await a.origin.inject({
       method: 'POST',
       url: '/api/Authenticate/pre-register',
-      payload: {
-        fingerprint: `fp-${randomUUID()}`,
-        isNConfirmed: false,
-        isSConfirmed: false,
-        utmSource: null,
-        pathname: '/',
-      },
+      payload: preRegistration(),
     });
     expect(made.statusCode).toBe(200);
     const me = await b.origin.inject({
@@ -433,6 +421,17 @@ describe.skipIf(!available)('two instances on PostgreSQL, Redis and one store', 
     }
   }, 90_000);
 });
+
+/** A new visitor's `Authenticate/pre-register` body. */
+function preRegistration() {
+  return {
+    fingerprint: `fp-${randomUUID()}`,
+    isNConfirmed: false,
+    isSConfirmed: false,
+    utmSource: null,
+    pathname: '/',
+  };
+}
 
 /** The port of an `http://host:port` URL. */
 function portOf(url: string): number {
