@@ -154,6 +154,23 @@ describe.skipIf(!available)('two instances on PostgreSQL, Redis and one store', 
     return connection;
   }
 
+  /** An instance in its own process (to be killed), with a short lease so its death shows within a second. */
+  async function spawnInstance(): Promise<{ child: ChildProcess; url: string }> {
+    const script = fileURLToPath(new URL('./testing/instance-process.ts', import.meta.url));
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        script,
+        JSON.stringify({ ...options(), relay: { heartbeatMs: 200, leaseMs: 1000 } }),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(child);
+    return { child, url: await readyUrl(child) };
+  }
+
   /** Collects a stream's items; `done` settles with the error code it ended with, or null. */
   function collect(stream: IStreamResult<ChatReplyItem>) {
     const items: ChatReplyItem[] = [];
@@ -335,19 +352,7 @@ describe.skipIf(!available)('two instances on PostgreSQL, Redis and one store', 
 
   it('should move the clients of a killed instance to the survivor: session, notifications, the cut reply refunded once', async () => {
     const b = instances[1] as Instance;
-    const script = fileURLToPath(new URL('./testing/instance-process.ts', import.meta.url));
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        script,
-        JSON.stringify({ ...options(), relay: { heartbeatMs: 200, leaseMs: 1000 } }),
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    children.push(child);
-    const killedUrl = await readyUrl(child);
+    const { child, url: killedUrl } = await spawnInstance();
     // What a load balancer does: every connection to the first instance that answers.
     const balancer = await failover([portOf(killedUrl), portOf(b.url)]);
     const front = `http://127.0.0.1:${balancer.port}`;
@@ -419,6 +424,38 @@ describe.skipIf(!available)('two instances on PostgreSQL, Redis and one store', 
     } finally {
       balancer.server.close();
     }
+  }, 90_000);
+
+  it('should refund once, with nobody asking, the reply of a killed instance (the survivors sweep)', async () => {
+    const survivor = await startInstance({
+      ...options(),
+      engine: gate.engine,
+      relay: { orphanSweepMs: 300 },
+    });
+    instances.push(survivor);
+    const { child, url } = await spawnInstance();
+    const { token, chatId } = await visitorWithChat(url, survivor.db, 10);
+    const chat = hub(url, 'chatHub', token);
+    await chat.start();
+    const cut = collect(
+      chat.stream<ChatReplyItem>('SendMessage', chatId, '[fixture:slow] go on', randomUUID()),
+    );
+    await expect.poll(() => cut.items.some((item) => item.kind === 'text'), { timeout: 20_000 }).toBe(true);
+    const replyId = (cut.items[0] as ChatReplyItem).replyId;
+    child.kill('SIGKILL');
+    await cut.done;
+
+    const refunds = () =>
+      survivor.db.query<{ n: number }>('SELECT count(*) AS n FROM token_ledger WHERE idempotency_key = $1', [
+        `refund:${replyId}`,
+      ]);
+    await expect.poll(async () => (await refunds())[0]?.n, { timeout: 20_000 }).toBe(1);
+    const [reply] = await survivor.db.query<{ status: string; error: string }>(
+      'SELECT status, error FROM chat_replies WHERE reply_id = $1',
+      [replyId],
+    );
+    expect(reply).toEqual({ status: 'failed', error: 'interrupted' });
+    expect(await balance(survivor.url, token)).toBe(10);
   }, 90_000);
 });
 

@@ -12,7 +12,7 @@ import { createAuthenticator, loadJwtKey } from '../http/auth.ts';
 import { credit, getBalance, spend } from '../features/tokens/ledger.ts';
 import { createChatHub } from './chat-hub.ts';
 import type { ReplyRegistry } from './chat-replies.ts';
-import { createDbChatStore } from './db-chat-store.ts';
+import { createDbChatStore, runningReplyIds } from './db-chat-store.ts';
 import {
   createHubNotifier,
   HUB_NAMES,
@@ -69,6 +69,17 @@ export function attachHubs(app: FastifyInstance, deps: AttachHubsDeps): ApiHubs 
       (deps.config.testFixtures ? withTestFixtures(createCompanionEngine(env)) : createCompanionEngine(env)),
     onError: (e) => app.log.error(e, 'chatHub'),
   });
+  // Replies whose instance died and that no client asks for: refunded once the owner's lease is gone. Only
+  // replies older than a sweep are looked at; the row lock and refund key keep it once across instances.
+  const sweepMs = deps.relay?.orphanSweepMs ?? 30_000;
+  const orphanSweep = relay
+    ? setInterval(() => {
+        runningReplyIds(deps.db, new Date(Date.now() - sweepMs))
+          .then((ids) => chat.sweepOrphans(ids))
+          .catch((error: unknown) => app.log.error(error, 'chatHub: orphan reply sweep'));
+      }, sweepMs)
+    : null;
+  orphanSweep?.unref();
   const allowedOrigins = [
     new URL(deps.config.publicUrl).origin,
     ...(env.HUBS_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()),
@@ -115,6 +126,7 @@ export function attachHubs(app: FastifyInstance, deps: AttachHubsDeps): ApiHubs 
     await server.drain();
   });
   app.addHook('onClose', async () => {
+    if (orphanSweep) clearInterval(orphanSweep);
     await chat.replies.abortAll();
     await relay?.close();
     await server.close();

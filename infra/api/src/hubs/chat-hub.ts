@@ -47,8 +47,16 @@ export interface ChatHubDeps {
   onError?: (error: unknown) => void;
 }
 
-/** The chat hub definition and the registry it keeps (exposed for shutdown and tests). */
-export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies: ReplyRegistry } {
+/** The chat hub definition, the registry it keeps (exposed for shutdown and tests) and its orphan sweep. */
+export function createChatHub(deps: ChatHubDeps): {
+  hub: HubDefinition;
+  replies: ReplyRegistry;
+  /**
+   * Refunds (once) the replies among `replyIds` whose owner instance died, found through the relay; the count.
+   * Replies nobody resumes are settled this way, not only when a client asks (ADR 0265).
+   */
+  sweepOrphans(replyIds: readonly string[]): Promise<number>;
+} {
   const replies = deps.replies ?? new ReplyRegistry();
   const onError = deps.onError ?? ((error: unknown) => console.error('[chatHub]', error));
 
@@ -381,5 +389,18 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
       },
     },
   };
-  return { hub, replies };
+  async function sweepOrphans(replyIds: readonly string[]): Promise<number> {
+    const relay = deps.relay;
+    if (!relay) return 0;
+    let recovered = 0;
+    for (const replyId of replyIds) {
+      const remote = await relay.get(replyId);
+      if (remote === null || remote.status !== 'running' || (await relay.ownerAlive(remote))) continue;
+      await recoverRemote(remote);
+      recovered += 1;
+    }
+    return recovered;
+  }
+
+  return { hub, replies, sweepOrphans };
 }

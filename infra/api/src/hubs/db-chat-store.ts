@@ -111,6 +111,15 @@ export async function recoverInterruptedReplies(
   return recovered;
 }
 
+/** Ids of replies still 'running' that started before `startedBefore` (oldest first, at most 100). */
+export async function runningReplyIds(db: Database, startedBefore: Date): Promise<string[]> {
+  const rows = await db.query<{ reply_id: string }>(
+    `SELECT reply_id FROM chat_replies WHERE status = 'running' AND started_at < $1 ORDER BY started_at LIMIT 100`,
+    [startedBefore],
+  );
+  return rows.map((row) => row.reply_id);
+}
+
 /** Builds the store over the catalogue's chat service and the core's ledger. */
 export function createDbChatStore(deps: {
   db: Database;

@@ -29,6 +29,8 @@ export interface ReplyRelay {
   publish(run: ReplyRun): void;
   /** The reply with this id when it belongs to `userId`, else null. */
   find(userId: string, replyId: string): Promise<RemoteReply | null>;
+  /** The reply with this id, whoever's it is (the orphan sweep), else null. */
+  get(replyId: string): Promise<RemoteReply | null>;
   /** This user's replies of the last {@link RelayOptions.retainMs}, optionally in one chat. */
   list(userId: string, chatId?: string): Promise<RemoteReply[]>;
   /** Whether the instance generating this reply still heartbeats. */
@@ -54,6 +56,8 @@ export interface RelayOptions {
   /** Heartbeat period of this instance, and how long a silent owner counts as alive. */
   heartbeatMs?: number;
   leaseMs?: number;
+  /** How often `attachHubs` looks for running replies whose owner died (default 30 s). */
+  orphanSweepMs?: number;
   onError?: (error: unknown, where: string) => void;
 }
 
@@ -200,6 +204,10 @@ export function createRedisReplyRelay(url: string, options: RelayOptions = {}): 
           'end',
         );
       });
+    },
+
+    async get(replyId) {
+      return (await read(replyId)).reply;
     },
 
     async find(userId, replyId) {
