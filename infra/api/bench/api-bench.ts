@@ -17,6 +17,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
+/** Only the routes whose label contains one of these (comma list); the baseline always runs. */
+const ONLY = process.env.BENCH_ROUTES?.split(',').filter(Boolean) ?? null;
 
 function hasTaskset(): boolean {
   try {
@@ -72,7 +74,14 @@ interface Row {
   requests: number;
   non2xx: number;
   errors: number;
+  /** 1-minute load average when the route's run ended (the machine is shared). */
+  load: string;
+  /** `/api/health` measured just before this route. */
+  baselineRps: number;
+  baselineP99: number;
 }
+
+const BASELINE_SECONDS = Math.max(2, Math.round(DURATION / 2));
 
 async function benchBackend(backend: string, pin: boolean): Promise<Row[]> {
   const port = await freePort();
@@ -121,6 +130,7 @@ async function benchBackend(backend: string, pin: boolean): Promise<Row[]> {
       { label: '/api/Tokens/balance', route: '/api/Tokens/balance', headers },
     ];
     for (const { label, route, headers } of routes) {
+      if (ONLY && !ONLY.some((part) => label.includes(part))) continue;
       const probe = await fetch(`${base}${route}`, { headers });
       if (probe.status === 404) {
         console.log(`note: ${route} answers 404 on this build (catalogue route missing); skipped`);
@@ -128,12 +138,20 @@ async function benchBackend(backend: string, pin: boolean): Promise<Row[]> {
       }
       // Warm-up (JIT, PGlite caches, pg pool) so the measured run is steady state.
       await autocannon({ url: `${base}${route}`, connections: CONNECTIONS, duration: 2, headers });
+      // The baseline (house rule), measured right before each route: the cheapest route on the same server, so
+      // the ratio holds while the shared machine's load drifts during the run.
+      const baseline = await autocannon({
+        url: `${base}/api/health`,
+        connections: CONNECTIONS,
+        duration: BASELINE_SECONDS,
+      });
       const result = await autocannon({
         url: `${base}${route}`,
         connections: CONNECTIONS,
         duration: DURATION,
         headers,
       });
+      const load = os.loadavg()[0]!.toFixed(1);
       const row: Row = {
         backend,
         route: label,
@@ -143,10 +161,13 @@ async function benchBackend(backend: string, pin: boolean): Promise<Row[]> {
         requests: result.requests.total,
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,
+        load,
+        baselineRps: Math.round(baseline.requests.average),
+        baselineP99: baseline.latency.p99,
       };
       rows.push(row);
       console.log(
-        `${backend.padEnd(8)} ${label.padEnd(30)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors})`,
+        `${backend.padEnd(8)} ${label.padEnd(30)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors}; /api/health just before ${row.baselineRps} req/s p99 ${row.baselineP99} ms; load average ${load})`,
       );
     }
   } finally {
@@ -181,9 +202,15 @@ async function main(): Promise<void> {
     }
     all.push(...(await benchBackend(backend, pin)));
   }
-  console.log('\n| backend | route | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|');
-  for (const r of all)
-    console.log(`| ${r.backend} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+  console.log(
+    '\n| backend | route | req/s | p50 ms | p99 ms | baseline req/s, p99 ms | req/s ÷ baseline | non-2xx | load average |\n|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const r of all) {
+    const ratio = r.baselineRps > 0 ? (r.rps / r.baselineRps).toFixed(2) : '–';
+    console.log(
+      `| ${r.backend} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.baselineRps}, ${r.baselineP99} | ${ratio} | ${r.non2xx} | ${r.load} |`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,10 +1,10 @@
-import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { scheduleSweeps } from './db/housekeeping.ts';
 import { migrate } from './db/migrate.ts';
 import { attachHubs } from './hubs/attach-hubs.ts';
+import { openRateLimitRedis } from './http/rate-limit-redis.ts';
 import { recoverInterruptedReplies } from './hubs/db-chat-store.ts';
 import { createNotifierPort } from './hubs/notification-hubs.ts';
 import { recoverInterruptedBatches } from './features/images/batch-recovery.ts';
@@ -34,9 +34,8 @@ async function main(): Promise<void> {
   // With REDIS_URL the auth rate limits are counted across instances (the hubs use it for scale-out too).
   const redisUrl = process.env['REDIS_URL'];
   const rateLimitRedis = redisUrl
-    ? new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    ? openRateLimitRedis(redisUrl, (error) => console.error('[api] rate-limit Redis error', error))
     : null;
-  rateLimitRedis?.on('error', (error: unknown) => console.error('[api] rate-limit Redis error', error));
   const notifier = createNotifierPort();
   const app = await buildApp({
     config,

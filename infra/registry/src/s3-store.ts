@@ -11,25 +11,24 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import semver from 'semver';
-import { withCanary } from './canary.ts';
 import type { CanaryChange } from './canary.ts';
 import { RegistryError } from './errors.ts';
-import { listFiles, precompress, sriSha384, treeDigest } from './files.ts';
+import { listFiles, precompress, treeDigest } from './files.ts';
 import {
   assertRelativeFile,
   checkBuild,
   assertRemoteName,
   assertVersion,
-  contractMajorOf,
   emptyRegistry,
+  entryOf,
   manifestUrl,
+  parseBuildInfo,
   parseRegistry,
+  planFlip,
   pointerMoves,
   versionConflict,
 } from './store.ts';
-import { assertRouteClaims, routesOfBuild } from './route-claims.ts';
 import type { FlipNote, RemoteStore } from './store.ts';
-import { entryIntegrityOf } from './entry-integrity.ts';
 import type { FlipResult, HistoryRecord, PublishResult, Registry, RegistryEntry } from './types.ts';
 
 const MANIFEST = 'mf-manifest.json';
@@ -261,41 +260,19 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
 
   async function entryFor(name: string, version: string): Promise<RegistryEntry> {
     const base = versionPrefix(name, version);
-    const manifest = await getObject(base + MANIFEST);
-    if (!manifest) {
-      const known = await versions(name);
-      throw new RegistryError(
-        'unknown_version',
-        `${name} ${version} is not in the store${known.length ? ` (stored: ${known.join(', ')})` : ' (nothing stored yet)'}.`,
-      );
-    }
-    const infoObject = await getObject(base + BUILD_INFO);
-    let contract = Number.NaN;
-    let info: { contract?: unknown; routes?: unknown } = {};
-    try {
-      info = JSON.parse(infoObject?.body.toString('utf8') ?? '{}') as typeof info;
-      contract = contractMajorOf(String(info.contract));
-    } catch {
-      // handled below
-    }
-    if (!Number.isInteger(contract)) {
-      throw new RegistryError(
-        'invalid_build',
-        `s3://${bucket}/${base}${BUILD_INFO} is missing or has no contract.`,
-      );
-    }
-    const routes = routesOfBuild(info, `s3://${bucket}/${base}${BUILD_INFO}`);
-    return {
+    const infoLocation = `s3://${bucket}/${base}${BUILD_INFO}`;
+    return entryOf(
+      name,
       version,
-      manifest: manifestUrl(name, version),
-      integrity: sriSha384(manifest.body),
-      contract,
-      ...(routes ? { routes } : {}),
-      ...(await entryIntegrityOf(
-        manifest.body,
-        async (file) => (await getObject(base + file))?.body ?? null,
-      )),
-    };
+      {
+        manifest: (await getObject(base + MANIFEST))?.body ?? null,
+        info: async () =>
+          parseBuildInfo((await getObject(base + BUILD_INFO))?.body.toString('utf8') ?? null, infoLocation),
+        infoLocation,
+        readFile: async (file) => (await getObject(base + file))?.body ?? null,
+      },
+      versions,
+    );
   }
 
   async function flip(
@@ -310,22 +287,16 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
     return send('moving the registry pointer', async () => {
       for (let attempt = 1; ; attempt += 1) {
         const { registry, etag } = await readRegistryWithTag();
-        const current = registry.remotes[name];
-        const to = await pickTarget(current);
-        assertVersion(to);
-        const fresh = await entryFor(name, to);
-        const from = current?.version ?? null;
-        const entry = await withCanary(current, fresh, canary, (version) => entryFor(name, version));
-        if (!entry) return { remote: name, action, from, to, changed: false, entry: current ?? fresh };
-        assertRouteClaims(registry, name, entry.routes);
-        const next: Registry = { schemaVersion: 1, remotes: { ...registry.remotes, [name]: entry } };
+        const plan = await planFlip(registry, { name, action, pickTarget, by, canary, note }, entryFor);
+        if (!plan.write) return plan.result;
+        const { record } = plan.write;
         try {
           // Compare-and-swap on the ETag read above: two flips at once cannot lose one another (no lock server).
           await client.send(
             new PutObjectCommand({
               Bucket: bucket,
               Key: registryKey,
-              Body: `${JSON.stringify(next, null, 2)}\n`,
+              Body: `${JSON.stringify(plan.write.registry, null, 2)}\n`,
               ContentType: 'application/json; charset=utf-8',
               CacheControl: NO_CACHE,
               ...(etag ? { IfMatch: etag } : { IfNoneMatch: '*' }),
@@ -335,16 +306,6 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
           if (isPreconditionFailed(error) && attempt < FLIP_ATTEMPTS) continue;
           throw error;
         }
-        const record: HistoryRecord = {
-          at: new Date().toISOString(),
-          remote: name,
-          action,
-          from,
-          to: canary ? canary.version : to,
-          ...(by ? { by } : {}),
-          ...(canary !== undefined ? { percent: canary?.percent ?? 0 } : {}),
-          ...note,
-        };
         await client.send(
           new PutObjectCommand({
             Bucket: bucket,
@@ -353,7 +314,7 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
             ContentType: 'application/json',
           }),
         );
-        return { remote: name, action, from, to, changed: true, entry };
+        return plan.result;
       }
     });
   }

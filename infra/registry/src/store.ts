@@ -99,30 +99,133 @@ export function emptyRegistry(): Registry {
 
 /** Reads and checks a build's `companion-remote.json`. */
 export async function readBuildInfo(dir: string): Promise<RemoteBuildInfo> {
+  const file = path.join(dir, BUILD_INFO);
+  let text: string | null = null;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  return parseBuildInfo(text, file);
+}
+
+/** Checks the text of a build's `companion-remote.json` (null: the file is missing); `location` names it in errors. */
+export function parseBuildInfo(text: string | null, location: string): RemoteBuildInfo {
   let info: Partial<RemoteBuildInfo>;
   try {
-    info = JSON.parse(await readFile(path.join(dir, BUILD_INFO), 'utf8')) as Partial<RemoteBuildInfo>;
+    if (text === null)
+      throw new RegistryError('invalid_build', `${location} is missing; rebuild the remote.`);
+    info = JSON.parse(text) as Partial<RemoteBuildInfo>;
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : 'is not valid JSON';
-    throw new RegistryError('invalid_build', `${path.join(dir, BUILD_INFO)} ${reason}; rebuild the remote.`);
+    if (error instanceof RegistryError) throw error;
+    throw new RegistryError('invalid_build', `${location} is not valid JSON; rebuild the remote.`);
   }
   if (
     typeof info.name !== 'string' ||
     typeof info.version !== 'string' ||
     typeof info.contract !== 'string'
   ) {
-    throw new RegistryError(
-      'invalid_build',
-      `${path.join(dir, BUILD_INFO)} must hold string name, version and contract.`,
-    );
+    throw new RegistryError('invalid_build', `${location} must hold string name, version and contract.`);
   }
   if (!Number.isInteger(contractMajorOf(info.contract))) {
     throw new RegistryError(
       'invalid_build',
-      `${path.join(dir, BUILD_INFO)}: contract '${info.contract}' has no numeric major.`,
+      `${location}: contract '${info.contract}' has no numeric major.`,
     );
   }
   return info as RemoteBuildInfo;
+}
+
+/** A stored version as one store reads it, for {@link entryOf}. */
+export interface StoredVersion {
+  /** The manifest's bytes, or null when the version is not stored. */
+  manifest: Buffer | null;
+  /** The checked `companion-remote.json` of the version. */
+  info(): Promise<RemoteBuildInfo>;
+  /** Where that file is, for messages. */
+  infoLocation: string;
+  /** Another file of the version (relative path), or null. */
+  readFile(file: string): Promise<Buffer | null>;
+}
+
+/**
+ * The registry entry of a stored version (manifest URL and integrity, contract major, routes, entry integrity),
+ * whichever store holds it; `unknown_version` naming what is stored when it is not.
+ */
+export async function entryOf(
+  name: string,
+  version: string,
+  stored: StoredVersion,
+  versions: (name: string) => Promise<string[]>,
+): Promise<RegistryEntry> {
+  if (!stored.manifest) {
+    const known = await versions(name);
+    throw new RegistryError(
+      'unknown_version',
+      `${name} ${version} is not in the store${known.length ? ` (stored: ${known.join(', ')})` : ' (nothing stored yet)'}.`,
+    );
+  }
+  const info = await stored.info();
+  const routes = routesOfBuild(info, stored.infoLocation);
+  return {
+    version,
+    manifest: manifestUrl(name, version),
+    integrity: sriSha384(stored.manifest),
+    contract: contractMajorOf(info.contract),
+    ...(routes ? { routes } : {}),
+    ...(await entryIntegrityOf(stored.manifest, stored.readFile)),
+  };
+}
+
+/** What {@link planFlip} decided: the answer, and what to write unless nothing changed. */
+export interface FlipPlan {
+  result: FlipResult;
+  write: { registry: Registry; record: HistoryRecord } | null;
+}
+
+/**
+ * The store-independent part of a flip: the target, its entry (with the canary change), the route claims, the
+ * next registry and the history record. Each store runs it under its own guard (lock or compare-and-swap).
+ */
+export async function planFlip(
+  registry: Registry,
+  move: {
+    name: string;
+    action: HistoryRecord['action'];
+    pickTarget: (current: RegistryEntry | undefined) => Promise<string>;
+    by?: string | undefined;
+    canary?: CanaryChange | undefined;
+    note?: FlipNote | undefined;
+  },
+  entryFor: (name: string, version: string) => Promise<RegistryEntry>,
+): Promise<FlipPlan> {
+  const { name, action, by, canary, note } = move;
+  const current = registry.remotes[name];
+  const to = await move.pickTarget(current);
+  assertVersion(to);
+  const fresh = await entryFor(name, to);
+  const from = current?.version ?? null;
+  const entry = await withCanary(current, fresh, canary, (version) => entryFor(name, version));
+  if (!entry)
+    return {
+      result: { remote: name, action, from, to, changed: false, entry: current ?? fresh },
+      write: null,
+    };
+  assertRouteClaims(registry, name, entry.routes);
+  const record: HistoryRecord = {
+    at: new Date().toISOString(),
+    remote: name,
+    action,
+    from,
+    to: canary ? canary.version : to,
+    ...(by ? { by } : {}),
+    ...(canary !== undefined ? { percent: canary?.percent ?? 0 } : {}),
+    ...note,
+  };
+  return {
+    result: { remote: name, action, from, to, changed: true, entry },
+    write: { registry: { schemaVersion: 1, remotes: { ...registry.remotes, [name]: entry } }, record },
+  };
 }
 
 /** Opens (and creates if needed) the store in `dataDir`. */
@@ -157,24 +260,18 @@ export function openStore(dataDir: string): Store {
 
   async function entryFor(name: string, version: string): Promise<RegistryEntry> {
     const dir = versionDir(name, version);
-    if (!(await exists(path.join(dir, MANIFEST)))) {
-      const known = await versions(name);
-      throw new RegistryError(
-        'unknown_version',
-        `${name} ${version} is not in the store${known.length ? ` (stored: ${known.join(', ')})` : ' (nothing stored yet)'}.`,
-      );
-    }
-    const info = await readBuildInfo(dir);
-    const routes = routesOfBuild(info, path.join(dir, BUILD_INFO));
-    const manifestBytes = await readFile(path.join(dir, MANIFEST));
-    return {
+    const manifestFile = path.join(dir, MANIFEST);
+    return entryOf(
+      name,
       version,
-      manifest: manifestUrl(name, version),
-      integrity: sriSha384(manifestBytes),
-      contract: contractMajorOf(info.contract),
-      ...(routes ? { routes } : {}),
-      ...(await entryIntegrityOf(manifestBytes, (file) => readRemoteFile(name, version, file))),
-    };
+      {
+        manifest: (await exists(manifestFile)) ? await readFile(manifestFile) : null,
+        info: () => readBuildInfo(dir),
+        infoLocation: path.join(dir, BUILD_INFO),
+        readFile: (file) => readRemoteFile(name, version, file),
+      },
+      versions,
+    );
   }
 
   async function readRegistry(): Promise<Registry> {
@@ -294,29 +391,16 @@ export function openStore(dataDir: string): Store {
   ): Promise<FlipResult> {
     assertRemoteName(name);
     return withLock(async () => {
-      const registry = await readRegistry();
-      const current = registry.remotes[name];
-      const to = await pickTarget(current);
-      assertVersion(to);
-      const fresh = await entryFor(name, to);
-      const from = current?.version ?? null;
-      const entry = await withCanary(current, fresh, canary, (version) => entryFor(name, version));
-      if (!entry) return { remote: name, action, from, to, changed: false, entry: current ?? fresh };
-      assertRouteClaims(registry, name, entry.routes);
-      const next: Registry = { schemaVersion: 1, remotes: { ...registry.remotes, [name]: entry } };
-      await writeFileAtomic(registryFile, `${JSON.stringify(next, null, 2)}\n`);
-      const record: HistoryRecord = {
-        at: new Date().toISOString(),
-        remote: name,
-        action,
-        from,
-        to: canary ? canary.version : to,
-        ...(by ? { by } : {}),
-        ...(canary !== undefined ? { percent: canary?.percent ?? 0 } : {}),
-        ...note,
-      };
-      await appendFile(historyFile, `${JSON.stringify(record)}\n`, 'utf8');
-      return { remote: name, action, from, to, changed: true, entry };
+      const plan = await planFlip(
+        await readRegistry(),
+        { name, action, pickTarget, by, canary, note },
+        entryFor,
+      );
+      if (plan.write) {
+        await writeFileAtomic(registryFile, `${JSON.stringify(plan.write.registry, null, 2)}\n`);
+        await appendFile(historyFile, `${JSON.stringify(plan.write.record)}\n`, 'utf8');
+      }
+      return plan.result;
     });
   }
 

@@ -83,28 +83,54 @@ type TokenCheck<Row> =
   | { ok: true; userId: string; isAnonymous: boolean; row: Row }
   | { ok: false; status: 401 | 410; code: string };
 
+/** Most signatures remembered per key: a client sends its token many times, the HMAC is checked once. */
+const MAX_VERIFIED_TOKENS = 10_000;
+
+/** Tokens whose signature was checked, per key: the token → its subject and expiry (seconds). */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, { sub: string | undefined; exp: number }>>();
+
+/**
+ * The token's subject when its signature and expiry hold. A token checked before is answered from memory until it
+ * expires (the key is the whole signed string, so any other byte is a miss and is verified): jose's WebCrypto HMAC
+ * was the largest cost of a cached public route for a signed-in caller (issue 20).
+ */
+async function verifiedSubject(
+  deps: AuthenticatorDeps,
+  token: string,
+): Promise<{ ok: true; sub: string | undefined } | { ok: false; code: string }> {
+  const now = deps.now?.() ?? new Date();
+  let cache = verifiedTokens.get(deps.jwtKey);
+  if (!cache) {
+    cache = new Map();
+    verifiedTokens.set(deps.jwtKey, cache);
+  }
+  const hit = cache.get(token);
+  if (hit && hit.exp * 1000 > now.getTime()) return { ok: true, sub: hit.sub };
+  try {
+    const { payload } = await jwtVerify(token, deps.jwtKey, {
+      algorithms: ['HS256'],
+      // A token without an expiry would be valid forever: refuse it even when our key signed it.
+      requiredClaims: ['exp', 'sub'],
+      currentDate: now,
+    });
+    if (cache.size >= MAX_VERIFIED_TOKENS) cache.delete(cache.keys().next().value as string);
+    cache.set(token, { sub: payload.sub, exp: payload.exp as number });
+    return { ok: true, sub: payload.sub };
+  } catch (error) {
+    cache.delete(token);
+    return { ok: false, code: error instanceof joseErrors.JWTExpired ? 'token_expired' : 'invalid_token' };
+  }
+}
+
 /** Verifies the JWT and reads the user row with `columns` (plus the two the check needs) in one query. */
 async function checkToken<Row>(
   deps: AuthenticatorDeps,
   token: string,
   columns: string,
 ): Promise<TokenCheck<Row>> {
-  let sub: string | undefined;
-  try {
-    const { payload } = await jwtVerify(token, deps.jwtKey, {
-      algorithms: ['HS256'],
-      // A token without an expiry would be valid forever: refuse it even when our key signed it.
-      requiredClaims: ['exp', 'sub'],
-      ...(deps.now ? { currentDate: deps.now() } : {}),
-    });
-    sub = payload.sub;
-  } catch (error) {
-    return {
-      ok: false,
-      status: 401,
-      code: error instanceof joseErrors.JWTExpired ? 'token_expired' : 'invalid_token',
-    };
-  }
+  const verified = await verifiedSubject(deps, token);
+  if (!verified.ok) return { ok: false, status: 401, code: verified.code };
+  const { sub } = verified;
   if (!sub || !/^[0-9a-f-]{36}$/i.test(sub)) return { ok: false, status: 401, code: 'invalid_token' };
   const rows = await deps.db.query<Row & { is_anonymous: boolean; deleted_at: Date | null }>(
     `SELECT ${columns}, is_anonymous, deleted_at FROM users WHERE id = $1`,
@@ -126,16 +152,18 @@ export function createAuthenticator(deps: AuthenticatorDeps): (token: string) =>
 
 /**
  * `app.authenticate` and the handler's user read in one query, for hot routes that need the whole
- * row (GET User): same 401/410 answers, sets `request.user`, returns the row.
+ * row (GET User) or `columns` of it (they may be subqueries on `users.id`, as Tokens/balance reads its balance):
+ * same 401/410 answers, sets `request.user`, returns the row.
  */
 export async function authenticateWithRow<Row>(
   request: FastifyRequest,
   deps: AuthenticatorDeps,
+  columns = '*',
 ): Promise<Row> {
   const token = bearerToken(request);
   if (token === null) throw unauthorized('Missing Authorization: Bearer token.', 'missing_token');
   if (token === '') throw unauthorized('Malformed Authorization header.', 'invalid_token');
-  const result = await checkToken<Row>(deps, token, '*');
+  const result = await checkToken<Row>(deps, token, columns);
   if (!result.ok) throw failure(result);
   request.user = { id: result.userId, isAnonymous: result.isAnonymous };
   return result.row;

@@ -12,7 +12,7 @@ import { createAuthenticator, loadJwtKey } from '../http/auth.ts';
 import { credit, getBalance, spend } from '../features/tokens/ledger.ts';
 import { createChatHub } from './chat-hub.ts';
 import type { ReplyRegistry } from './chat-replies.ts';
-import { createDbChatStore } from './db-chat-store.ts';
+import { createDbChatStore, runningReplyIds } from './db-chat-store.ts';
 import {
   createHubNotifier,
   HUB_NAMES,
@@ -21,6 +21,8 @@ import {
 } from './notification-hubs.ts';
 import type { HubNotifier } from './notification-hubs.ts';
 import type { ChatReplyStore } from './ports.ts';
+import { createRedisReplyRelay } from './reply-relay.ts';
+import type { RelayOptions } from './reply-relay.ts';
 
 /** Inputs of {@link attachHubs}; everything but config and db has a default. */
 export interface AttachHubsDeps {
@@ -34,6 +36,8 @@ export interface AttachHubsDeps {
   /** Passed to the hub server (tests shorten intervals). */
   pingIntervalMs?: number;
   clientTimeoutMs?: number;
+  /** Heartbeat and lease of the reply relay (tests shorten them); used with REDIS_URL only. */
+  relay?: RelayOptions;
 }
 
 /** What the API process holds after attaching: the server, the notifier for payments/registration, the replies. */
@@ -49,14 +53,33 @@ export function attachHubs(app: FastifyInstance, deps: AttachHubsDeps): ApiHubs 
   const jwtKey = deps.jwtKey ?? loadJwtKey(deps.config);
   const authenticate = createAuthenticator({ db: deps.db, jwtKey });
   const store = deps.store ?? createDbChatStore({ db: deps.db, ledger: { spend, credit, getBalance } });
+  // With Redis, a reply started here can be resumed through any instance, and one whose instance died is refunded.
+  const relay = env.REDIS_URL
+    ? createRedisReplyRelay(env.REDIS_URL, {
+        ...deps.relay,
+        onError: (error, where) => app.log.error(error, `reply relay: ${where}`),
+      })
+    : undefined;
   const chat = createChatHub({
     store,
+    ...(relay ? { relay } : {}),
     // The chat suites' fixture tags (fail, slow) exist only with COMPANION_TEST_FIXTURES=1.
     engine:
       deps.engine ??
       (deps.config.testFixtures ? withTestFixtures(createCompanionEngine(env)) : createCompanionEngine(env)),
     onError: (e) => app.log.error(e, 'chatHub'),
   });
+  // Replies whose instance died and that no client asks for: refunded once the owner's lease is gone. Only
+  // replies older than a sweep are looked at; the row lock and refund key keep it once across instances.
+  const sweepMs = deps.relay?.orphanSweepMs ?? 30_000;
+  const orphanSweep = relay
+    ? setInterval(() => {
+        runningReplyIds(deps.db, new Date(Date.now() - sweepMs))
+          .then((ids) => chat.sweepOrphans(ids))
+          .catch((error: unknown) => app.log.error(error, 'chatHub: orphan reply sweep'));
+      }, sweepMs)
+    : null;
+  orphanSweep?.unref();
   const allowedOrigins = [
     new URL(deps.config.publicUrl).origin,
     ...(env.HUBS_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()),
@@ -103,7 +126,9 @@ export function attachHubs(app: FastifyInstance, deps: AttachHubsDeps): ApiHubs 
     await server.drain();
   });
   app.addHook('onClose', async () => {
+    if (orphanSweep) clearInterval(orphanSweep);
     await chat.replies.abortAll();
+    await relay?.close();
     await server.close();
   });
   return { server, notify: createHubNotifier(server), replies: chat.replies };

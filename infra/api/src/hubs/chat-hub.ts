@@ -8,6 +8,8 @@ import type { Message } from '@companion/contracts';
 import type { CompanionEngine } from '../engines/companion/index.ts';
 import type { ChatReplyItem, ReplyRun } from './chat-replies.ts';
 import { ReplyRegistry } from './chat-replies.ts';
+import { ReplyOwnerGoneError, toActiveReply } from './reply-relay.ts';
+import type { RemoteReply, ReplyRelay } from './reply-relay.ts';
 import { DuplicateSendError, NotEnoughTokensError } from './ports.ts';
 import type { ChatReplyStore, HubChat, StoredSend } from './ports.ts';
 
@@ -40,11 +42,21 @@ export interface ChatHubDeps {
   store: ChatReplyStore;
   engine: CompanionEngine;
   replies?: ReplyRegistry;
+  /** Shares replies with the other instances (Redis, ADR 0265); absent, replies are this instance's alone. */
+  relay?: ReplyRelay;
   onError?: (error: unknown) => void;
 }
 
-/** The chat hub definition and the registry it keeps (exposed for shutdown and tests). */
-export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies: ReplyRegistry } {
+/** The chat hub definition, the registry it keeps (exposed for shutdown and tests) and its orphan sweep. */
+export function createChatHub(deps: ChatHubDeps): {
+  hub: HubDefinition;
+  replies: ReplyRegistry;
+  /**
+   * Refunds (once) the replies among `replyIds` whose owner instance died, found through the relay; the count.
+   * Replies nobody resumes are settled this way, not only when a client asks (ADR 0265).
+   */
+  sweepOrphans(replyIds: readonly string[]): Promise<number>;
+} {
   const replies = deps.replies ?? new ReplyRegistry();
   const onError = deps.onError ?? ((error: unknown) => console.error('[chatHub]', error));
 
@@ -67,8 +79,40 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
     }
     const stored = await deps.store.findSend(ctx.userId, chatId, clientMessageId);
     if (stored === null) return false;
-    yield* storedItems(chatId, stored);
+    const remote = stored.status === 'running' ? await findRemote(ctx.userId, stored.replyId) : null;
+    if (remote) yield* followRemote(ctx, remote, -1);
+    else yield* storedItems(chatId, stored);
     return true;
+  }
+
+  /** A reply of this user another instance generates (or generated), when a relay is configured. */
+  async function findRemote(userId: string, replyId: string): Promise<RemoteReply | null> {
+    return deps.relay ? deps.relay.find(userId, replyId) : null;
+  }
+
+  /** Follows a reply another instance generates; if that instance died, the reply is refunded (once) and fails. */
+  async function* followRemote(
+    ctx: HubCallContext,
+    remote: RemoteReply,
+    afterIndex: number,
+  ): AsyncGenerator<ChatReplyItem> {
+    const relay = deps.relay as ReplyRelay;
+    try {
+      yield* relay.follow(remote, afterIndex, ctx.signal);
+    } catch (error) {
+      if (!(error instanceof ReplyOwnerGoneError)) throw error;
+      await recoverRemote(remote);
+      throw new HubError(CHAT_ERRORS.generationFailed);
+    }
+  }
+
+  /**
+   * The instance generating `remote` died: the paid reply is refunded and marked failed. The store's conditional
+   * update and refund key make it once, however many instances and followers notice at the same time.
+   */
+  async function recoverRemote(remote: RemoteReply): Promise<void> {
+    await deps.store.recoverReply?.(remote.replyId);
+    await deps.relay?.markFailed(remote, CHAT_ERRORS.generationFailed);
   }
 
   /**
@@ -137,6 +181,7 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
         userMessage: accepted.message,
         remainingTokens: accepted.remainingTokens,
       });
+      deps.relay?.publish(run);
       // Generation belongs to the reply, not to this connection: it keeps going if the connection drops.
       void generate(run, chat, history, text, price, (reply) =>
         deps.store.storeReply({ chatId: chat.chatId, text: reply, replyId: run.replyId }),
@@ -198,6 +243,7 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
         remainingTokens: accepted.remainingTokens,
         regenerates: target.messageId,
       });
+      deps.relay?.publish(run);
       void generate(
         run,
         chat,
@@ -279,17 +325,42 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
     afterIndexArg: unknown,
   ): AsyncGenerator<ChatReplyItem> {
     const run = typeof replyIdArg === 'string' ? replies.get(ctx.userId, replyIdArg) : null;
+    const afterIndex =
+      typeof afterIndexArg === 'number' && Number.isInteger(afterIndexArg) ? afterIndexArg : -1;
     if (run === null) {
+      // Started on another instance (the client reconnected here): follow it through the relay.
+      const remote = typeof replyIdArg === 'string' ? await findRemote(ctx.userId, replyIdArg) : null;
+      if (remote) {
+        yield* followRemote(ctx, remote, afterIndex);
+        return;
+      }
       // A reply cut off by a restart was refunded at start: say it failed, so the client shows that and retries.
       const interrupted = await interruptedReplies(ctx.userId);
       if (interrupted.some((reply) => reply.replyId === replyIdArg))
         throw new HubError(CHAT_ERRORS.generationFailed);
       throw new HubError(CHAT_ERRORS.replyNotFound);
     }
-    const afterIndex =
-      typeof afterIndexArg === 'number' && Number.isInteger(afterIndexArg) ? afterIndexArg : -1;
     // Watching is passive: disposing a resumed stream does not stop the reply.
     yield* follow(ctx, run, afterIndex, false);
+  }
+
+  /**
+   * This user's replies other instances hold. A running one whose instance died is refunded here and listed as
+   * failed, so a client that reconnects after a crash sees it end once.
+   */
+  async function remoteReplies(userId: string, chatId?: string) {
+    if (!deps.relay) return [];
+    const relay = deps.relay;
+    const remote = (await relay.list(userId, chatId)).filter(
+      (reply) => replies.get(userId, reply.replyId) === null,
+    );
+    return Promise.all(
+      remote.map(async (reply) => {
+        if (reply.status !== 'running' || (await relay.ownerAlive(reply))) return toActiveReply(reply);
+        await recoverRemote(reply);
+        return { ...toActiveReply(reply), status: 'failed' as const };
+      }),
+    );
   }
 
   const hub: HubDefinition = {
@@ -298,20 +369,38 @@ export function createChatHub(deps: ChatHubDeps): { hub: HubDefinition; replies:
       /** Replies of the caller still resumable, optionally for one chat, and those a restart cut off (failed, refunded). */
       GetReplies: async (ctx, chatId) => {
         const chat = typeof chatId === 'string' ? chatId : undefined;
-        const live = replies.list(ctx.userId, chat);
+        const live = [...replies.list(ctx.userId, chat), ...(await remoteReplies(ctx.userId, chat))];
         const interrupted = (await interruptedReplies(ctx.userId, chat))
           .filter((reply) => !live.some((run) => run.replyId === reply.replyId))
           .map((reply) => ({ ...reply, status: 'failed' as const, lastIndex: -1 }));
         return [...interrupted, ...live];
       },
       /** Stops a reply from any tab or device of its user. */
-      CancelReply: (ctx, replyId) => {
+      CancelReply: async (ctx, replyId) => {
         const run = typeof replyId === 'string' ? replies.get(ctx.userId, replyId) : null;
-        if (run === null) throw new HubError(CHAT_ERRORS.replyNotFound);
-        run.controller.abort();
+        if (run !== null) {
+          run.controller.abort();
+          return true;
+        }
+        const remote = typeof replyId === 'string' ? await findRemote(ctx.userId, replyId) : null;
+        if (remote === null) throw new HubError(CHAT_ERRORS.replyNotFound);
+        if (remote.status === 'running') await deps.relay?.cancel(remote);
         return true;
       },
     },
   };
-  return { hub, replies };
+  async function sweepOrphans(replyIds: readonly string[]): Promise<number> {
+    const relay = deps.relay;
+    if (!relay) return 0;
+    let recovered = 0;
+    for (const replyId of replyIds) {
+      const remote = await relay.get(replyId);
+      if (remote === null || remote.status !== 'running' || (await relay.ownerAlive(remote))) continue;
+      await recoverRemote(remote);
+      recovered += 1;
+    }
+    return recovered;
+  }
+
+  return { hub, replies, sweepOrphans };
 }

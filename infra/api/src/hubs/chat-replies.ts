@@ -18,6 +18,7 @@ export class ReplyRun {
   error: string | null = null;
   readonly controller = new AbortController();
   private readonly waiters = new Set<() => void>();
+  private readonly observers = new Set<(item: ChatReplyItem | null) => void>();
 
   constructor(
     readonly userId: string,
@@ -27,14 +28,23 @@ export class ReplyRun {
   ) {}
 
   push(item: DistributiveOmit<ChatReplyItem, 'index' | 'replyId'>): void {
-    this.items.push({ ...item, replyId: this.replyId, index: this.items.length } as ChatReplyItem);
+    const full = { ...item, replyId: this.replyId, index: this.items.length } as ChatReplyItem;
+    this.items.push(full);
+    for (const observer of this.observers) observer(full);
     this.wake();
+  }
+
+  /** Calls `observer` with every later item, then once with null when the run ends (the relay to other instances). */
+  observe(observer: (item: ChatReplyItem | null) => void): void {
+    this.observers.add(observer);
   }
 
   finish(status: Exclude<ReplyStatus, 'running'>, error: string | null = null): void {
     if (this.status !== 'running') return;
     this.status = status;
     this.error = error;
+    for (const observer of this.observers) observer(null);
+    this.observers.clear();
     this.wake();
   }
 

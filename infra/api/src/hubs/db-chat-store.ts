@@ -79,9 +79,27 @@ async function refundReply(
 }
 
 /**
+ * Refunds one reply still 'running' that matches `where` (a condition on chat_replies with `$1`) and marks it failed
+ * ('interrupted'), in one transaction; false when none matches. The row lock skips a reply another instance is
+ * recovering, and the refund key credits each reply once.
+ */
+async function recoverOne(db: Database, ledger: Ledger, where: string, param: unknown): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ reply_id: string; user_id: string; price: number }>(
+      `SELECT reply_id, user_id, price FROM chat_replies WHERE status = 'running' AND ${where}
+       ORDER BY started_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [param],
+    );
+    const row = rows[0];
+    if (!row) return false;
+    await refundReply(tx, ledger, { userId: row.user_id, price: row.price, replyId: row.reply_id }, 'failed');
+    return true;
+  });
+}
+
+/**
  * Refunds every reply left 'running' by a process that died mid-reply (started before `startedBefore`) and marks
- * it failed ('interrupted'), one transaction per reply. Safe to run again and from several instances: the row
- * lock skips replies another instance is recovering, and the refund key credits each reply once.
+ * it failed ('interrupted'), one transaction per reply. Safe to run again and from several instances.
  */
 export async function recoverInterruptedReplies(
   db: Database,
@@ -89,26 +107,17 @@ export async function recoverInterruptedReplies(
   startedBefore: Date,
 ): Promise<number> {
   let recovered = 0;
-  for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const rows = await tx.query<{ reply_id: string; user_id: string; price: number }>(
-        `SELECT reply_id, user_id, price FROM chat_replies WHERE status = 'running' AND started_at < $1
-         ORDER BY started_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        [startedBefore],
-      );
-      const row = rows[0];
-      if (!row) return true;
-      await refundReply(
-        tx,
-        ledger,
-        { userId: row.user_id, price: row.price, replyId: row.reply_id },
-        'failed',
-      );
-      return false;
-    });
-    if (done) return recovered;
-    recovered += 1;
-  }
+  while (await recoverOne(db, ledger, 'started_at < $1', startedBefore)) recovered += 1;
+  return recovered;
+}
+
+/** Ids of replies still 'running' that started before `startedBefore` (oldest first, at most 100). */
+export async function runningReplyIds(db: Database, startedBefore: Date): Promise<string[]> {
+  const rows = await db.query<{ reply_id: string }>(
+    `SELECT reply_id FROM chat_replies WHERE status = 'running' AND started_at < $1 ORDER BY started_at LIMIT 100`,
+    [startedBefore],
+  );
+  return rows.map((row) => row.reply_id);
 }
 
 /** Builds the store over the catalogue's chat service and the core's ledger. */
@@ -232,6 +241,10 @@ export function createDbChatStore(deps: {
         refundReply(tx, ledger, { userId, price, replyId }, 'refunded'),
       );
       return { remainingTokens: result.balance };
+    },
+
+    async recoverReply(replyId) {
+      return UUID.test(replyId) ? recoverOne(db, ledger, 'reply_id = $1', replyId) : false;
     },
 
     async interruptedReplies(userId, chatId) {

@@ -85,4 +85,9 @@ export interface ChatReplyStore {
    * so `GetReplies` can show them as failed after a restart. Absent: none are kept.
    */
   interruptedReplies?(userId: string, chatId?: string): Promise<Array<{ replyId: string; chatId: string }>>;
+  /**
+   * Issue 20: refunds a reply whose instance died mid-generation and marks it failed ('interrupted'), when it is
+   * still running; true when this call did it. Once per reply however many instances call it.
+   */
+  recoverReply?(replyId: string): Promise<boolean>;
 }

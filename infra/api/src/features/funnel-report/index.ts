@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
-import { currentUser } from '../../http/auth.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
+import { requireAdmin } from '../../http/admin.ts';
+import { badRequest } from '../../http/errors.ts';
 import type { FeaturePlugin } from '../../http/feature.ts';
 import { parseQuery } from '../../http/validate.ts';
 
@@ -72,10 +72,7 @@ export async function funnelReport(db: Queryable, from: Date, to: Date): Promise
 /** `GET Report/funnel?from&to` (dates, UTC, both days included): admins only (`users.is_admin`, 403 otherwise). */
 export const funnelReportFeature: FeaturePlugin = async (app, deps) => {
   app.get('/Report/funnel', { preHandler: app.authenticate }, async (request) => {
-    const rows = await deps.db.query<{ is_admin: boolean }>('SELECT is_admin FROM users WHERE id = $1', [
-      currentUser(request).id,
-    ]);
-    if (!rows[0]?.is_admin) throw forbidden('Admins only.', 'admin_only');
+    await requireAdmin(deps.db, request);
     const query = parseQuery(ReportQuery, request.query);
     const from = new Date(`${query.from}T00:00:00Z`);
     const to = new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000);
