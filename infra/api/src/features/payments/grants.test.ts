@@ -125,7 +125,9 @@ describe.each(BACKENDS)('subscription token grants on $backend', ({ backend, ava
       // A plan that ended (a refund, say) and a new lifetime bought in the same month: no second month.
       await t.db.query(`UPDATE subscriptions SET status = 'expired' WHERE user_id = $1`, [session.userId]);
       await buy(t, 'sub-lifetime', session);
-      expect(await t.db.query(`SELECT 1 FROM subscriptions WHERE user_id = $1`, [session.userId])).toHaveLength(2);
+      expect(
+        await t.db.query(`SELECT 1 FROM subscriptions WHERE user_id = $1`, [session.userId]),
+      ).toHaveLength(2);
       expect(await balance(session)).toBe(100);
 
       await travel(31 * DAY, async () => {

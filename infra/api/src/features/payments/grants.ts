@@ -49,7 +49,11 @@ export function lifetimeGrantsDue(start: Date, after: Date, now: Date): Date[] {
     (after.getUTCFullYear() - start.getUTCFullYear()) * 12 + after.getUTCMonth() - start.getUTCMonth() - 1,
   );
   const due: Date[] = [];
-  for (let at = lifetimeGrantDate(start, k); at.getTime() <= now.getTime(); at = lifetimeGrantDate(start, ++k))
+  for (
+    let at = lifetimeGrantDate(start, k);
+    at.getTime() <= now.getTime();
+    at = lifetimeGrantDate(start, ++k)
+  )
     if (at.getTime() > after.getTime()) due.push(at);
   return due;
 }
