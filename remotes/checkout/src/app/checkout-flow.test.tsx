@@ -3,6 +3,7 @@ import { fireEvent, waitFor } from '@testing-library/react';
 import type { ShellBus } from '@companion/contracts';
 import { renderRemote, testProduct, testUser } from '@companion/remote-kit/testing';
 import lifecycles from '../lifecycles.tsx';
+import { testLifetimeProduct } from '../testing/products.ts';
 
 const year = testProduct('sub-12m', {
   title: 'Year',
@@ -31,13 +32,7 @@ describe('checkout pages', () => {
   });
 
   it('shows the renewal badge on the chosen recurring plan, never on lifetime', async () => {
-    const lifetime = testProduct('sub-lifetime', {
-      title: 'Lifetime',
-      periodType: 'year',
-      periodValue: 100,
-      periodInMonths: 1200,
-      isLifetimeSubscription: true,
-    });
+    const lifetime = testLifetimeProduct();
     const view = await renderRemote(lifecycles, {
       remote: 'checkout',
       path: '/pricing',

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ShellBus, TransportRequest, User } from '@companion/contracts';
-import { renderRemote, testProduct, testUser } from '@companion/remote-kit/testing';
+import { renderRemote, testUser } from '@companion/remote-kit/testing';
 import lifecycles from '../../paywall-lifecycles.tsx';
+import { testLifetimeProduct } from '../../testing/products.ts';
 
 const x2 = {
   id: 'tokens-200-x2',
@@ -124,15 +125,7 @@ describe('insufficient-tokens offer in the paywall parcel', { timeout: 30_000 },
 });
 
 describe('lifetime offer in the paywall parcel', { timeout: 30_000 }, () => {
-  const lifetime = testProduct('sub-lifetime', {
-    title: 'Lifetime',
-    periodType: 'year',
-    periodValue: 100,
-    periodInMonths: 1200,
-    isLifetimeSubscription: true,
-    currentPrice: 19999,
-    previousPrice: 79999,
-  });
+  const lifetime = testLifetimeProduct();
   /** An annual subscriber from the left panel's banner: the upgrade chain starts at lifetime (001 §4). */
   async function openLifetime(features: Partial<User['userFeatures']>) {
     await renderRemote(lifecycles, {
