@@ -86,10 +86,18 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await page.setViewportSize(VIEWPORTS.desktop);
 }
 
-/** Waits until every CSS transition and animation under `locator` has finished: its box no longer moves. */
+/**
+ * Waits until every finite CSS transition and animation under `locator` has finished: its box no longer moves
+ * (an endless one, a shimmer or a pulse, never finishes and moves nothing).
+ */
 async function settled(locator: Locator) {
   await locator.evaluate((el) =>
-    Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
   );
 }
 
