@@ -165,6 +165,7 @@ test.describe('checkout, continued', () => {
     await page.goto('/settings');
     const panel = page.getByTestId('subscription-panel');
     await expect(panel).toBeVisible();
+    await expect(panel.getByTestId('renewal-badge')).toHaveText('Get 100 bonus tokens for renewal');
     await panel.getByRole('button', { name: 'Change plan' }).click();
     const change = page.getByTestId('change-plan');
     await expect(change.getByTestId('plan-sub-3m')).toBeVisible();

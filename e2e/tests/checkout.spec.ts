@@ -92,6 +92,11 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('plan-sub-1m')).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByTestId('plan-sub-1m')).toContainText('SAVE $37');
     await expect(page.getByTestId('plan-sub-1m')).toContainText('Your Choice');
+    // The renewal badge follows the chosen recurring plan (ADR 0251).
+    await expect(page.getByTestId('renewal-badge')).toHaveCount(1);
+    await expect(page.getByTestId('plan-sub-1m').getByTestId('renewal-badge')).toHaveText(
+      'Get 100 bonus tokens for renewal',
+    );
     await expect(page.getByText(/^\$19\.99 for the first month, then \$39\.99 per month/)).toBeVisible();
     await expect(page.getByRole('list', { name: 'Accepted payment methods' })).toBeVisible();
   });

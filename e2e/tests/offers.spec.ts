@@ -64,17 +64,18 @@ async function buyPackAndProceed(page: Page, productId: string) {
   await success.getByRole('button', { name: /^Proceed/ }).click();
 }
 
+/** Switches the theme as the shell does (its stored choice and `<html data-theme>`), without a reload. */
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((mode) => {
+    localStorage.setItem('persist:theme', mode);
+    document.documentElement.dataset['theme'] = mode;
+  }, theme);
+}
+
 /** The modal's screenshots at phone and desktop width in both themes, into the ignored results folder. */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((mode) => {
-      localStorage.setItem('persist:theme', mode);
-      document.documentElement.dataset['theme'] = mode;
-    }, theme);
-    await page.evaluate(
-      (mode) => window.dispatchEvent(new StorageEvent('storage', { key: 'persist:theme', newValue: mode })),
-      theme,
-    );
+    await setTheme(page, theme);
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       await page.waitForTimeout(150);
@@ -83,6 +84,47 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
     }
   }
   await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+/**
+ * Waits until every finite CSS transition and animation under `locator` has finished: its box no longer moves
+ * (an endless one, a shimmer or a pulse, never finishes and moves nothing).
+ */
+async function settled(locator: Locator) {
+  await locator.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
+/**
+ * Opens the left panel as a user does: the pointer over the rail on a desktop, the menu button below 1200 px
+ * (a drawer), then waits for its open state and the end of its width/slide transition, so a click lands on a
+ * banner that no longer moves under the pointer.
+ */
+async function openLeftPanel(page: Page): Promise<Locator> {
+  const sidebar = page.getByTestId('shell-sidebar');
+  if ((page.viewportSize()?.width ?? 0) >= 1200) await sidebar.hover({ position: { x: 38, y: 200 } });
+  else await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(sidebar).toHaveAttribute('data-open', 'true');
+  const banners = sidebar.getByTestId('sidebar-banners');
+  await expect(banners.locator('[data-banner-id]').first()).toBeVisible();
+  await settled(sidebar);
+  await banners.scrollIntoViewIfNeeded();
+  return banners;
+}
+
+/** Closes the panel opened by {@link openLeftPanel}: the pointer leaves the rail, or the drawer's close button. */
+async function closeLeftPanel(page: Page) {
+  const sidebar = page.getByTestId('shell-sidebar');
+  if ((page.viewportSize()?.width ?? 0) >= 1200) await page.mouse.move(1000, 600);
+  else await sidebar.getByRole('button', { name: 'Close menu' }).click();
+  await expect(sidebar).toHaveAttribute('data-open', 'false');
+  await settled(sidebar);
 }
 
 /** The confirmation modal holds against Escape and the backdrop, then 'Yes, lose access' moves on. */
@@ -294,21 +336,13 @@ test.describe('offers', () => {
       .click();
     await expect(page.getByTestId('payment-success')).toHaveCount(0);
 
-    // The left panel's banners for a monthly user: the 3-month plan and 350 tokens.
-    await page.getByTestId('shell-sidebar').hover();
-    const banners = page.getByTestId('sidebar-banners');
+    // The left panel's banners for a monthly user: the 3-month plan and 350 tokens, clicked with the pointer once
+    // the panel has finished opening.
+    const banners = await openLeftPanel(page);
     await expect(banners).toHaveAttribute('data-period', 'monthly');
     await expect(banners.locator('[data-banner-id]')).toHaveCount(2);
     await expect(banners.locator('[data-banner-id="tokens-350"]')).toBeVisible();
-    const shotFile = testInfo.outputPath('offers-sidebar-banners-desktop.png');
-    await page.screenshot({ path: shotFile });
-    // The screenshot may have moved the pointer off the panel, which folds it back into the rail.
-    await page.getByTestId('shell-sidebar').hover();
-    // The panel animates open on hover and folds when the pointer leaves: on a loaded machine a pointer click can
-    // land mid-animation, so the banner gets its click event directly once it is shown.
-    const quarterBanner = banners.locator('[data-banner-id="subscription-quarter"]');
-    await expect(quarterBanner).toBeVisible();
-    await quarterBanner.dispatchEvent('click');
+    await banners.locator('[data-banner-id="subscription-quarter"]').click();
 
     const upgrade = page.getByTestId('upgrade-upgrade');
     await expect(upgrade).toBeVisible();
@@ -348,6 +382,57 @@ test.describe('offers', () => {
     await expect(lifetime).toHaveCount(0);
     const live = await request.get('/api/Payments/user-active-subscription', { headers: account.headers });
     expect(await live.json()).toMatchObject({ periodType: 'year', periodValue: 100 });
+  });
+
+  test("the left panel's promo banners at phone and desktop width in both themes, a click opening the paywall", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const account = await signIn(page, request);
+    // Two banners of each kind (001 §9): a quarterly user sees the 12-month plan and 550 tokens.
+    const period = await request.post('/api/testing/user-period', {
+      headers: account.headers,
+      data: { periodInMonths: 'quarterly' },
+    });
+    expect(period.ok()).toBe(true);
+    // Not the explore page: its style picker modal would cover the panel on a phone.
+    await page.goto('/tokens');
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+        await page.setViewportSize(viewport);
+        const banners = await openLeftPanel(page);
+        await expect(banners).toHaveAttribute('data-period', 'quarterly');
+        await expect(banners.locator('[data-banner-id]')).toHaveCount(2);
+        // Each banner lies inside the panel, neither clipped by it nor overlapping the other.
+        const panel = (await page.getByTestId('shell-sidebar').boundingBox())!;
+        const boxes = await banners.locator('[data-banner-id]').evaluateAll((els) =>
+          els.map((el) => {
+            const r = el.getBoundingClientRect();
+            return {
+              left: r.left,
+              right: r.right,
+              top: r.top,
+              bottom: r.bottom,
+              fits: el.scrollWidth <= el.clientWidth,
+            };
+          }),
+        );
+        for (const box of boxes) {
+          expect(box.left).toBeGreaterThanOrEqual(panel.x);
+          expect(box.right).toBeLessThanOrEqual(panel.x + panel.width);
+          expect(box.fits).toBe(true);
+        }
+        expect(boxes[1]!.top).toBeGreaterThanOrEqual(boxes[0]!.bottom);
+        await page.screenshot({ path: testInfo.outputPath(`offers-sidebar-banners-${size}-${theme}.png`) });
+        await closeLeftPanel(page);
+      }
+    }
+    // A pointer click on the tokens banner opens the tokens paywall (the plan banner's click is in the upgrade chain).
+    await page.setViewportSize(VIEWPORTS.desktop);
+    const banners = await openLeftPanel(page);
+    await banners.locator('[data-banner-id="tokens-550"]').click();
+    await expect(page.getByTestId('paywall')).toHaveAttribute('data-paywall-type', 'tokens');
   });
 
   test("a new user's first tokens paywall is the welcome pack: 70% OFF, then TOTAL 90% OFF, then it closes", async ({

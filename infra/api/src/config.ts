@@ -152,6 +152,8 @@ export const USER_FEATURE_DEFAULTS = {
   featureExperimentOneclickButtonWordingV2: false,
   featureExperimentFreeMessages: false,
   experimentShowWhiteTheme: false,
+  // 001 §2: hides the lifetime offer's 'Get 100 Tokens every month' (ADR 0250); the grant itself stays.
+  hideLifetimeMonthlyTokens: false,
 };
 
 /**

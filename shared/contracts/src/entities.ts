@@ -21,6 +21,11 @@ export interface UserFeatures {
   featureExperimentOneclickButtonWordingV2: boolean;
   featureExperimentFreeMessages: boolean;
   experimentShowWhiteTheme: boolean;
+  /**
+   * 001 §2 "Lifetime offer": 'Get 100 Tokens every month' is shown unless this is set (ADR 0250). Optional: a user
+   * record from before the flag existed shows the line.
+   */
+  hideLifetimeMonthlyTokens?: boolean;
 }
 
 /** Token price of each paid feature (000 §3); the server's catalogue is the only source. */

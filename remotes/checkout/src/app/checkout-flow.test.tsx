@@ -3,6 +3,7 @@ import { fireEvent, waitFor } from '@testing-library/react';
 import type { ShellBus } from '@companion/contracts';
 import { renderRemote, testProduct, testUser } from '@companion/remote-kit/testing';
 import lifecycles from '../lifecycles.tsx';
+import { testLifetimeProduct } from '../testing/products.ts';
 
 const year = testProduct('sub-12m', {
   title: 'Year',
@@ -28,6 +29,28 @@ describe('checkout pages', () => {
     await waitFor(() => expect(view.getAllByRole('radio')).toHaveLength(2));
     expect(view.getByTestId('plan-sub-12m').getAttribute('aria-checked')).toBe('true');
     expect(view.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows the renewal badge on the chosen recurring plan, never on lifetime', async () => {
+    const lifetime = testLifetimeProduct();
+    const view = await renderRemote(lifecycles, {
+      remote: 'checkout',
+      path: '/pricing',
+      bus: signedIn,
+      api: { 'GET Payments/subscription-products': [month, year, lifetime] },
+    });
+    await waitFor(() => expect(view.getAllByRole('radio')).toHaveLength(3));
+    const badges = () =>
+      view
+        .queryAllByTestId('renewal-badge')
+        .map((b) => b.closest('[role="radio"]')?.getAttribute('data-testid'));
+    expect(badges()).toEqual(['plan-sub-12m']);
+    expect(view.getByTestId('renewal-badge').textContent).toBe('Get 100 bonus tokens for renewal');
+    fireEvent.click(view.getByTestId('plan-sub-lifetime'));
+    await waitFor(() =>
+      expect(view.getByTestId('plan-sub-lifetime').getAttribute('aria-checked')).toBe('true'),
+    );
+    expect(badges()).toEqual([]);
   });
 
   it('on a provider return shows the processing step and lists the plans behind it', async () => {

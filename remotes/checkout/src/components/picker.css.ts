@@ -126,6 +126,19 @@ export const save = style({
   fontWeight: 800,
 });
 
+export const renewal = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifySelf: 'start',
+  gap: 4,
+  padding: '1px 8px',
+  borderRadius: vars.radius.pill,
+  background: vars.color.accentSoft,
+  color: vars.color.accentText,
+  fontSize: vars.text.xs,
+  fontWeight: 700,
+});
+
 export const action = style({ marginTop: vars.space.lg });
 
 export const methods = style({

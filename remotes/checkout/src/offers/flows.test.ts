@@ -16,7 +16,7 @@ import {
   insufficientEvent,
   requestKind,
 } from './insufficient-tokens.ts';
-import { LIFETIME_COPY, RENEWAL_BADGE, showsMonthlyTokens } from './lifetime.ts';
+import { LIFETIME_COPY, RENEWAL_BADGE, showsMonthlyTokens, showsRenewalBadge } from './lifetime.ts';
 import { nextState, type Transitions } from './machine.ts';
 import { MYSTERY_BOX_TRANSITIONS, mysteryBoxTitle } from './mystery-box.ts';
 import { TOKENS_OFFER_COPY, TOKENS_OFFER_TRANSITIONS } from './tokens-offers.ts';
@@ -233,8 +233,18 @@ describe('lifetime', () => {
     expect(LIFETIME_COPY.action).toBe('Claim Lifetime Access');
     expect(LIFETIME_COPY.pageHeadline).toBe('Endless Honeyed Bliss');
     expect(RENEWAL_BADGE).toBe('Get 100 bonus tokens for renewal');
-    expect(showsMonthlyTokens(false)).toBe(true);
-    expect(showsMonthlyTokens(true)).toBe(false);
+    // The user feature `hideLifetimeMonthlyTokens` hides the line; a user without it sees it.
+    expect(showsMonthlyTokens({ hideLifetimeMonthlyTokens: false })).toBe(true);
+    expect(showsMonthlyTokens({})).toBe(true);
+    expect(showsMonthlyTokens(undefined)).toBe(true);
+    expect(showsMonthlyTokens({ hideLifetimeMonthlyTokens: true })).toBe(false);
+  });
+
+  it('the renewal badge on recurring plans, never on lifetime', () => {
+    expect(showsRenewalBadge({ periodType: 'week', periodValue: 1 })).toBe(true);
+    expect(showsRenewalBadge({ periodType: 'month', periodValue: 3 })).toBe(true);
+    expect(showsRenewalBadge({ periodType: 'year', periodValue: 1 })).toBe(true);
+    expect(showsRenewalBadge({ periodType: 'year', periodValue: 100 })).toBe(false);
   });
 });
 

@@ -110,6 +110,7 @@ const FeatureFlags = z
     featureExperimentOneclickButtonWordingV2: z.boolean(),
     featureExperimentFreeMessages: z.boolean(),
     experimentShowWhiteTheme: z.boolean(),
+    hideLifetimeMonthlyTokens: z.boolean(),
   })
   .partial()
   .strict();

@@ -6,6 +6,7 @@ import type { PaymentNotification } from '@companion/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
 import {
   expireSubscription,
+  isLifetime,
   refreshUserPaymentState,
   startOrExtendSubscription,
 } from '../../db/payment-state.ts';
@@ -14,6 +15,7 @@ import type { Ledger } from '../../http/feature.ts';
 import { findProduct, tokensOf } from './catalogue.ts';
 import type { ProductRow } from './catalogue.ts';
 import { FINAL_STATUSES, STATUS_RANK } from './events.ts';
+import { creditLifetimeMonth, creditRenewalBonus } from './grants.ts';
 import type { OrderStatus, ProviderEvent } from './events.ts';
 
 /** A `payment_orders` row. */
@@ -167,7 +169,22 @@ async function fulfil(
   } else if (cardId) {
     await refreshUserPaymentState(tx, order.user_id);
   }
-  const tokens = order.kind === 'renewal' ? 0 : tokensOf(product);
+  const lifetime =
+    product.period_type !== null &&
+    isLifetime({ type: product.period_type, value: product.period_value ?? 0 });
+  // A renewal brings its bonus, not the plan's tokens again; a lifetime plan's tokens are its first month's grant,
+  // keyed by user and month like the sweep's (ADR 0250); anything else credits what the order bought.
+  if (order.kind === 'renewal') {
+    await creditRenewalBonus(tx, deps.ledger, { userId: order.user_id, orderId: order.id });
+  } else if (lifetime && subscriptionId && product.monthly_tokens > 0) {
+    await creditLifetimeMonth(tx, deps.ledger, {
+      userId: order.user_id,
+      subscriptionId,
+      amount: product.monthly_tokens,
+      at: now,
+    });
+  }
+  const tokens = order.kind === 'renewal' || lifetime ? 0 : tokensOf(product);
   if (tokens > 0) {
     await deps.ledger.credit(tx, {
       userId: order.user_id,

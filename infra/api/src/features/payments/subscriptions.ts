@@ -1,13 +1,14 @@
 // Renewals on the injected clock (tests move it): due subscriptions are charged on their saved card, cancelled ones
-// end, lifetime plans get their monthly tokens. Each step is idempotent, so two instances may run it together.
+// end, lifetime plans get their monthly tokens (ADR 0250). Each step is idempotent, so two instances may run it together.
 
 import crypto from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import { addPeriod, expireSubscription } from '../../db/payment-state.ts';
+import { expireSubscription } from '../../db/payment-state.ts';
 import type { SubscriptionRow } from '../../db/payment-state.ts';
 import type { Ledger } from '../../http/feature.ts';
 import { findProduct } from './catalogue.ts';
 import type { OrderRow } from './fulfilment.ts';
+import { creditLifetimeMonth, lifetimeGrantsDue } from './grants.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { Envelope } from './signatures.ts';
 
@@ -97,38 +98,52 @@ export async function runRenewals(deps: RenewalDeps): Promise<number> {
     await deps.pull(order);
   }
 
-  // Lifetime: 100 tokens a month (001 §9), one ledger entry per month, keyed so a rerun adds nothing.
-  const lifetimes = await db.query<SubscriptionRow & { monthly_tokens: number }>(
-    `SELECT s.*, p.monthly_tokens FROM subscriptions s JOIN payment_products p ON p.id = s.product_id
-     WHERE s.status = 'active' AND s.end_date IS NULL AND p.monthly_tokens > 0 AND s.last_monthly_grant_at IS NOT NULL`,
+  touched += await grantLifetimeMonths(deps);
+  return touched;
+}
+
+/**
+ * The lifetime sweep (001 §9 "100 tokens per month", ADR 0250): every active lifetime plan gets the monthly grants
+ * that fell due since its cursor, each in its own transaction with the row locked (`SKIP LOCKED`: another instance
+ * already sweeping it is left alone) and the ledger key of the user's month, so a rerun, a crash between grant and
+ * cursor, or two instances credit each month once. The purchase itself credits the first month (fulfilment).
+ * Answers how many grants it made.
+ */
+export async function grantLifetimeMonths(deps: Pick<RenewalDeps, 'db' | 'ledger' | 'now'>): Promise<number> {
+  const { db } = deps;
+  const now = deps.now();
+  const due = await db.query<{ id: string }>(
+    `SELECT s.id FROM subscriptions s JOIN payment_products p ON p.id = s.product_id
+     WHERE s.status = 'active' AND s.end_date IS NULL AND p.monthly_tokens > 0 AND s.last_monthly_grant_at <= $1
+     ORDER BY s.last_monthly_grant_at LIMIT 500`,
+    // Grants are at least 28 days apart: a plan granted more recently has nothing due.
+    [new Date(now.getTime() - 28 * 24 * 3600 * 1000)],
   );
-  for (const subscription of lifetimes) {
-    let last = subscription.last_monthly_grant_at!;
-    let next = addPeriod(last, { type: 'month', value: 1 })!;
-    while (next.getTime() <= now.getTime()) {
-      const grantAt = next;
-      await db.transaction(async (tx) => {
-        const locked = await tx.query<{ last_monthly_grant_at: Date }>(
-          'SELECT last_monthly_grant_at FROM subscriptions WHERE id = $1 FOR UPDATE',
-          [subscription.id],
-        );
-        if (locked[0]!.last_monthly_grant_at.getTime() !== last.getTime()) return;
-        await deps.ledger.credit(tx, {
+  let granted = 0;
+  for (const { id } of due) {
+    granted += await db.transaction(async (tx) => {
+      const rows = await tx.query<SubscriptionRow & { monthly_tokens: number }>(
+        `SELECT s.*, p.monthly_tokens FROM subscriptions s JOIN payment_products p ON p.id = s.product_id
+         WHERE s.id = $1 AND s.status = 'active' FOR UPDATE OF s SKIP LOCKED`,
+        [id],
+      );
+      const subscription = rows[0];
+      if (!subscription) return 0;
+      const grants = lifetimeGrantsDue(subscription.start_date, subscription.last_monthly_grant_at!, now);
+      for (const at of grants)
+        await creditLifetimeMonth(tx, deps.ledger, {
           userId: subscription.user_id,
+          subscriptionId: subscription.id,
           amount: subscription.monthly_tokens,
-          reason: 'lifetime_monthly_tokens',
-          refId: subscription.id,
-          idempotencyKey: `lifetime:${subscription.id}:${grantAt.toISOString()}`,
+          at,
         });
+      if (grants.length > 0)
         await tx.query('UPDATE subscriptions SET last_monthly_grant_at = $2 WHERE id = $1', [
           subscription.id,
-          grantAt,
+          grants[grants.length - 1],
         ]);
-      });
-      touched += 1;
-      last = grantAt;
-      next = addPeriod(last, { type: 'month', value: 1 })!;
-    }
+      return grants.length;
+    });
   }
-  return touched;
+  return granted;
 }

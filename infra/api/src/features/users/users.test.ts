@@ -83,7 +83,8 @@ describe.each(BACKENDS)('users on $backend', ({ backend, available }) => {
         activeSubscription: null,
         isCardTokenExists: false,
       });
-      expect(Object.keys(user.userFeatures)).toHaveLength(12);
+      // 000 §3's twelve plus `hideLifetimeMonthlyTokens` (001 §2, ADR 0250).
+      expect(Object.keys(user.userFeatures)).toHaveLength(13);
       expect(Object.keys(user.userPricingInfo)).toHaveLength(7);
     });
 

@@ -15,9 +15,9 @@ import {
 } from '../insufficient-tokens.ts';
 import { offerTimerId } from '../timers.ts';
 import { ConfirmationModal } from './confirmation-modal.tsx';
-import { OfferModal } from './offer-modal.tsx';
+import { OfferModal, purchaseProps } from './offer-modal.tsx';
 import * as styles from './offer.css.ts';
-import { tokenLine } from './token-line.tsx';
+import { tokenLine, tokenProduct } from './token-line.tsx';
 import { useFlow, useOfferViewer, usePaidThen } from './use-flow.ts';
 import { useOfferPurchase } from './use-offer-purchase.ts';
 
@@ -87,22 +87,11 @@ export function InsufficientFlow({
       line={tokenLine(pack)}
       note={step === 'main' ? INSUFFICIENT_COPY.main.note : undefined}
       actionLabel={pack ? freeTokensLabel(pack.tokenBonus) : 'Get FREE tokens'}
-      hasCard={viewer.hasCard}
-      purchase={purchase.state}
-      redirecting={purchase.redirecting}
-      startFailed={purchase.startFailed}
+      {...purchaseProps(purchase, viewer.hasCard, tokenProduct(pack))}
       analytics={{
         shown: insufficientEvent(kind, step, 'popup_shown'),
         clicked: insufficientEvent(kind, step, 'clicked'),
         closed: insufficientEvent(kind, step, 'closed'),
-      }}
-      onBuy={(consent) => {
-        if (pack)
-          void purchase.buy(
-            { id: pack.id, currentPrice: pack.currentPrice, isTokens: true },
-            consent,
-            viewer.hasCard,
-          );
       }}
       onDecline={() => send('decline')}
     />

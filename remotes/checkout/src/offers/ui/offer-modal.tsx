@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import type { SubscriptionProduct } from '@companion/contracts';
 import { useTrack } from '@companion/remote-kit';
 import { Button, cx, formatCountdown, formatPrice, Modal, Skeleton } from '@companion/ui';
 import { PaymentMethods } from '../../components/payment-methods.tsx';
@@ -6,7 +7,7 @@ import { declineInfo } from '../../features/checkout/lib/decline-codes.ts';
 import { ONE_CLICK_CONSENT } from '../constants.ts';
 import * as styles from './offer.css.ts';
 import { useOfferTimer } from './use-offer-timer.ts';
-import type { PurchaseState } from './use-offer-purchase.ts';
+import type { OfferProduct, PurchaseState, useOfferPurchase } from './use-offer-purchase.ts';
 
 /** What the product row shows. */
 export interface OfferLine {
@@ -15,6 +16,91 @@ export interface OfferLine {
   note?: string | null;
   currentPrice: number;
   previousPrice: number;
+}
+
+/** A plan as an offer's product row (lifetime has no per-day price, 001 §2). */
+export function planLine(product: SubscriptionProduct | null | undefined): OfferLine | null {
+  return product
+    ? {
+        id: product.id,
+        name: product.isLifetimeSubscription ? 'Lifetime' : product.title,
+        note: product.isLifetimeSubscription ? null : `${formatPrice(product.currentPriceDaily)} per day`,
+        currentPrice: product.currentPrice,
+        previousPrice: product.previousPrice,
+      }
+    : null;
+}
+
+/**
+ * What an offer modal takes from its purchase: the state, the redirect and start failure, and the buy of `product`
+ * (one click on the saved card with consent, else the hosted page). Every flow that sells through
+ * `useOfferPurchase` passes these the same way.
+ */
+export function purchaseProps(
+  purchase: ReturnType<typeof useOfferPurchase>,
+  hasCard: boolean,
+  product: OfferProduct | null,
+) {
+  return {
+    hasCard,
+    purchase: purchase.state,
+    redirecting: purchase.redirecting,
+    startFailed: purchase.startFailed,
+    onBuy: (consent: boolean) => {
+      if (product) void purchase.buy(product, consent, hasCard);
+    },
+  };
+}
+
+/** A radio list of plans inside an offer (the upgrade steps, the declined popup), the selected one highlighted. */
+export function PlanChoices({
+  plans,
+  selectedId,
+  label,
+  testIdPrefix,
+  onPick,
+}: {
+  plans: readonly SubscriptionProduct[] | null;
+  selectedId: string | null;
+  label: string;
+  testIdPrefix: string;
+  onPick: (id: string) => void;
+}) {
+  return (
+    <div role="radiogroup" aria-label={label} className={styles.plans}>
+      {plans === null ? (
+        <Skeleton height={72} />
+      ) : (
+        plans.map((product) => (
+          <button
+            key={product.id}
+            type="button"
+            role="radio"
+            aria-checked={product.id === selectedId}
+            className={styles.plan}
+            data-testid={`${testIdPrefix}-${product.id}`}
+            onClick={() => onPick(product.id)}
+          >
+            <span className={styles.dot} aria-hidden="true" />
+            <span className={styles.planText}>
+              <span className={styles.productName}>{product.title}</span>
+              <span className={styles.productNote}>{formatPrice(product.currentPriceDaily)} per day</span>
+            </span>
+            <Prices previous={product.previousPrice} current={product.currentPrice} />
+          </button>
+        ))
+      )}
+    </div>
+  );
+}
+
+function Prices({ previous, current }: { previous: number; current: number }) {
+  return (
+    <span className={styles.prices}>
+      {previous > current && <span className={styles.previous}>{formatPrice(previous)}</span>}
+      <span className={styles.current}>{formatPrice(current)}</span>
+    </span>
+  );
 }
 
 /**
@@ -38,6 +124,8 @@ export function OfferModal({
   extra,
   hideLine = false,
   actionLabel,
+  secondary,
+  footnote,
   hasCard,
   purchase,
   redirecting,
@@ -64,6 +152,10 @@ export function OfferModal({
   /** A picker in `extra` already shows the products: no separate product row. */
   hideLine?: boolean;
   actionLabel: string;
+  /** The second button, when it is not the decline ('No, thanks'): closing still declines. */
+  secondary?: { label: string; onClick: () => void } | undefined;
+  /** Small print under the actions (a disclaimer). */
+  footnote?: string | undefined;
   hasCard: boolean;
   purchase: PurchaseState;
   redirecting: boolean;
@@ -108,12 +200,7 @@ export function OfferModal({
               <span className={styles.productName}>{line.name}</span>
               {line.note && <span className={styles.productNote}>{line.note}</span>}
             </span>
-            <span className={styles.prices}>
-              {line.previousPrice > line.currentPrice && (
-                <span className={styles.previous}>{formatPrice(line.previousPrice)}</span>
-              )}
-              <span className={styles.current}>{formatPrice(line.currentPrice)}</span>
-            </span>
+            <Prices previous={line.previousPrice} current={line.currentPrice} />
           </div>
         ) : (
           <Skeleton height={72} />
@@ -150,9 +237,15 @@ export function OfferModal({
             >
               {actionLabel}
             </Button>
-            <Button variant="ghost" fullWidth disabled={busy} onClick={decline} data-testid="offer-decline">
-              No, thanks
-            </Button>
+            {secondary ? (
+              <Button variant="ghost" fullWidth disabled={busy} onClick={secondary.onClick}>
+                {secondary.label}
+              </Button>
+            ) : (
+              <Button variant="ghost" fullWidth disabled={busy} onClick={decline} data-testid="offer-decline">
+                No, thanks
+              </Button>
+            )}
           </div>
         )}
         {purchase.status === 'failed' && (
@@ -165,6 +258,7 @@ export function OfferModal({
             We could not start the payment. Please try again.
           </p>
         )}
+        {footnote && <p className={styles.disclaimer}>{footnote}</p>}
         <PaymentMethods />
       </div>
     </Modal>

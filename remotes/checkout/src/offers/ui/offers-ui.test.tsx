@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ShellBus, TransportRequest } from '@companion/contracts';
+import type { ShellBus, TransportRequest, User } from '@companion/contracts';
 import { renderRemote, testUser } from '@companion/remote-kit/testing';
 import lifecycles from '../../paywall-lifecycles.tsx';
+import { testLifetimeProduct } from '../../testing/products.ts';
 
 const x2 = {
   id: 'tokens-200-x2',
@@ -120,5 +121,63 @@ describe('insufficient-tokens offer in the paywall parcel', { timeout: 30_000 },
     expect(init.body).toMatchObject({ productId: 'tokens-200-x2', consent: true });
     expect(init.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(events).toContain('insufficient_funds_message_main_clicked');
+  });
+});
+
+describe('lifetime offer in the paywall parcel', { timeout: 30_000 }, () => {
+  const lifetime = testLifetimeProduct();
+  /** An annual subscriber from the left panel's banner: the upgrade chain starts at lifetime (001 §4). */
+  async function openLifetime(features: Partial<User['userFeatures']>) {
+    await renderRemote(lifecycles, {
+      remote: 'checkout',
+      path: '/',
+      props: {
+        slot: 'paywall',
+        paywall: { request: { paywallType: 'subscription', source: 'left_panel_banner' }, close: vi.fn() },
+      },
+      bus: (bus: ShellBus) => {
+        bus.publish('user:changed', {
+          user: testUser(
+            {
+              id: 'u1',
+              periodInMonths: 'annually',
+              activeSubscription: {
+                id: 's1',
+                productId: 'sub-12m',
+                priceId: 'sub-12m',
+                startDate: '2026-11-01T00:00:00Z',
+                endDate: '2027-11-01T00:00:00Z',
+                status: 'active',
+                userId: 'u1',
+                cancellationRequestedAt: null,
+                paymentSystem: 'solidgate',
+                periodType: 'year',
+                periodValue: 1,
+              },
+            },
+            features,
+          ),
+        });
+      },
+      api: (key) => {
+        if (key === 'GET Payments/lifetime-subscription-products') return [lifetime];
+        if (key === 'GET Payments/user-active-subscription') return null;
+        if (key.startsWith('POST Prometheus')) return {};
+        throw Object.assign(new Error(`no fake answer for ${key}`), { status: 404 });
+      },
+    });
+    return screen.findByTestId('upgrade-lifetime', {}, { timeout: 15_000 });
+  }
+
+  it("shows 'Get 100 Tokens every month' without the flag", async () => {
+    const offer = await openLifetime({});
+    expect(offer.textContent).toContain('Pay Once – Use Forever');
+    expect(offer.textContent).toContain('Get 100 Tokens every month');
+  });
+
+  it('hides it when the user feature hideLifetimeMonthlyTokens is set', async () => {
+    const offer = await openLifetime({ hideLifetimeMonthlyTokens: true });
+    expect(offer.textContent).toContain('Cheaper than annual subscription');
+    expect(offer.textContent).not.toContain('Get 100 Tokens every month');
   });
 });

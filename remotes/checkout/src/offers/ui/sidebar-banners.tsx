@@ -1,4 +1,5 @@
 import { useBus, useTrack, useVisitor } from '@companion/remote-kit';
+import { Icon } from '@companion/ui';
 import { bannersFor } from '../banners.ts';
 import * as styles from './sidebar-banners.css.ts';
 
@@ -28,8 +29,16 @@ export function SidebarBanners() {
             });
           }}
         >
-          <span className={styles.title}>{banner.title}</span>
-          <span className={styles.subtitle}>{banner.subtitle}</span>
+          <span className={styles.icon} aria-hidden="true">
+            <Icon name={banner.paywallType === 'tokens' ? 'tokens' : 'premium'} size={18} />
+          </span>
+          <span className={styles.text}>
+            <span className={styles.title}>{banner.title}</span>
+            <span className={styles.subtitle}>{banner.subtitle}</span>
+          </span>
+          <span className={styles.chevron} aria-hidden="true">
+            <Icon name="chevron" size={16} />
+          </span>
         </button>
       ))}
     </div>

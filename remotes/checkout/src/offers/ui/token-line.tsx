@@ -1,6 +1,7 @@
 import { Icon } from '@companion/ui';
 import type { TokenPack } from '../../api/payments-api.ts';
 import type { OfferLine } from './offer-modal.tsx';
+import type { OfferProduct } from './use-offer-purchase.ts';
 
 /** A token pack as an offer's product row. */
 export function tokenLine(pack: TokenPack | undefined): OfferLine | null {
@@ -17,4 +18,9 @@ export function tokenLine(pack: TokenPack | undefined): OfferLine | null {
     currentPrice: pack.currentPrice,
     previousPrice: pack.previousPrice,
   };
+}
+
+/** A token pack as what an offer sells. */
+export function tokenProduct(pack: TokenPack | undefined): OfferProduct | null {
+  return pack ? { id: pack.id, currentPrice: pack.currentPrice, isTokens: true } : null;
 }

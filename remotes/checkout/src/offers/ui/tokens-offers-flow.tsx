@@ -13,8 +13,8 @@ import {
 } from '../tokens-offers.ts';
 import { ConfirmationModal } from './confirmation-modal.tsx';
 import { MysteryBoxModal } from './mystery-box-modal.tsx';
-import { OfferModal } from './offer-modal.tsx';
-import { tokenLine } from './token-line.tsx';
+import { OfferModal, purchaseProps } from './offer-modal.tsx';
+import { tokenLine, tokenProduct } from './token-line.tsx';
 import { modalEvents, useFlow, useOfferViewer, usePaidThen } from './use-flow.ts';
 import { useOfferPurchase } from './use-offer-purchase.ts';
 
@@ -116,19 +116,8 @@ export function TokensOffersFlow({
       timer={{ id: offerTimerId('tokens', state, user), seconds: OFFER_TIMER_SECONDS.tokens }}
       line={tokenLine(pack)}
       actionLabel="Get the offer"
-      hasCard={viewer.hasCard}
-      purchase={purchase.state}
-      redirecting={purchase.redirecting}
-      startFailed={purchase.startFailed}
+      {...purchaseProps(purchase, viewer.hasCard, tokenProduct(pack))}
       analytics={modalEvents(TOKENS_OFFER_EVENTS[state])}
-      onBuy={(consent) => {
-        if (pack)
-          void purchase.buy(
-            { id: pack.id, currentPrice: pack.currentPrice, isTokens: true },
-            consent,
-            viewer.hasCard,
-          );
-      }}
       onDecline={() => send('decline')}
     />
   );

@@ -1,7 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { SubscriptionProduct } from '@companion/contracts';
 import { useResource } from '@companion/remote-kit';
-import { formatPrice } from '@companion/ui';
 import { offerLists } from '../api.ts';
 import { confirmationVariant } from '../confirmation.ts';
 import { OFFER_TIMER_SECONDS } from '../constants.ts';
@@ -17,7 +15,7 @@ import {
   type UpgradeState,
 } from '../upgrade.ts';
 import { ConfirmationModal } from './confirmation-modal.tsx';
-import { OfferModal, type OfferLine } from './offer-modal.tsx';
+import { OfferModal, PlanChoices, planLine, purchaseProps } from './offer-modal.tsx';
 import * as styles from './offer.css.ts';
 import { modalEvents, useFlow, useOfferViewer, usePaidThen } from './use-flow.ts';
 import { useOfferPurchase } from './use-offer-purchase.ts';
@@ -28,28 +26,8 @@ const CONFIRMS: Partial<Record<UpgradeState, 'upgrade' | 'upgradeDownsell' | 'up
   confirmDownsell2: 'upgradeDownsell2',
 };
 
-const planLine = (product: SubscriptionProduct | undefined): OfferLine | null =>
-  product
-    ? {
-        id: product.id,
-        name: product.isLifetimeSubscription ? 'Lifetime' : product.title,
-        note: product.isLifetimeSubscription ? null : `${formatPrice(product.currentPriceDaily)} per day`,
-        currentPrice: product.currentPrice,
-        previousPrice: product.previousPrice,
-      }
-    : null;
-
 /** The upgrade chain for subscribers (001 §2, §4), ending in the lifetime offer by the period rules. */
-export function UpgradeFlow({
-  source,
-  hideMonthlyTokens = false,
-  onEnd,
-}: {
-  source: string;
-  /** The flag that hides 'Get 100 Tokens every month'. */
-  hideMonthlyTokens?: boolean;
-  onEnd: () => void;
-}) {
+export function UpgradeFlow({ source, onEnd }: { source: string; onEnd: () => void }) {
   const viewer = useOfferViewer();
   // The rules read the period the flow started with: an upgrade bought on the way changes the user, not the table.
   const [ctx] = useState<UpgradeContext>(() => ({
@@ -104,49 +82,24 @@ export function UpgradeFlow({
       />
     );
   const common = {
-    hasCard: viewer.hasCard,
-    purchase: purchase.state,
-    redirecting: purchase.redirecting,
-    startFailed: purchase.startFailed,
+    ...purchaseProps(
+      purchase,
+      viewer.hasCard,
+      selected ? { id: selected.id, currentPrice: selected.currentPrice, isTokens: false } : null,
+    ),
     plan: true,
     line: planLine(selected),
-    onBuy: (consent: boolean) => {
-      if (selected)
-        void purchase.buy(
-          { id: selected.id, currentPrice: selected.currentPrice, isTokens: false },
-          consent,
-          viewer.hasCard,
-        );
-    },
     onDecline: () => send('decline'),
   };
   const picker =
     list && list.length > 1 ? (
-      <div role="radiogroup" aria-label="Plans" className={styles.plans}>
-        {list.map((product) => (
-          <button
-            key={product.id}
-            type="button"
-            role="radio"
-            aria-checked={product.id === selected?.id}
-            className={styles.plan}
-            data-testid={`upgrade-plan-${product.id}`}
-            onClick={() => setPicked(product.id)}
-          >
-            <span className={styles.dot} aria-hidden="true" />
-            <span className={styles.planText}>
-              <span className={styles.productName}>{product.title}</span>
-              <span className={styles.productNote}>{formatPrice(product.currentPriceDaily)} per day</span>
-            </span>
-            <span className={styles.prices}>
-              {product.previousPrice > product.currentPrice && (
-                <span className={styles.previous}>{formatPrice(product.previousPrice)}</span>
-              )}
-              <span className={styles.current}>{formatPrice(product.currentPrice)}</span>
-            </span>
-          </button>
-        ))}
-      </div>
+      <PlanChoices
+        plans={list}
+        selectedId={selected?.id ?? null}
+        label="Plans"
+        testIdPrefix="upgrade-plan"
+        onPick={setPicked}
+      />
     ) : null;
   if (state === 'lifetime')
     return (
@@ -163,7 +116,7 @@ export function UpgradeFlow({
           <ul className={styles.list}>
             {[
               ...LIFETIME_COPY.benefits,
-              ...(showsMonthlyTokens(hideMonthlyTokens) ? [LIFETIME_COPY.monthlyTokens] : []),
+              ...(showsMonthlyTokens(viewer.features) ? [LIFETIME_COPY.monthlyTokens] : []),
             ].map((benefit) => (
               <li key={benefit} className={styles.listItem}>
                 <span className={styles.tick} aria-hidden="true">

@@ -26,6 +26,7 @@ export function useOfferViewer() {
     hasCard: user?.isCardTokenExists ?? false,
     period: user?.periodInMonths ?? 'none',
     weeklyExperiment: user?.userFeatures.featureExperimentWeeklyPlan ?? false,
+    features: user?.userFeatures,
   };
 }
 

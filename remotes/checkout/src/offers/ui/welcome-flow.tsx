@@ -6,8 +6,8 @@ import { OFFER_TIMER_SECONDS } from '../constants.ts';
 import { offerTimerId } from '../timers.ts';
 import { WELCOME_COPY, WELCOME_TRANSITIONS, type WelcomeState } from '../welcome-pack.ts';
 import { ConfirmationModal } from './confirmation-modal.tsx';
-import { OfferModal } from './offer-modal.tsx';
-import { tokenLine } from './token-line.tsx';
+import { OfferModal, purchaseProps } from './offer-modal.tsx';
+import { tokenLine, tokenProduct } from './token-line.tsx';
 import { modalEvents, useFlow, useOfferViewer, usePaidThen } from './use-flow.ts';
 import { useOfferPurchase } from './use-offer-purchase.ts';
 
@@ -61,19 +61,8 @@ export function WelcomeFlow({ source, onEnd }: { source: string; onEnd: () => vo
       timer={{ id: offerTimerId('welcome', offer, user), seconds: OFFER_TIMER_SECONDS.tokens }}
       line={tokenLine(pack)}
       actionLabel="Get the offer"
-      hasCard={viewer.hasCard}
-      purchase={purchase.state}
-      redirecting={purchase.redirecting}
-      startFailed={purchase.startFailed}
+      {...purchaseProps(purchase, viewer.hasCard, tokenProduct(pack))}
       analytics={modalEvents(`welcome_${offer}_modal`)}
-      onBuy={(consent) => {
-        if (pack)
-          void purchase.buy(
-            { id: pack.id, currentPrice: pack.currentPrice, isTokens: true },
-            consent,
-            viewer.hasCard,
-          );
-      }}
       onDecline={() => send('decline')}
     />
   );

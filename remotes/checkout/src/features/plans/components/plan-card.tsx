@@ -1,5 +1,6 @@
 import type { ActiveSubscription, PaymentSystem, SubscriptionProduct } from '@companion/contracts';
-import { cx, formatPrice } from '@companion/ui';
+import { cx, formatPrice, Icon } from '@companion/ui';
+import { RENEWAL_BADGE, showsRenewalBadge } from '../../../offers/offers.tsx';
 import {
   discountBadge,
   isSelectable,
@@ -57,6 +58,13 @@ export function PlanCard({
           )}
           <span className={styles.current}>{formatPrice(product.currentPrice)}</span>
         </span>
+        {/* On the plan being chosen, like the save badge: a renewal of it brings the bonus (ADR 0251). */}
+        {checked && showsRenewalBadge(product) && (
+          <span className={styles.renewal} data-testid="renewal-badge">
+            <Icon name="tokens" size={14} />
+            {RENEWAL_BADGE}
+          </span>
+        )}
       </span>
       {showsDailyPrice(product) ? (
         <span className={styles.daily}>

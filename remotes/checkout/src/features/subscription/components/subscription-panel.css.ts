@@ -16,3 +16,16 @@ export const card = style({
 });
 export const reasons = style({ display: 'grid', gap: vars.space.xs, border: 0, margin: 0, padding: 0 });
 export const reason = style({ display: 'flex', gap: vars.space.xs, alignItems: 'center', cursor: 'pointer' });
+export const renewal = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifySelf: 'start',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.accentSoft,
+  color: vars.color.accentText,
+  fontSize: vars.text.sm,
+  fontWeight: 700,
+});

@@ -24,6 +24,30 @@ function signedIn(bus: ShellBus) {
 
 // Generous: the first test pays the module warm-up, which a loaded machine stretches past the default 5 s.
 describe('subscription panel', { timeout: 20_000 }, () => {
+  it.each([
+    ['a monthly plan', live, true],
+    [
+      'a lifetime plan',
+      { ...live, productId: 'sub-lifetime', endDate: null, periodType: 'year', periodValue: 100 },
+      false,
+    ],
+  ] as const)('shows the renewal badge for %s: %s', async (_name, subscription, shown) => {
+    const view = await renderRemote(lifecycles, {
+      remote: 'checkout',
+      path: '/settings',
+      bus: signedIn,
+      props: { slot: 'settings' },
+      api: (key) => {
+        if (key === 'GET Payments/user-active-subscription') return subscription;
+        if (key === 'GET Payments/user-card-info') return [];
+        throw new Error(`unexpected ${key}`);
+      },
+    });
+    expect(await view.findByText('No saved cards.')).toBeTruthy();
+    const badge = view.queryByTestId('renewal-badge');
+    expect(badge?.textContent ?? null).toBe(shown ? 'Get 100 bonus tokens for renewal' : null);
+  });
+
   it('cancels with the chosen answers after the confirmation, then offers restore', async () => {
     let current = live;
     const calls: [string, TransportRequest][] = [];

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { PATHS, type ActiveSubscription } from '@companion/contracts';
 import { useBus, useInvalidate, useResource, useTransport } from '@companion/remote-kit';
-import { Button, ConfirmDialog, Skeleton } from '@companion/ui';
+import { Button, ConfirmDialog, Icon, Skeleton } from '@companion/ui';
 import {
   cancelSubscription,
   deleteCard,
@@ -10,6 +10,7 @@ import {
   restoreSubscription,
 } from '../../../api/payments-api.ts';
 import { useBuyer } from '../../../hooks/use-buyer.ts';
+import { RENEWAL_BADGE, showsRenewalBadge } from '../../../offers/offers.tsx';
 import { CANCEL_REASONS, subscriptionStatusText } from '../lib/cancel-reasons.ts';
 import * as styles from './subscription-panel.css.ts';
 
@@ -67,6 +68,13 @@ export function SubscriptionPanel({
   return (
     <div className={styles.panel} data-testid="subscription-panel" data-status={live.status}>
       <p className={styles.muted}>{subscriptionStatusText(live.status, live.endDate)}</p>
+      {/* A recurring plan's next renewal brings the bonus (ADR 0251); a cancelled one gets it back by restoring. */}
+      {showsRenewalBadge(live) && (
+        <p className={styles.renewal} data-testid="renewal-badge">
+          <Icon name="tokens" size={16} />
+          {RENEWAL_BADGE}
+        </p>
+      )}
       <div className={styles.row}>
         {changePlan && buyer.hasCard && cards.data && cards.data.length > 0 ? (
           <Button
