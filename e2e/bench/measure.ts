@@ -95,7 +95,8 @@ export async function measureLoad(browser: Browser, url: string, throttle?: Thro
       })(),
     );
   });
-  await page.goto(url, { waitUntil: 'load' });
+  // A generous time-out: on a loaded machine a throttled cold load can pass 30 s; the bench reports, never fails.
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
   await page.waitForSelector('[data-testid="remote-page"]', { timeout: 30_000 }).catch(() => undefined);
   if (new URL(url).pathname === '/')
     await page

@@ -93,12 +93,11 @@ describe('event bus', () => {
     const explore = bus.as('explore');
     const late = vi.fn();
     const second = vi.fn();
-    let sub2: { unsubscribe(): void } | undefined;
     bus.subscribe('character:unlocked', () => {
-      sub2?.unsubscribe();
+      sub2.unsubscribe();
       bus.subscribe('character:unlocked', late);
     });
-    sub2 = bus.subscribe('character:unlocked', second);
+    const sub2 = bus.subscribe('character:unlocked', second);
     explore.publish('character:unlocked', { personModelId: 'a' });
     expect(second).not.toHaveBeenCalled();
     expect(late).not.toHaveBeenCalled();

@@ -29,13 +29,17 @@ class RenderErrorBoundary extends Component<{ name: string; children: ReactNode 
   }
 }
 
-/** Calls `done` once the tree it wraps has committed (mount and every update). */
+/**
+ * Calls `done` a task after the tree it wraps has committed (mount and every update), as single-spa-react did: by
+ * then React has run the tree's passive effects, so a resolved mount means the page's effects (tracking, fetches)
+ * have started.
+ */
 class Committed extends Component<{ done: () => void; children: ReactNode }> {
   override componentDidMount() {
-    this.props.done();
+    setTimeout(this.props.done);
   }
   override componentDidUpdate() {
-    this.props.done();
+    setTimeout(this.props.done);
   }
   override render() {
     return this.props.children;
@@ -46,7 +50,7 @@ class Committed extends Component<{ done: () => void; children: ReactNode }> {
  * Turns a remote's root component into single-spa lifecycles: its own React root in the outlet's element, an error
  * boundary that shows the generic error screen (spec 000 §2.5), and a contract check before anything renders.
  * Written here rather than with single-spa-react (2.2 KB gz in every remote's first chunk, ADR 0260): mount and
- * update resolve once React has committed, unmount once the root is gone — the same promises the outlet awaited.
+ * update resolve a task after React's commit, unmount once the root is gone — the same promises the outlet awaited.
  */
 export function defineRemote(options: {
   name: RemoteName;
