@@ -95,7 +95,8 @@ export async function measureLoad(browser: Browser, url: string, throttle?: Thro
       })(),
     );
   });
-  await page.goto(url, { waitUntil: 'load' });
+  // A generous time-out: on a loaded machine a throttled cold load can pass 30 s; the bench reports, never fails.
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
   await page.waitForSelector('[data-testid="remote-page"]', { timeout: 30_000 }).catch(() => undefined);
   if (new URL(url).pathname === '/')
     await page
@@ -126,11 +127,19 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** One switch: click → first render, and how many of the remote's files were still requested after the click. */
+export interface SwitchSample {
+  ms: number | null;
+  /** Requests under `/remotes/` between the click and the first render: 0 when the hover preload did its job. */
+  remoteRequestsAfterClick: number;
+}
+
 /**
  * Switching to a remote not loaded yet, after the link's hover preload: from `/`, hover the sidebar's Pricing link
- * (the shell preloads checkout), wait until the network is idle, click, and time click → checkout's first render.
+ * (the shell preloads checkout: manifest, entry, exposed chunks and CSS, and runs the module), wait until the
+ * network is idle, click, and time click → checkout's first render.
  */
-export async function measureSwitch(browser: Browser, origin: string): Promise<number | null> {
+export async function measureSwitch(browser: Browser, origin: string): Promise<SwitchSample> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.addInitScript(`(() => {
@@ -150,6 +159,10 @@ export async function measureSwitch(browser: Browser, origin: string): Promise<n
   await link.dispatchEvent('mouseover');
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
+  const afterClick: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/remotes/')) afterClick.push(request.url());
+  });
   await link.dispatchEvent('click', { button: 0 });
   await page
     .waitForFunction('window.__switched !== null', undefined, { timeout: 30_000 })
@@ -158,7 +171,7 @@ export async function measureSwitch(browser: Browser, origin: string): Promise<n
     'window.__switched === null ? null : window.__switched - window.__clickAt',
   )) as number | null;
   await context.close();
-  return ms;
+  return { ms, remoteRequestsAfterClick: afterClick.length };
 }
 
 /**

@@ -2,6 +2,7 @@
 // (150 ms, 1.6 Mbps), against a single-bundle build of the same page without federation (`/` and `/chat`), plus the
 // switch to a not-yet-loaded remote after its link's hover preload. Prints ONE table; asserts nothing (issue 17).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT } from '../support/env.ts';
@@ -76,6 +77,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 const federated = new Map<string, Measured>();
 const baseline = new Map<string, Measured>();
 const switches: number[] = [];
+let switchRemoteRequests = 0;
 try {
   // Warm the API once (seed, first query plan) so run 1 measures the page, not the server's start.
   const warm = await browser.newPage();
@@ -85,8 +87,9 @@ try {
   for (const route of BASELINE_ROUTES)
     baseline.set(route, await measureRoute(browser, `http://127.0.0.1:${BASELINE_PORT}`, route));
   for (let i = 0; i < RUNS; i += 1) {
-    const ms = await measureSwitch(browser, origin);
-    if (ms !== null) switches.push(ms);
+    const sample = await measureSwitch(browser, origin);
+    if (sample.ms !== null) switches.push(sample.ms);
+    switchRemoteRequests = Math.max(switchRemoteRequests, sample.remoteRequestsAfterClick);
   }
 } finally {
   await browser.close();
@@ -121,8 +124,13 @@ process.stdout.write(
   `\nCold loads, median of ${RUNS} (Chromium 1280×800, fresh context each; throttled = ${THROTTLE.latencyMs} ms, ${THROTTLE.downloadKbps} kbps down). JS = gzip-6 of every script until the network is idle; beyond shell = files under /remotes/; switch = / → hover Pricing → click → checkout's first render, localhost.\n`,
 );
 console.table(rows);
+process.stdout.write(
+  `Switch: median ${ms(med(switches))} ms of ${switches.length}; files under /remotes/ requested after the click: ${switchRemoteRequests} (most in one run). Load average: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}\n`,
+);
 writeFileSync(
   path.join(OUT, 'results.json'),
-  `${JSON.stringify({ runs: RUNS, rows, switches, federated: Object.fromEntries(federated), baseline: Object.fromEntries(baseline) }, null, 2)}\n`,
+  `${JSON.stringify({ runs: RUNS, loadavg: loadavg(), rows, switches, switchRemoteRequests, federated: Object.fromEntries(federated), baseline: Object.fromEntries(baseline) }, null, 2)}\n`,
 );
 process.stdout.write(`Wrote ${path.relative(REPO_ROOT, path.join(OUT, 'results.json'))}\n`);

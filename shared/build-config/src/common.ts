@@ -1,5 +1,5 @@
 import { VanillaExtractPlugin } from '@vanilla-extract/webpack-plugin';
-import type { ResolveOptions, RuleSetRule } from '@rspack/core';
+import { rspack, type ResolveOptions, type RuleSetRule } from '@rspack/core';
 
 /** Build mode from NODE_ENV; production unless told otherwise. */
 export function isProduction(): boolean {
@@ -68,3 +68,18 @@ export const FEDERATION_RUNTIME_AS_ESM: RuleSetRule = {
   test: /[\\/]node_modules[\\/]@module-federation[\\/]/,
   resolve: { conditionNames: ['import', 'module', 'browser', 'default'] },
 };
+
+/**
+ * The federation plugin's generated start-up module imports the bundler runtime (and, in the shell, the
+ * external-runtime plugin) by the absolute path of their CommonJS build, which no resolve condition reaches. This
+ * swaps each for the ESM file beside it, so those modules tree-shake and concatenate like the rest of the runtime
+ * (ADR 0260).
+ */
+export function federationRuntimeEsm(): InstanceType<typeof rspack.NormalModuleReplacementPlugin> {
+  return new rspack.NormalModuleReplacementPlugin(
+    /[\\/]@module-federation[\\/][^\\/]+[\\/]dist[\\/]index\.cjs$/,
+    (resource) => {
+      resource.request = resource.request.replace(/\.cjs$/, '.js');
+    },
+  );
+}

@@ -3,6 +3,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import {
   FEDERATION_RUNTIME_AS_ESM,
+  federationRuntimeEsm,
   resolveOptions,
   isProduction,
   moduleRules,
@@ -94,6 +95,7 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
     },
     plugins: [
       vanillaExtract(production, 'shell'),
+      federationRuntimeEsm(),
       new ModuleFederationPlugin({
         name: 'shell',
         shared: SHARED_SINGLETONS,
@@ -122,6 +124,20 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
           target: process.env['ORIGIN_URL'] ?? 'http://127.0.0.1:3000',
         },
       ],
+    },
+    optimization: {
+      splitChunks: {
+        cacheGroups: {
+          // React, react-dom and the scheduler in one chunk, whatever asks for them: the provided factories and the
+          // consume fallbacks each got their own chunk (react-dom's 1.4 KB twice), and the boot needs them all.
+          react: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            chunks: 'async',
+            name: 'react',
+            enforce: true,
+          },
+        },
+      },
     },
     lazyCompilation: false,
     performance: { hints: false },

@@ -88,6 +88,23 @@ describe('event bus', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
+  it('should skip a listener unsubscribed during an emission and not give that emission to one subscribed during it', () => {
+    const bus = createAppBus();
+    const explore = bus.as('explore');
+    const late = vi.fn();
+    const second = vi.fn();
+    bus.subscribe('character:unlocked', () => {
+      sub2.unsubscribe();
+      bus.subscribe('character:unlocked', late);
+    });
+    const sub2 = bus.subscribe('character:unlocked', second);
+    explore.publish('character:unlocked', { personModelId: 'a' });
+    expect(second).not.toHaveBeenCalled();
+    expect(late).not.toHaveBeenCalled();
+    explore.publish('character:unlocked', { personModelId: 'b' });
+    expect(late).toHaveBeenCalledWith({ personModelId: 'b' });
+  });
+
   it('should reject an event missing from the table', () => {
     const bus = createEventBus<{ a: number }, 'x'>(
       { a: { kind: 'fact', replay: 'none', publishers: 'any' } },

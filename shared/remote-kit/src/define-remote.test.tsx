@@ -2,7 +2,7 @@ import { act } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContractMismatchError, defineRemote } from './define-remote.tsx';
-import { useBusState } from './remote-context.tsx';
+import { useBusState, useMountProps } from './remote-context.tsx';
 import { RemoteRouter } from './remote-router.tsx';
 import { createFakeMountProps, mountRemote } from './testing/fake-shell.ts';
 
@@ -46,6 +46,25 @@ describe('defineRemote', () => {
     await expect(
       mountRemote(lifecycles, createFakeMountProps('chat', { contractVersion: '2.0.0' })),
     ).rejects.toBeInstanceOf(ContractMismatchError);
+  });
+
+  it('should render new props on update and leave an empty element on unmount', async () => {
+    const lifecycles = defineRemote({
+      name: 'chat',
+      version: '1.0.0',
+      App: () => <p>version {useMountProps().remoteVersion}</p>,
+    });
+    const domElement = document.createElement('div');
+    document.body.append(domElement);
+    const props = { ...createFakeMountProps('chat'), name: 'chat:route', domElement };
+    await lifecycles.bootstrap(props);
+    await lifecycles.mount(props);
+    expect(domElement.textContent).toBe('version test');
+    await lifecycles.update({ ...props, remoteVersion: '2.0.0' });
+    expect(domElement.textContent).toBe('version 2.0.0');
+    await act(() => lifecycles.unmount(props));
+    expect(domElement.innerHTML).toBe('');
+    domElement.remove();
   });
 
   it('should show the generic error screen when the app throws while rendering', async () => {

@@ -7,13 +7,11 @@ import type { AuthMode } from '../chrome/auth-modal.tsx';
 import { BottomNav, bottomNavShown } from '../chrome/bottom-nav.tsx';
 import * as styles from './layout.css.ts';
 import { Header } from '../chrome/header.tsx';
-import { PaywallUnavailable } from '../chrome/paywall-unavailable.tsx';
 import { Sidebar, sidebarVisible } from '../chrome/sidebar.tsx';
 import { isIos, useIsTablet } from '../chrome/use-media.ts';
 import { useSidebarState } from '../chrome/use-sidebar-state.ts';
 import { useVisitor } from '../chrome/use-visitor.ts';
 import { RemoteOutlet } from '../outlet/remote-outlet.tsx';
-import { MaintenancePage } from '../pages/maintenance-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { OpsRoute } from '../pages/ops/ops-route.tsx';
 import { homePathOf, isFunnelPage, matchBrandRoute } from '../routing/brand-routes.ts';
@@ -40,6 +38,15 @@ const ContactUsPage = lazy(() =>
   import('../pages/account-pages.tsx').then((m) => ({ default: m.ContactUsPage })),
 );
 const LegalPage = lazy(() => import('../pages/legal-page.tsx').then((m) => ({ default: m.LegalPage })));
+// ADR 0260: the maintenance page and the paywall's fallback dialog (with the modal it needs) are not first-load code
+// either; the fallback starts loading with the paywall request, so it is there if checkout is not.
+const MaintenancePage = lazy(() =>
+  import('../pages/maintenance-page.tsx').then((m) => ({ default: m.MaintenancePage })),
+);
+const loadPaywallUnavailable = () => import('../chrome/paywall-unavailable.tsx');
+const PaywallUnavailable = lazy(() =>
+  loadPaywallUnavailable().then((m) => ({ default: m.PaywallUnavailable })),
+);
 
 /**
  * `/hidden-auth` (000 §2.1 "hidden modal auth"): the sign-in modal opens over the main page, so the visitor
@@ -115,6 +122,10 @@ export function App() {
   const isTablet = useIsTablet();
   const sidebar = useSidebarState(history);
   const modals = useShellModals(bus);
+  const paywallRequested = modals.paywall !== null;
+  useEffect(() => {
+    if (paywallRequested) loadPaywallUnavailable().catch(() => undefined);
+  }, [paywallRequested]);
 
   useCategoryFromQuery(bus, location.search);
   useAttributionCapture();
@@ -212,7 +223,11 @@ export function App() {
             close: modals.closePaywall,
             ...(modals.insufficient ? { insufficient: modals.insufficient } : {}),
           }}
-          renderFailure={() => <PaywallUnavailable onClose={modals.closePaywall} />}
+          renderFailure={() => (
+            <Suspense fallback={null}>
+              <PaywallUnavailable onClose={modals.closePaywall} />
+            </Suspense>
+          )}
         />
       )}
     </>

@@ -293,10 +293,11 @@ describe('shell chrome', () => {
     expect(screen.getByTestId('route-outlet').querySelector('[data-remote-outlet="explore"]')).not.toBeNull();
   });
 
-  it('should render /maintenance in its own layout without header, sidebar or bottom nav', () => {
+  it('should render /maintenance in its own layout without header, sidebar or bottom nav', async () => {
     setup('/maintenance', fakeSession(testUser()));
+    // The page is a lazy chunk (ADR 0260).
     expect(
-      screen.getByRole('heading', { name: "Whoops! We're working on something exciting!" }),
+      await screen.findByRole('heading', { name: "Whoops! We're working on something exciting!" }),
     ).toBeTruthy();
     expect(screen.queryByTestId('shell-header')).toBeNull();
     expect(screen.queryByTestId('shell-sidebar')).toBeNull();

@@ -34,6 +34,11 @@ async function mount(path: string, handler: Handler, setup?: (bus: ShellBus) => 
 }
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+/** Settles until `find` answers (a lazily loaded dialog), at most 50 rounds. */
+async function settleUntil<T>(find: () => T | null | undefined): Promise<T | null | undefined> {
+  for (let round = 0; round < 50 && !find(); round += 1) await settle();
+  return find();
+}
 
 describe('explore remote', () => {
   let unmount: (() => Promise<void>) | undefined;
@@ -83,7 +88,7 @@ describe('explore remote', () => {
     );
     unmount = mounted.unmount;
     await settle();
-    const popup = document.querySelector('[data-testid="welcome-popup"]');
+    const popup = await settleUntil(() => document.querySelector('[data-testid="welcome-popup"]'));
     expect(popup).not.toBeNull();
     const anime = [...popup!.querySelectorAll('button')].find((b) => b.textContent?.includes('Anime'))!;
     await act(async () => anime.click());
@@ -99,7 +104,8 @@ describe('explore remote', () => {
       (bus) => bus.publish('category:changed', { category: 'anime' }),
     );
     unmount = mounted.unmount;
-    await settle();
+    // The popup loads lazily: give it every chance to appear before asserting it does not.
+    await settleUntil(() => document.querySelector('[data-testid="welcome-popup"]'));
     expect(document.querySelector('[data-testid="welcome-popup"]')).toBeNull();
     expect(mounted.container.querySelector('[data-page="/"]')?.getAttribute('data-filter')).toBe('anime');
   });
@@ -152,8 +158,8 @@ describe('explore remote', () => {
     await settle();
     const card = mounted.container.querySelector<HTMLButtonElement>('[data-model-id="r2"]')!;
     await act(async () => card.click());
-    const confirm = [...document.querySelectorAll('[role="dialog"] button')].find(
-      (b) => b.textContent === 'Unlock',
+    const confirm = await settleUntil(() =>
+      [...document.querySelectorAll('[role="dialog"] button')].find((b) => b.textContent === 'Unlock'),
     );
     await act(async () => (confirm as HTMLButtonElement).click());
     await settle();

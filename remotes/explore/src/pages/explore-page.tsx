@@ -1,8 +1,8 @@
+import { Suspense, lazy, useRef } from 'react';
 import type { PersonModel } from '@companion/contracts';
 import { useBusState } from '@companion/remote-kit';
 import { Skeleton } from '@companion/ui';
 import { CategoryFilter } from '../features/category/components/category-filter.tsx';
-import { WelcomePopup } from '../features/category/components/welcome-popup.tsx';
 import { useCategory } from '../features/category/hooks/use-category.ts';
 import { HeroBanner } from '../features/hero/components/hero-banner.tsx';
 import { ModelGrid } from '../features/models/components/model-grid.tsx';
@@ -15,6 +15,11 @@ import { promoBannersFor } from '../features/offers/lib/promo-banners.ts';
 import * as styles from './page.css.ts';
 import * as bannerStyles from './explore-page.css.ts';
 
+// Only a first-time visitor sees the popup, so its code (and the modal's) is not in the page's first chunk (ADR 0260).
+const WelcomePopup = lazy(() =>
+  import('../features/category/components/welcome-popup.tsx').then((m) => ({ default: m.WelcomePopup })),
+);
+
 function coverOf(models: PersonModel[] | null, anime: boolean): string | null {
   const first = models?.find((model) => model.isAnime === anime && !model.isPremium);
   return first ? coverImage(first) : null;
@@ -26,6 +31,9 @@ export function ExplorePage() {
   const category = useCategory();
   const user = useBusState('user:changed')?.user;
   const { onCardClick, dialog } = useCardClick('explore_grid');
+  // Once asked, the popup stays rendered (closed) so the modal can close as it would have.
+  const welcomeAsked = useRef(false);
+  if (category.welcomeOpen) welcomeAsked.current = true;
   const models = list.models ? filterModels(list.models, category.filter, category.preference) : null;
   // While the user loads, one banner slot is held open so the grid does not move when the offer arrives.
   const banners = user ? promoBannersFor(user.periodInMonths) : [];
@@ -59,14 +67,18 @@ export function ExplorePage() {
           onCardClick={onCardClick}
         />
       )}
-      <WelcomePopup
-        open={category.welcomeOpen}
-        onChoose={category.answerWelcome}
-        covers={{
-          realistic: coverOf(list.models, false),
-          anime: coverOf(list.models, true),
-        }}
-      />
+      {welcomeAsked.current && (
+        <Suspense fallback={null}>
+          <WelcomePopup
+            open={category.welcomeOpen}
+            onChoose={category.answerWelcome}
+            covers={{
+              realistic: coverOf(list.models, false),
+              anime: coverOf(list.models, true),
+            }}
+          />
+        </Suspense>
+      )}
       {dialog}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { PersonModel } from '@companion/contracts';
 import {
   apiError,
@@ -11,8 +11,12 @@ import {
 } from '@companion/remote-kit';
 import { unlockModel } from '../api/unlock-model.ts';
 import { unlockPremiumModel } from '../api/unlock-premium-model.ts';
-import { UnlockDialog } from '../components/unlock-dialog.tsx';
 import { cardAction, chatHref } from '../lib/card-action.ts';
+
+// The confirm dialog loads with the first token unlock, not with the page (ADR 0260).
+const UnlockDialog = lazy(() =>
+  import('../components/unlock-dialog.tsx').then((m) => ({ default: m.UnlockDialog })),
+);
 
 interface Pending {
   model: PersonModel;
@@ -32,6 +36,7 @@ export function useCardClick(source: string) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [asked, setAsked] = useState(false);
 
   const onCardClick = (model: PersonModel) => {
     const action = cardAction(model, visitor);
@@ -42,6 +47,7 @@ export function useCardClick(source: string) {
       bus.publish('paywall:open-requested', { paywallType: 'subscription', source });
     else {
       setError(null);
+      setAsked(true);
       setPending({ model, endpoint: action.endpoint });
     }
   };
@@ -74,14 +80,16 @@ export function useCardClick(source: string) {
     }
   };
 
-  const dialog = (
-    <UnlockDialog
-      model={pending?.model ?? null}
-      busy={busy}
-      error={error}
-      onConfirm={() => void confirm()}
-      onClose={() => setPending(null)}
-    />
+  const dialog = asked && (
+    <Suspense fallback={null}>
+      <UnlockDialog
+        model={pending?.model ?? null}
+        busy={busy}
+        error={error}
+        onConfirm={() => void confirm()}
+        onClose={() => setPending(null)}
+      />
+    </Suspense>
   );
   return { onCardClick, dialog };
 }
