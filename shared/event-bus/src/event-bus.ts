@@ -1,4 +1,5 @@
 import type { EventSpec } from '@companion/contracts';
+import { ReplaySubject, Subject } from 'rxjs';
 
 /** An exhaustive behaviour table for an event map: one contract `EventSpec` row per event. */
 export type BusSpecs<M, P extends string> = { readonly [K in keyof M]: EventSpec<P> };
@@ -26,15 +27,8 @@ export class BusContractError extends Error {
   override readonly name = 'BusContractError';
 }
 
-/** A listener of a channel; `active` goes false on unsubscribe, so an emission already under way skips it. */
-interface Listener {
-  fn: (payload: unknown) => void;
-  active: boolean;
-}
-
 interface Channel {
-  /** Fact listeners, in subscription order (an emission iterates a copy: who subscribes during it waits). */
-  listeners: Set<Listener>;
+  subject: Subject<unknown>;
   last: { value: unknown } | undefined;
   handler: ((payload: unknown) => void) | undefined;
   /** Intents only: the last payload published while no handler was registered, delivered on `handle()`. */
@@ -60,8 +54,9 @@ export function createEventBus<M, P extends string>(
   const channel = (name: string): Channel => {
     let found = channels.get(name);
     if (!found) {
+      const replay = spec(name).replay === 'last';
       found = {
-        listeners: new Set(),
+        subject: replay ? new ReplaySubject(1) : new Subject(),
         last: undefined,
         handler: undefined,
         pending: undefined,
@@ -85,33 +80,21 @@ export function createEventBus<M, P extends string>(
       return;
     }
     if (row.replay === 'last') ch.last = { value: payload };
-    for (const listener of [...ch.listeners]) if (listener.active) listener.fn(payload);
+    ch.subject.next(payload);
   };
 
   const subscribe = (name: string, listener: (payload: unknown) => void): BusSubscription => {
     if (spec(name).kind === 'intent') {
       throw new BusContractError(`'${name}' is an intent: it has one handler, registered with handle()`);
     }
-    const ch = channel(name);
-    const entry: Listener = {
-      fn: (payload) => {
-        try {
-          listener(payload);
-        } catch (error) {
-          onListenerError(error, name);
-        }
-      },
-      active: true,
-    };
-    ch.listeners.add(entry);
-    // A replayed fact reaches a late subscriber at once, with the last payload (`ch.last` is set before delivery).
-    if (ch.last) entry.fn(ch.last.value);
-    return {
-      unsubscribe: () => {
-        entry.active = false;
-        ch.listeners.delete(entry);
-      },
-    };
+    const sub = channel(name).subject.subscribe((payload) => {
+      try {
+        listener(payload);
+      } catch (error) {
+        onListenerError(error, name);
+      }
+    });
+    return { unsubscribe: () => sub.unsubscribe() };
   };
 
   const current = (name: string): unknown => channel(name).last?.value;

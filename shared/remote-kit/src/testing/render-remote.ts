@@ -54,7 +54,7 @@ export async function renderRemote(lifecycles: RemoteLifecycles, options: Render
   const transport = createFakeTransport(handlerOf(options.api));
   const props = createFakeMountProps(options.remote, { transport, ...options.props });
   options.bus?.(props.rootBus);
-  // Not inside act(): mount resolves from the commit (defineRemote's componentDidMount), which act would hold back.
+  // Not inside act(): single-spa-react resolves mount from the render's callback, which act would hold back.
   const result = await mountRemote(lifecycles, props);
   const unmount = async () => {
     if (!mounted.delete(unmount)) return;
