@@ -22,7 +22,7 @@ const conversationModule = () => import('../features/conversation/components/con
 const conversationPane = deferredComponent(() => conversationModule().then((module) => module.Conversation));
 const preload = () => void conversationPane.preload().catch(() => undefined);
 
-function ConversationPane(props: ComponentProps<ConversationComponent>) {
+function ConversationPane(props: ComponentProps<typeof ConversationComponent>) {
   const Pane = conversationPane.useLoaded();
   return Pane ? <Pane {...props} /> : <PaneLoading />;
 }
