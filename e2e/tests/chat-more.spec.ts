@@ -222,4 +222,49 @@ test.describe('chat, more', () => {
       });
     }
   }
+
+  test('should keep the reader where they were when a short chat grows long enough to be virtualised', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const account = await signIn(page, request);
+    const [first, second] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
+    const fill = async (chatId: string, count: number) =>
+      expect(
+        (
+          await request.post('/api/testing/chat-history', {
+            headers: account.headers,
+            data: { chatId, count },
+          })
+        ).ok(),
+      ).toBe(true);
+    // A long chat first, so the virtualised list's chunk is here before the network goes away.
+    const longChat = await startChat(request, account, first!.id);
+    await fill(longChat, 60);
+    const chatId = await startChat(request, account, second!.id);
+    // 40: one page, all of it loaded, so the plain list shows it.
+    await fill(chatId, 40);
+    await openChat(page, longChat);
+    await expect(page.getByTestId('message-list').locator('[data-index]').first()).toBeAttached();
+    await page.getByTestId('chat-list-item').filter({ hasText: second!.firstName }).click();
+    const list = page.getByTestId('message-list');
+    await expect(list.getByText('Message 40 of 40')).toBeVisible();
+    await expect(list.locator('[data-index]')).toHaveCount(0);
+    // The reader goes back up to an early message.
+    const anchor = list.getByText('Message 5 of 40', { exact: true });
+    await anchor.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await expect(anchor).toBeInViewport();
+    // Offline, every send waits in the outbox as a row of its own: past 150 rows the virtual list takes over.
+    await page.context().setOffline(true);
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await page.getByRole('textbox', { name: 'Message' }).focus();
+    for (let i = 1; i <= 115; i += 1) {
+      await page.keyboard.insertText(`Queued ${i}`);
+      await page.keyboard.press('Enter');
+    }
+    await expect(list.locator('[data-index]').first()).toBeAttached();
+    await expect(anchor).toBeInViewport();
+    await expect(list.getByText('Queued 115', { exact: true })).not.toBeInViewport();
+  });
 });

@@ -47,7 +47,8 @@ export function relayUpgrades(app: FastifyInstance, apiUrl: string, apiAvailable
     if (!apiAvailable()) return refuse(socket, 503, 'Service Unavailable', API_UNAVAILABLE);
     open.add(socket);
     let relaying = false;
-    const upstream: Socket = connect({ host: hostname, port: Number(port || 80) });
+    // No Nagle on the hop to the API: a hub frame (a chat send) leaves at once, not after an ACK (ADR 0255).
+    const upstream: Socket = connect({ host: hostname, port: Number(port || 80), noDelay: true });
     upstream.once('connect', () => {
       relaying = true;
       upstream.write(requestHead(req, req.socket.remoteAddress ?? ''));

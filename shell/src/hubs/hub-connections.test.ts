@@ -60,7 +60,7 @@ function fakeSignalR(options: { failStart?: (url: string) => unknown } = {}) {
         onreconnected: vi.fn(),
         onclose: (fn: () => void) => (record.close = fn),
         invoke: vi.fn(async (method: string, ...args: unknown[]) => ({ method, args })),
-        stream: vi.fn(),
+        stream: vi.fn(() => ({ subscribe: vi.fn(() => ({ dispose: vi.fn() })) })),
       };
       record.connection = connection;
       built.push(record);
@@ -201,6 +201,29 @@ describe('hub connections', () => {
     await vi.waitFor(() => expect(signalR.built).toHaveLength(6));
     expect(signalR.built.slice(0, 3).every((b) => b.connection.stop.mock.calls.length === 1)).toBe(true);
     await vi.waitFor(() => expect(hubs.state('chatHub')).toBe('Connected' satisfies HubConnectionState));
+  });
+
+  it('should start a stream on a connected hub in the same task, and wait for the connection otherwise (ADR 0255)', async () => {
+    const bus = createAppBus();
+    const signalR = fakeSignalR();
+    const hubs = createHubConnections({ bus, session: session(), load: async () => signalR.module });
+    hubs.start();
+    bus.publish('session:changed', { status: 'anonymous', userId: 'u1', isSoftDeleted: false });
+    const observer = { next: vi.fn(), error: vi.fn(), complete: vi.fn() };
+    // Not connected yet: the stream waits for the connection.
+    const first = hubs.stream('chatHub', 'SendMessage', 'c1', 'hello');
+    first.subscribe(observer);
+    await vi.waitFor(() => expect(hubs.state('chatHub')).toBe('Connected'));
+    const stream = signalR.built.find((b) => b.url === '/hubs/chatHub')!.connection as unknown as {
+      stream: ReturnType<typeof vi.fn>;
+    };
+    await vi.waitFor(() => expect(stream.stream).toHaveBeenCalledTimes(1));
+    // Connected: the invocation is handed to SignalR before subscribe returns.
+    hubs.stream('chatHub', 'SendMessage', 'c1', 'again').subscribe(observer);
+    expect(stream.stream).toHaveBeenLastCalledWith('SendMessage', 'c1', 'again');
+    const result = stream.stream.mock.results.at(-1)!.value as { subscribe: ReturnType<typeof vi.fn> };
+    expect(result.subscribe).toHaveBeenCalledWith(observer);
+    await hubs.stop();
   });
 
   it('should reset the session on a 410 connect failure and only log other failures', async () => {

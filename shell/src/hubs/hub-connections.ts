@@ -227,6 +227,11 @@ export function createHubConnections(deps: {
     stream<T>(hub: HubName, method: string, ...args: unknown[]): HubStream<T> {
       return {
         subscribe(observer) {
+          // Connected: the invocation leaves now, not a microtask later behind the render the caller's own state
+          // updates schedule (the chat's send → first reply text, ADR 0255).
+          const connected = entries.get(hub)?.connection;
+          if (connected?.state === 'Connected')
+            return connected.stream<T>(method, ...args).subscribe(observer);
           let disposed = false;
           let inner: { dispose(): void } | null = null;
           open(hub).then(

@@ -71,13 +71,14 @@ export function createChatHub(deps: ChatHubDeps): {
     ctx: HubCallContext,
     chatId: string,
     clientMessageId: string,
+    lookup?: Promise<StoredSend | null>,
   ): AsyncGenerator<ChatReplyItem, boolean> {
     const run = replies.forClientMessage(ctx.userId, chatId, clientMessageId);
     if (run) {
       yield* follow(ctx, run, -1, run.status === 'running');
       return true;
     }
-    const stored = await deps.store.findSend(ctx.userId, chatId, clientMessageId);
+    const stored = await (lookup ?? deps.store.findSend(ctx.userId, chatId, clientMessageId));
     if (stored === null) return false;
     const remote = stored.status === 'running' ? await findRemote(ctx.userId, stored.replyId) : null;
     if (remote) yield* followRemote(ctx, remote, -1);
@@ -152,9 +153,14 @@ export function createChatHub(deps: ChatHubDeps): {
     const text = typeof textArg === 'string' ? textArg.trim() : '';
     if (text === '' || text.length > MAX_MESSAGE_LENGTH) throw new HubError(CHAT_ERRORS.invalidMessage);
     const clientMessageId = clientIdOf(clientMessageIdArg);
+    // The chat and an earlier send with this client id are read together: one wait on the store, not two, before
+    // the first item (ADR 0255). The lookup's answer is used only if the chat exists.
+    const lookup =
+      clientMessageId === null ? undefined : deps.store.findSend(ctx.userId, chatIdArg, clientMessageId);
+    lookup?.catch(() => undefined);
     const chat = await deps.store.findChat(ctx.userId, chatIdArg);
     if (chat === null) throw new HubError(CHAT_ERRORS.chatNotFound);
-    if (clientMessageId !== null && (yield* replaySend(ctx, chat.chatId, clientMessageId))) return;
+    if (clientMessageId !== null && (yield* replaySend(ctx, chat.chatId, clientMessageId, lookup))) return;
     if (chat.isLocked) throw new HubError(CHAT_ERRORS.chatLocked);
     const racing = racingRun(ctx, chat.chatId, clientMessageId);
     if (racing) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { PATHS, type Chat } from '@companion/contracts';
 import {
   handleSpendError,
@@ -10,14 +10,22 @@ import {
   useTransport,
 } from '@companion/remote-kit';
 import { MEDIA_MAX, Spinner, useMediaQuery } from '@companion/ui';
-import { listChats, setPinStatus, startChat } from '../shared/api/chats-api.ts';
+import { listChats, PAGE_SIZE, prefetchChat, setPinStatus, startChat } from '../shared/api/chats-api.ts';
+import { deferredComponent } from '../shared/lib/deferred-component.ts';
+import type { Conversation as ConversationComponent } from '../features/conversation/components/conversation.tsx';
 import { ChatList } from '../features/chats/components/chat-list.tsx';
 
 // The conversation (history, replies, regenerate, photos) loads with the first chat opened: the list alone is what
 // `/chat` needs, and a pointer or focus on the page, or a `?modelId=` start, fetches it ahead of the click (ADR 0220).
-const loadConversation = () => import('../features/conversation/components/conversation.tsx');
-const Conversation = lazy(() => loadConversation().then((module) => ({ default: module.Conversation })));
-const preload = () => void loadConversation();
+// Loaded, it renders in the click's own frame: no Suspense and its reveal delay (ADR 0255).
+const conversationModule = () => import('../features/conversation/components/conversation.tsx');
+const conversationPane = deferredComponent(() => conversationModule().then((module) => module.Conversation));
+const preload = () => void conversationPane.preload().catch(() => undefined);
+
+function ConversationPane(props: ComponentProps<typeof ConversationComponent>) {
+  const Pane = conversationPane.useLoaded();
+  return Pane ? <Pane {...props} /> : <PaneLoading />;
+}
 import * as styles from './chat-page.css.ts';
 import { useVisualViewport } from './use-visual-viewport.ts';
 
@@ -69,7 +77,30 @@ export function ChatPage() {
     chatIdOf(location.pathname) ?? (started && started.modelId === modelId ? started.chatId : null);
 
   const refreshList = useCallback(() => invalidate(CHATS_KEY), [invalidate]);
-  const open = useCallback((chat: Chat) => navigate(PATHS.chatThread.href({ chatId: chat.id })), [navigate]);
+  // Not the open chat: what it shows is newer than any page fetched now would stay.
+  // A long one (a full first page) also brings the virtualised list, so it opens straight into it.
+  const ahead = useCallback(
+    (chat: Chat) => {
+      if (chat.id === chatId) return;
+      prefetchChat(transport, chat.id).then(
+        (found) =>
+          found.messages.length >= PAGE_SIZE &&
+          conversationModule().then(
+            (module) => module.preloadLongList(),
+            () => undefined,
+          ),
+        () => undefined,
+      );
+    },
+    [transport, chatId],
+  );
+  const open = useCallback(
+    (chat: Chat) => {
+      ahead(chat);
+      navigate(PATHS.chatThread.href({ chatId: chat.id }));
+    },
+    [ahead, navigate],
+  );
   const pin = useCallback(
     (chat: Chat, isPinned: boolean) => {
       void setPinStatus(transport, chat.id, isPinned).then(refreshList, refreshList);
@@ -95,20 +126,19 @@ export function ChatPage() {
           chats={chats.data}
           activeId={chatId}
           onOpen={open}
+          onIntent={ahead}
           onPin={pin}
           onExplore={() => navigate(PATHS.home.href())}
         />
       )}
       {showConversation ? (
-        <Suspense fallback={<PaneLoading />}>
-          <Conversation
-            key={chatId}
-            chatId={chatId}
-            onBack={phone ? () => navigate(PATHS.chat.href()) : null}
-            onChanged={refreshList}
-            preview={chats.data?.find((chat) => chat.id === chatId) ?? null}
-          />
-        </Suspense>
+        <ConversationPane
+          key={chatId}
+          chatId={chatId}
+          onBack={phone ? () => navigate(PATHS.chat.href()) : null}
+          onChanged={refreshList}
+          preview={chats.data?.find((chat) => chat.id === chatId) ?? null}
+        />
       ) : (
         !phone && <EmptyConversation />
       )}

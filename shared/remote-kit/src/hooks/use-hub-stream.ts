@@ -48,8 +48,7 @@ export function useHubStream<T>(hub: HubName): HubStreamState<T> {
   const start = useCallback(
     (method: string, ...args: unknown[]) => {
       running.current?.dispose();
-      setError(null);
-      setStreaming(true);
+      // Subscribed before the state updates: a connected hub sends the invocation at once (ADR 0255).
       const subscription = hubs.stream<T>(hub, method, ...args).subscribe({
         next: (item) => setItems((list) => [...list, item]),
         error: (cause) => {
@@ -65,6 +64,8 @@ export function useHubStream<T>(hub: HubName): HubStreamState<T> {
         },
       });
       running.current = subscription;
+      setError(null);
+      setStreaming(true);
     },
     [hub, hubs],
   );

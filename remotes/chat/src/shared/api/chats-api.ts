@@ -7,6 +7,9 @@ export interface UnlockResult {
   spentTokens: number;
 }
 
+/** A page of history: the API's page size (`GET Chats/{id}` answers the newest page). */
+export const PAGE_SIZE = 50;
+
 const post = <T>(transport: Transport, path: string, body: unknown) =>
   transport.request<T>(path, { method: 'POST', body });
 
@@ -17,8 +20,42 @@ export const listChats = (transport: Transport) => transport.request<Chat[]>('Ch
 export const getChat = (transport: Transport, chatId: string) =>
   transport.request<Chat>(`Chats/${encodeURIComponent(chatId)}`);
 
+/** How long a chat fetched ahead of its opening stays good to open with. */
+const AHEAD_TTL_MS = 10_000;
+const ahead = new Map<string, { at: number; promise: Promise<Chat>; chat: Chat | null }>();
+const fresh = (chatId: string) => {
+  const found = ahead.get(chatId);
+  return found && Date.now() - found.at < AHEAD_TTL_MS ? found : null;
+};
+
+/**
+ * `GET Chats/{id}` ahead of the opening, on the pointer's way to the chat (hover, press, focus): the conversation
+ * then paints its newest page in the click's own frame (ADR 0255). Once per chat within {@link AHEAD_TTL_MS}.
+ */
+export function prefetchChat(transport: Transport, chatId: string): Promise<Chat> {
+  const found = fresh(chatId);
+  if (found) return found.promise;
+  const entry = { at: Date.now(), promise: getChat(transport, chatId), chat: null as Chat | null };
+  entry.promise.then(
+    (chat) => (entry.chat = chat),
+    () => ahead.get(chatId) === entry && ahead.delete(chatId),
+  );
+  ahead.set(chatId, entry);
+  return entry.promise;
+}
+
+/** The chat fetched ahead, if it has landed and is fresh (to paint with); it stays for {@link openChat}. */
+export const prefetchedChat = (chatId: string): Chat | null => fresh(chatId)?.chat ?? null;
+
+/** The chat with its newest page: the one fetched ahead (used once) while fresh, else `GET Chats/{id}`. */
+export function openChat(transport: Transport, chatId: string): Promise<Chat> {
+  const found = fresh(chatId);
+  ahead.delete(chatId);
+  return found?.promise ?? getChat(transport, chatId);
+}
+
 /** `GET Chats/{id}/messages`: a page of messages older than `before`, oldest first. */
-export const getMessages = (transport: Transport, chatId: string, before: string | null, limit = 50) =>
+export const getMessages = (transport: Transport, chatId: string, before: string | null, limit = PAGE_SIZE) =>
   transport.request<Message[]>(`Chats/${encodeURIComponent(chatId)}/messages`, {
     query: { before: before ?? undefined, limit },
   });

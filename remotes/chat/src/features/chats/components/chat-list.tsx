@@ -10,12 +10,14 @@ interface ChatListProps {
   chats: Chat[] | undefined;
   activeId: string | null;
   onOpen(chat: Chat): void;
+  /** The pointer or focus is on its way to a chat (its newest page is fetched ahead). */
+  onIntent?(chat: Chat): void;
   onPin(chat: Chat, isPinned: boolean): void;
   onExplore(): void;
 }
 
 /** The chat list (000 §3): pinned and unpinned sections, newest first, name search, unread dots, skeletons. */
-export function ChatList({ chats, activeId, onOpen, onPin, onExplore }: ChatListProps) {
+export function ChatList({ chats, activeId, onOpen, onIntent, onPin, onExplore }: ChatListProps) {
   const [search, setSearch] = useState('');
   const sections = chatSections(chats ?? [], search);
   return (
@@ -50,6 +52,7 @@ export function ChatList({ chats, activeId, onOpen, onPin, onExplore }: ChatList
                 chats={sections.pinned}
                 activeId={activeId}
                 onOpen={onOpen}
+                onIntent={onIntent}
                 onPin={onPin}
               />
             )}
@@ -59,6 +62,7 @@ export function ChatList({ chats, activeId, onOpen, onPin, onExplore }: ChatList
                 chats={sections.others}
                 activeId={activeId}
                 onOpen={onOpen}
+                onIntent={onIntent}
                 onPin={onPin}
               />
             )}
@@ -74,12 +78,14 @@ function Section({
   chats,
   activeId,
   onOpen,
+  onIntent,
   onPin,
 }: {
   title: string | null;
   chats: Chat[];
   activeId: string | null;
   onOpen(chat: Chat): void;
+  onIntent?(chat: Chat): void;
   onPin(chat: Chat, isPinned: boolean): void;
 }) {
   return (
@@ -96,6 +102,8 @@ function Section({
                 className={styles.item}
                 aria-current={chat.id === activeId ? 'page' : undefined}
                 onClick={() => onOpen(chat)}
+                onPointerEnter={() => onIntent?.(chat)}
+                onFocus={() => onIntent?.(chat)}
               >
                 <Avatar personModelId={chat.personModelEntityId} name={name} />
                 <span className={styles.text}>

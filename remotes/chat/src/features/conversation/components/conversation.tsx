@@ -27,6 +27,8 @@ import { newClientMessageId } from '../lib/outbox.ts';
 import { romanceOfferFor } from '../lib/romance.ts';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
+
+export { preloadLongList } from './message-list.tsx';
 import { useRomanceMode } from './romance-mode.tsx';
 import * as styles from './conversation.css.ts';
 
@@ -89,12 +91,19 @@ export function Conversation({ chatId, onBack, onChanged, preview = null }: Conv
       });
   }, [errorCode, bus, price]);
 
-  const lastId = conversation.messages.at(-1)?.id;
+  // The list follows the newest message (its preview, its unread state) once a reply has settled: one refresh and at
+  // most one mark-seen per reply, not one each per stored item, and none racing the send (ADR 0255).
+  const newest = conversation.streaming ? undefined : conversation.messages.at(-1);
+  const newestId = newest?.id;
+  const unseen = newest?.sender === 'character' && !newest.isSeen;
+  const listed = useRef(preview?.messages.at(-1)?.id);
   useEffect(() => {
-    if (!lastId) return;
-    onChanged();
-    void markSeen(transport, chatId).catch(() => undefined);
-  }, [lastId, chatId, transport, onChanged]);
+    if (!newestId) return;
+    const changed = newestId !== listed.current;
+    listed.current = newestId;
+    if (unseen) void markSeen(transport, chatId).then(onChanged, () => undefined);
+    else if (changed) onChanged();
+  }, [newestId, unseen, chatId, transport, onChanged]);
 
   const onSend = useCallback(
     (text: string) => {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { deferredComponent } from '../../../shared/lib/deferred-component.ts';
 import {
   ListFrame,
   messageRows,
@@ -6,36 +7,40 @@ import {
   tailOf,
   useScrollEdges,
   type MessageListProps,
+  NEAR_BOTTOM,
+  type ReaderPlace,
 } from './message-rows.tsx';
 import * as styles from './conversation.css.ts';
 
 /** More rows than this (or any older history on the server) and the list is virtualised. */
 export const LONG_CONVERSATION = 150;
 
-const VirtualMessageList = lazy(() => import('./virtual-message-list.tsx'));
+const virtualList = deferredComponent(() =>
+  import('./virtual-message-list.tsx').then((module) => module.default),
+);
+
+/** Fetches the virtualised list ahead (a long chat is about to open; ADR 0255). */
+export const preloadLongList = () => void virtualList.preload().catch(() => undefined);
 
 /**
  * The conversation (ADR 0221). A short one (the common case: its whole history loaded, at most 150 rows) is a plain
  * list; once the history is longer or has older pages, the virtualised list's chunk is fetched and takes over (the
- * plain list shows meanwhile). It stays virtualised for the rest of the visit.
+ * plain list shows meanwhile, and the reader's place carries over). It stays virtualised for the rest of the visit.
+ * No Suspense: a boundary revealed after its fallback waits up to 300 ms in React 19 (ADR 0255).
  */
 export function MessageList(props: MessageListProps) {
   const long = props.hasOlder || props.messages.length + props.pending.length > LONG_CONVERSATION;
-  const [virtual, setVirtual] = useState(long);
-  if (long && !virtual) setVirtual(true);
-  if (!virtual) return <PlainMessageList {...props} />;
-  return (
-    <Suspense fallback={<PlainMessageList {...props} />}>
-      <VirtualMessageList {...props} />
-    </Suspense>
-  );
+  const Virtual = virtualList.useLoaded(long);
+  const place = useRef<ReaderPlace>({ atBottom: true, key: null, offset: 0 });
+  if (!Virtual) return <PlainMessageList {...props} place={place} />;
+  return <Virtual {...props} place={place} />;
 }
 
 /**
  * Every row in the DOM: opens at the newest message, follows new content (and photos that finish loading) while the
  * reader is at the bottom, and keeps the reader's place when older rows arrive above.
  */
-function PlainMessageList(props: MessageListProps) {
+function PlainMessageList({ place, ...props }: MessageListProps & { place: RefObject<ReaderPlace> }) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -80,6 +85,7 @@ function PlainMessageList(props: MessageListProps) {
       empty={rows.length === 0}
       onScroll={(event) => {
         fromBottom.current = event.currentTarget.scrollHeight - event.currentTarget.scrollTop;
+        place.current = readerPlace(event.currentTarget, content.current, rows);
       }}
     >
       <div ref={content}>
@@ -91,4 +97,20 @@ function PlainMessageList(props: MessageListProps) {
       </div>
     </ListFrame>
   );
+}
+
+/** The first row the reader sees and how far the scroller's top is below that row's top. */
+function readerPlace(
+  scroller: HTMLElement,
+  content: HTMLElement | null,
+  rows: { key: string }[],
+): ReaderPlace {
+  const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < NEAR_BOTTOM;
+  const top = scroller.getBoundingClientRect().top;
+  const elements = content?.children ?? [];
+  for (let i = 0; i < elements.length; i += 1) {
+    const box = elements[i]!.getBoundingClientRect();
+    if (box.bottom > top) return { atBottom, key: rows[i]?.key ?? null, offset: top - box.top };
+  }
+  return { atBottom, key: null, offset: 0 };
 }

@@ -35,7 +35,16 @@ export interface MessageListProps {
 }
 
 const NEAR_TOP = 240;
-const NEAR_BOTTOM = 80;
+/** Closer than this to the end and the reader is "at the bottom": new content follows them. */
+export const NEAR_BOTTOM = 80;
+
+/** Where the reader is in the plain list, so the virtual list that replaces it opens at the same place. */
+export interface ReaderPlace {
+  atBottom: boolean;
+  /** The first row in view, and how far the scroller's top is below that row's top. */
+  key: string | null;
+  offset: number;
+}
 
 /** The history, then unsent messages, the streaming reply and a pending photo: one row each. */
 export function messageRows(props: MessageListProps): Row[] {

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   ListFrame,
@@ -7,6 +7,7 @@ import {
   tailOf,
   useScrollEdges,
   type MessageListProps,
+  type ReaderPlace,
 } from './message-rows.tsx';
 import * as styles from './conversation.css.ts';
 
@@ -16,7 +17,10 @@ import * as styles from './conversation.css.ts';
  * pinned to the bottom while a reply streams (unless the reader scrolled up), and pages older history in near the
  * top without a jump.
  */
-export default function VirtualMessageList(props: MessageListProps) {
+export default function VirtualMessageList({
+  place,
+  ...props
+}: MessageListProps & { place?: RefObject<ReaderPlace> }) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const rows = messageRows(props);
@@ -30,6 +34,17 @@ export default function VirtualMessageList(props: MessageListProps) {
     // Paint the newest rows before the scroller is measured (first frame; jsdom has no layout).
     initialRect: { width: 0, height: 900 },
   });
+
+  // Taking over from the plain list (a short chat grew long): open where the reader was, not at the bottom.
+  useLayoutEffect(() => {
+    const from = place?.current;
+    if (!from || from.atBottom || from.key === null) return;
+    const index = rows.findIndex((row) => row.key === from.key);
+    if (index < 0) return;
+    atBottom.current = false;
+    const [start] = virtualizer.getOffsetForIndex(index, 'start') ?? [0];
+    virtualizer.scrollToOffset(Math.max(0, start + from.offset));
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Older pages arrive above: keep the message that was first where it was.
   const firstKey = rows[0]?.key;

@@ -9,15 +9,12 @@ import {
 } from 'react';
 import { CHAT_HUB_METHODS, type Chat, type Message } from '@companion/contracts';
 import { useChatReply, useMountProps, useTrack, useTransport } from '@companion/remote-kit';
-import { getChat, getMessages } from '../../../shared/api/chats-api.ts';
+import { getMessages, openChat, PAGE_SIZE, prefetchedChat } from '../../../shared/api/chats-api.ts';
 import { hubErrorCode } from '../lib/hub-error.ts';
 import { mergeMessages } from '../lib/messages.ts';
-import { newClientMessageId, outbox } from '../lib/outbox.ts';
+import { newClientMessageId, outbox, type OutboxEntry } from '../lib/outbox.ts';
 import { foldReplies, latestBalance, type ReplyView } from '../lib/reply.ts';
 import { useChatHubState, useOnline } from './use-chat-hub-state.ts';
-
-/** A page of history: the API's page size, newest first. */
-export const PAGE_SIZE = 50;
 
 interface ResumableReply {
   replyId: string;
@@ -44,11 +41,13 @@ export function useConversation(chatId: string, preview: Chat | null = null) {
   const online = useOnline();
   const [backoff, setBackoff] = useState(false);
   const reply = useChatReply();
-  // The list's copy of the chat (with its last message) paints at once; the newest page replaces it when it lands.
-  const [chat, setChat] = useState<Chat | null>(preview);
+  // The newest page fetched ahead (on hover) paints at once, else the list's copy of the chat (its last message)
+  // until the newest page lands.
+  const [first] = useState(() => prefetchedChat(chatId));
+  const [chat, setChat] = useState<Chat | null>(first ?? preview);
   const [loadError, setLoadError] = useState<unknown>(null);
-  const [history, setHistory] = useState<Message[]>(() => preview?.messages ?? []);
-  const [hasOlder, setHasOlder] = useState(false);
+  const [history, setHistory] = useState<Message[]>(() => (first ?? preview)?.messages ?? []);
+  const [hasOlder, setHasOlder] = useState(() => (first?.messages.length ?? 0) >= PAGE_SIZE);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [stopped, setStopped] = useState<{ replyId: string; text: string } | null>(null);
   const [lastSent, setLastSent] = useState<string | null>(null);
@@ -64,7 +63,7 @@ export function useConversation(chatId: string, preview: Chat | null = null) {
   const load = useCallback(async () => {
     setLoadError(null);
     try {
-      const loaded = await getChat(transport, chatId);
+      const loaded = await openChat(transport, chatId);
       setChat(loaded);
       setHistory((list) => mergeMessages(list, loaded.messages));
       setHasOlder(loaded.messages.length >= PAGE_SIZE);
@@ -137,33 +136,50 @@ export function useConversation(chatId: string, preview: Chat | null = null) {
     if (code === 'generation_failed') bus.publish('tokens:balance-refresh-requested', { source: 'chat' });
   }, [reply.error, code, current?.userMessage, bus]);
 
+  /** One outbox entry goes out; its id goes with it, so a resend cannot pay or store twice (ADR 0220). */
+  const dispatch = useCallback(
+    (entry: OutboxEntry) => {
+      sending.current = entry.id;
+      start(CHAT_HUB_METHODS.sendMessage, chatId, entry.text, entry.id);
+    },
+    [start, chatId],
+  );
+
   // Back online: continue the reply from the last item seen, then flush the outbox, one message at a time.
+  const settling = hubState === 'Connecting' || hubState === 'Reconnecting' || hubState === 'Disconnecting';
+  const resumable = disconnected && reply.progress.replyId !== null && !reply.progress.completed;
+  const held = !online || backoff || reply.streaming;
   useEffect(() => {
-    const settling = hubState === 'Connecting' || hubState === 'Reconnecting' || hubState === 'Disconnecting';
-    if (!online || settling || backoff || reply.streaming) return;
-    if (disconnected && reply.progress.replyId && !reply.progress.completed) {
+    if (held || settling) return;
+    if (resumable) {
       reply.resume();
       return;
     }
     const next = outbox.take(chatId);
     if (!next) return;
-    sending.current = next.id;
     setLastSent(next.text);
-    // The entry's id goes with it: a resend of the same entry cannot pay or store twice (ADR 0220).
-    start(CHAT_HUB_METHODS.sendMessage, chatId, next.text, next.id);
-  }, [online, hubState, backoff, reply, disconnected, chatId, start, pending]);
+    dispatch(next);
+  }, [held, settling, resumable, reply, chatId, dispatch, pending]);
 
+  // A connected hub, nothing older waiting and no reply running: the message leaves from the key press itself,
+  // before any state of this send renders (the frame does not wait for a React commit; ADR 0255).
+  const direct = !held && !resumable && hubState === 'Connected';
   const send = useCallback(
     (text: string) => {
       const trimmed = text.trim();
       if (trimmed === '') return;
+      if (direct && outbox.list(chatId).length === 0) {
+        const entry = { id: newClientMessageId(), chatId, text: trimmed, state: 'sending' as const };
+        dispatch(entry);
+        outbox.add(chatId, trimmed, entry);
+        setLastSent(trimmed);
+      } else outbox.add(chatId, trimmed);
       setStopped(null);
-      outbox.add(chatId, trimmed);
       sentInSession += 1;
       track('message_sent', { chatId });
       if (sentInSession === 20) track('message_sent_20', { chatId });
     },
-    [chatId, track],
+    [direct, chatId, dispatch, track],
   );
 
   /** A new alternative of the last reply (RegenerateReply, priced like a message; ADR 0220). */

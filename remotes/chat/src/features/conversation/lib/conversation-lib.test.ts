@@ -82,6 +82,16 @@ describe('offline outbox', () => {
     expect(box.take('c1')?.text).toBe('again');
   });
 
+  it('should hold an entry sent straight away as out already, so the flush does not send it again', () => {
+    const box = new Outbox();
+    const sent = box.add('c1', 'now', { id: 'client-1', chatId: 'c1', text: 'now', state: 'sending' });
+    box.add('c1', 'next');
+    expect(sent.id).toBe('client-1');
+    expect(box.take('c1')).toBeNull();
+    box.settle('client-1');
+    expect(box.take('c1')?.text).toBe('next');
+  });
+
   it('should keep entries across a reload, a send cut off by it waiting again under the same id', () => {
     let stored: unknown = null;
     const store = {

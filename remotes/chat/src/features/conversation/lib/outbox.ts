@@ -46,8 +46,9 @@ export class Outbox {
     this.entries = store?.read() ?? [];
   }
 
-  add(chatId: string, text: string): OutboxEntry {
-    const entry: OutboxEntry = { id: newClientMessageId(), chatId, text, state: 'waiting' };
+  /** A new entry, waiting; or, given `sent`, one already handed out (sent straight away with that id). */
+  add(chatId: string, text: string, sent?: OutboxEntry & { state: 'sending' }): OutboxEntry {
+    const entry: OutboxEntry = sent ?? { id: newClientMessageId(), chatId, text, state: 'waiting' };
     this.entries = [...this.entries, entry];
     this.emit();
     return entry;
