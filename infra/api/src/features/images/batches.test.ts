@@ -162,14 +162,19 @@ describe.each(BACKENDS)('image batches on $backend', ({ backend, available }) =>
       const batchId = crypto.randomUUID();
       const first = generate(t, bob, { batchId, style: 'anime', count: 2 });
       // The held request has paid and recorded its batch before it waits.
+      // Polls until the batch is recorded; a request that ended instead (refused, failed) fails the test at once.
+      let ended: { statusCode: number; body: string } | null = null;
+      void first.then((res) => (ended = { statusCode: res.statusCode, body: res.body }));
       let pending: BatchAnswer | null = null;
       while (!pending) {
+        if (ended) throw new Error(`the held request ended before it waited: ${JSON.stringify(ended)}`);
         const res = await t.app.inject({
           method: 'GET',
           url: `/api/Image/batches/${batchId}`,
           headers: bob.headers,
         });
         if (res.statusCode === 200) pending = res.json<BatchAnswer>();
+        else await new Promise((resolve) => setTimeout(resolve, 5));
       }
       expect(pending.status).toBe('pending');
       const resend = await generate(t, bob, { batchId, style: 'anime', count: 2 });
