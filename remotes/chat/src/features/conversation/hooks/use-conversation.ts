@@ -52,6 +52,8 @@ export function useConversation(chatId: string, preview: Chat | null = null) {
   const [stopped, setStopped] = useState<{ replyId: string; text: string } | null>(null);
   const [lastSent, setLastSent] = useState<string | null>(null);
   const sending = useRef<string | null>(null);
+  /** This conversation started a send or a regenerate: the resume at open must not replace (and cancel) it. */
+  const startedHere = useRef(false);
   const { start, stop: detach } = reply;
 
   const entries = useSyncExternalStore(
@@ -88,7 +90,9 @@ export function useConversation(chatId: string, preview: Chat | null = null) {
         .invoke<ResumableReply[]>('chatHub', CHAT_HUB_METHODS.getReplies, chatId)
         .catch(() => []);
       const running = replies.filter((r) => r.chatId === chatId && r.status === 'running').at(-1);
-      if (live && running) start(CHAT_HUB_METHODS.resumeReply, running.replyId, -1);
+      // A send made while this was on its way is that running reply, already streaming here: starting the resume
+      // would dispose its stream, and disposing a SendMessage stream cancels the generation.
+      if (live && running && !startedHere.current) start(CHAT_HUB_METHODS.resumeReply, running.replyId, -1);
     });
     track('chat_opened', { chatId });
     return () => {
@@ -140,6 +144,7 @@ export function useConversation(chatId: string, preview: Chat | null = null) {
   const dispatch = useCallback(
     (entry: OutboxEntry) => {
       sending.current = entry.id;
+      startedHere.current = true;
       start(CHAT_HUB_METHODS.sendMessage, chatId, entry.text, entry.id);
     },
     [start, chatId],
@@ -187,6 +192,7 @@ export function useConversation(chatId: string, preview: Chat | null = null) {
     if (reply.streaming) return;
     setStopped(null);
     setLastSent(null);
+    startedHere.current = true;
     start(CHAT_HUB_METHODS.regenerateReply, chatId, newClientMessageId());
     track('reply_regenerated', { chatId });
   }, [reply.streaming, start, chatId, track]);
