@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readLiveRegistry } from '../support/registry.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';
+import { shoot } from '../support/screenshots.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 
 // The rest of the checkout remote's issue against the real stack and the sandbox provider (README "Payments"): a
@@ -146,7 +147,7 @@ test.describe('checkout, continued', () => {
   test('a subscriber changes plan on the saved card from settings; shorter plans are not offered', async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     const { accessToken: token } = await signInRegistered(page, request, 'checkout-change');
     // Settings is behind the NSFW gate (000 §2.2).
     const nsfw = await request.post('/api/User/nsfw-confirmation', {
@@ -166,6 +167,7 @@ test.describe('checkout, continued', () => {
     const panel = page.getByTestId('subscription-panel');
     await expect(panel).toBeVisible();
     await expect(panel.getByTestId('renewal-badge')).toHaveText('Get 100 bonus tokens for renewal');
+    await shoot(page, testInfo, 'settings-renewal-badge');
     await panel.getByRole('button', { name: 'Change plan' }).click();
     const change = page.getByTestId('change-plan');
     await expect(change.getByTestId('plan-sub-3m')).toBeVisible();

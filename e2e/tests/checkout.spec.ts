@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readLiveRegistry, remoteCli } from '../support/registry.ts';
+import { shoot } from '../support/screenshots.ts';
 
 // The checkout remote against the real stack and the API's sandbox card provider (README "Payments"): a visitor
 // picks a plan or a pack, pays on the hosted page, comes back to /pricing or /tokens and sees the result that
@@ -78,7 +79,9 @@ async function declined(page: Page, card: string) {
 }
 
 test.describe('checkout', () => {
-  test('shows the plans with their rules, headline, payment methods and legal text', async ({ page }) => {
+  test('shows the plans with their rules, headline, payment methods and legal text', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/pricing');
     await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Get Exclusive Discount Only Today!' })).toBeVisible();
@@ -97,6 +100,7 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('plan-sub-1m').getByTestId('renewal-badge')).toHaveText(
       'Get 100 bonus tokens for renewal',
     );
+    await shoot(page, testInfo, 'pricing-renewal-badge');
     await expect(page.getByText(/^\$19\.99 for the first month, then \$39\.99 per month/)).toBeVisible();
     await expect(page.getByRole('list', { name: 'Accepted payment methods' })).toBeVisible();
   });

@@ -1,12 +1,6 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { jsBeyondShell } from '../support/route-bytes.ts';
+import { VIEWPORTS, setTheme, shoot } from '../support/screenshots.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 
 // Issue 12: the offer flows of 001 §2 in the checkout remote, against the real stack and the sandbox provider
@@ -15,7 +9,6 @@ import { signInRegistered } from '../support/sign-in.ts';
 const SUCCESS_CARD = '4067429974719265';
 const DECLINE_302 = '4000000000003022';
 const PHOTO_PRICE = 5; // userPricingInfo.tokenPriceForImage default (infra/api config.ts)
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
 
 type Account = { headers: Record<string, string> };
 
@@ -62,28 +55,6 @@ async function buyPackAndProceed(page: Page, productId: string) {
   const success = page.getByTestId('payment-success');
   await expect(success).toBeVisible();
   await success.getByRole('button', { name: /^Proceed/ }).click();
-}
-
-/** Switches the theme as the shell does (its stored choice and `<html data-theme>`), without a reload. */
-async function setTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((mode) => {
-    localStorage.setItem('persist:theme', mode);
-    document.documentElement.dataset['theme'] = mode;
-  }, theme);
-}
-
-/** The modal's screenshots at phone and desktop width in both themes, into the ignored results folder. */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(page, theme);
-    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-      await page.setViewportSize(viewport);
-      await page.waitForTimeout(150);
-      const file = testInfo.outputPath(`offers-${name}-${size}-${theme}.png`);
-      await page.screenshot({ path: file });
-    }
-  }
-  await page.setViewportSize(VIEWPORTS.desktop);
 }
 
 /**
@@ -162,7 +133,7 @@ test.describe('offers', () => {
     await expect(upsell).toContainText(
       'By continuing I agree to be charged using the same payment details I used before.',
     );
-    await shoot(page, testInfo, 'tokens-upsell');
+    await shoot(page, testInfo, 'offers-tokens-upsell');
     // A reload keeps the countdown: the timer record's start date decides, not the page load.
     await consent.check();
     await upsell.getByTestId('offer-buy').click();
@@ -183,7 +154,7 @@ test.describe('offers', () => {
     await expect(upsell).toBeVisible();
     await upsell.getByTestId('offer-decline').click();
     await expect(page.getByTestId('offer-confirmation')).toBeVisible();
-    await shoot(page, testInfo, 'confirmation');
+    await shoot(page, testInfo, 'offers-confirmation');
     await confirmLeave(page);
 
     const downsell = page.getByTestId('tokens-downsell');
@@ -192,14 +163,14 @@ test.describe('offers', () => {
     await expect(downsell).toContainText('30% OFF');
     await expect(downsell).toContainText('Limited Offer');
     await expect(timerValue(downsell)).toHaveText(/^0:5\d$/);
-    await shoot(page, testInfo, 'tokens-downsell');
+    await shoot(page, testInfo, 'offers-tokens-downsell');
     await downsell.getByTestId('offer-decline').click();
     await confirmLeave(page);
 
     const box = page.getByTestId('mystery-box');
     await expect(box).toBeVisible();
     await expect(box).toContainText("You've forgot something");
-    await shoot(page, testInfo, 'mystery-box');
+    await shoot(page, testInfo, 'offers-mystery-box');
     await box.getByTestId('mystery-box-open').click();
     await expect(box.getByTestId('mystery-box-reveal')).toHaveText('50% OFF');
     await expect(box).toContainText('Your final offer');
@@ -208,7 +179,7 @@ test.describe('offers', () => {
     const offer = page.getByTestId('tokens-boxOffer');
     await expect(offer).toBeVisible();
     await expect(offer).toContainText('Your final offer');
-    await shoot(page, testInfo, 'mystery-box-offer');
+    await shoot(page, testInfo, 'offers-mystery-box-offer');
     await offer.getByTestId('one-click-consent').check();
     await offer.getByTestId('offer-buy').click();
     await expect(offer).toHaveCount(0);
@@ -243,7 +214,7 @@ test.describe('offers', () => {
     await expect(main).toContainText('This offer is available only now, on this screen.');
     await expect(main.getByTestId('offer-buy')).toHaveText('Get 100 FREE tokens');
     await expect(timerValue(main)).toHaveText(/^0:5\d$/);
-    await shoot(page, testInfo, 'insufficient-main');
+    await shoot(page, testInfo, 'offers-insufficient-main');
 
     // The countdown survives a reload: the shell's timer record keeps its start date.
     await page.waitForTimeout(2500);
@@ -267,7 +238,7 @@ test.describe('offers', () => {
     await expect(page.getByRole('dialog', { name: "Honey, don't go now!" })).toBeVisible();
     await expect(downsell).toContainText('70% OFF');
     await expect(timerValue(downsell)).toHaveText(/^(1:00|0:5\d)$/);
-    await shoot(page, testInfo, 'insufficient-downsell');
+    await shoot(page, testInfo, 'offers-insufficient-downsell');
     await downsell.getByTestId('offer-decline').click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(await balance(request, account)).toBe(0);
@@ -311,7 +282,7 @@ test.describe('offers', () => {
     await expect(popup.getByRole('radio')).toHaveCount(1);
     await expect(popup.getByTestId('declined-plan-sub-1m')).toHaveAttribute('aria-checked', 'true');
     await expect(popup.getByRole('button', { name: 'Try again with different card' })).toBeVisible();
-    await shoot(page, testInfo, 'declined');
+    await shoot(page, testInfo, 'offers-declined');
     await popup.getByRole('button', { name: 'Continue' }).click();
     await fillCard(page, SUCCESS_CARD);
     await expectBackOn(page, '/pricing');
@@ -350,14 +321,14 @@ test.describe('offers', () => {
     await expect(upgrade).toContainText('Only for NEW users');
     await expect(upgrade.getByTestId('offer-buy')).toHaveText('Upgrade with Extra Discount');
     await expect(timerValue(upgrade)).toHaveText(/^(2:00|1:5\d)$/);
-    await shoot(page, testInfo, 'upgrade');
+    await shoot(page, testInfo, 'offers-upgrade');
     await upgrade.getByTestId('offer-decline').click();
     await confirmLeave(page);
 
     const last = page.getByTestId('upgrade-upgradeDownsell');
     await expect(last).toContainText('Last chance!');
     await expect(last).toContainText('With extra discount');
-    await shoot(page, testInfo, 'upgrade-downsell');
+    await shoot(page, testInfo, 'offers-upgrade-downsell');
     await last.getByTestId('offer-decline').click();
     await confirmLeave(page);
 
@@ -365,7 +336,7 @@ test.describe('offers', () => {
     await expect(final).toContainText('Final offer!');
     await expect(final).toContainText('Extra discount 20% OFF');
     await expect(final.getByTestId('upgrade-plan-sub-12m-extra')).toHaveAttribute('aria-checked', 'true');
-    await shoot(page, testInfo, 'upgrade-downsell2');
+    await shoot(page, testInfo, 'offers-upgrade-downsell2');
     await final.getByTestId('one-click-consent').check();
     await final.getByTestId('offer-buy').click();
 
@@ -376,7 +347,7 @@ test.describe('offers', () => {
     for (const benefit of ['Lifetime access', 'Only one payment', 'Cheaper than annual subscription'])
       await expect(lifetime).toContainText(benefit);
     await expect(lifetime).toContainText('Get 100 Tokens every month');
-    await shoot(page, testInfo, 'lifetime');
+    await shoot(page, testInfo, 'offers-lifetime');
     await lifetime.getByTestId('one-click-consent').check();
     await lifetime.getByRole('button', { name: 'Claim Lifetime Access' }).click();
     await expect(lifetime).toHaveCount(0);
@@ -465,7 +436,7 @@ test.describe('offers', () => {
     await expect(timerValue(welcome)).toHaveText(/^0:5\d$/);
     // No saved card: no one-click consent.
     await expect(welcome.getByTestId('one-click-consent')).toHaveCount(0);
-    await shoot(page, testInfo, 'welcome-pack');
+    await shoot(page, testInfo, 'offers-welcome-pack');
     await welcome.getByTestId('offer-decline').click();
     await confirmLeave(page);
 
@@ -473,14 +444,14 @@ test.describe('offers', () => {
     await expect(downsell).toBeVisible();
     await expect(downsell).toContainText("You're Lucky Today");
     await expect(downsell).toContainText('70% OFF');
-    await shoot(page, testInfo, 'welcome-downsell');
+    await shoot(page, testInfo, 'offers-welcome-downsell');
     await downsell.getByTestId('offer-decline').click();
     await confirmLeave(page);
 
     const extra = page.getByTestId('welcome-extra');
     await expect(extra).toBeVisible();
     await expect(extra).toContainText('TOTAL 90% OFF');
-    await shoot(page, testInfo, 'welcome-extra');
+    await shoot(page, testInfo, 'offers-welcome-extra');
     await extra.getByTestId('offer-decline').click();
     // The flow closes (no confirmation after the last step); the explore page's own style picker may stay open.
     await expect(extra).toHaveCount(0);
