@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readLiveRegistry, remoteCli } from '../support/registry.ts';
 import { shoot } from '../support/screenshots.ts';
+import { signInRegistered } from '../support/sign-in.ts';
 
 // The checkout remote against the real stack and the API's sandbox card provider (README "Payments"): a visitor
 // picks a plan or a pack, pays on the hosted page, comes back to /pricing or /tokens and sees the result that
@@ -35,24 +36,6 @@ async function startYearPlan(page: Page) {
 
 async function expectBackOn(page: Page, pathname: string) {
   await page.waitForURL((url) => url.pathname === pathname && url.searchParams.has('orderId'));
-}
-
-/** A registered user (the header's token balance is for signed-in subscribers), signed in by seeding the shell's auth. */
-async function signIn(page: Page, request: APIRequestContext) {
-  const email = `checkout-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post('/api/Authenticate/register', {
-    data: { email, password: 'Checkout-pass-123' },
-  });
-  expect(response.ok()).toBe(true);
-  const { accessToken, refreshToken } = (await response.json()) as {
-    accessToken: string;
-    refreshToken: string;
-  };
-  await page.addInitScript(
-    `localStorage.setItem('persist:auth', ${JSON.stringify(
-      JSON.stringify({ isAuth: true, accessToken, refreshToken, isSoftDeleted: false, inAppAuthToken: null }),
-    )})`,
-  );
 }
 
 /** The visitor confirms adult content (the NSFW gate of /tokens, 000 §2.2). */
@@ -132,7 +115,8 @@ test.describe('checkout', () => {
     page,
     request,
   }) => {
-    await signIn(page, request);
+    // A registered user: the header's token balance is for signed-in subscribers.
+    await signInRegistered(page, request, 'checkout');
     await startYearPlan(page);
     await fillCard(page, '4000002760003184');
     await passThreeDs(page, '1234');
