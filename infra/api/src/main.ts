@@ -5,7 +5,7 @@ import { scheduleSweeps } from './db/housekeeping.ts';
 import { migrate } from './db/migrate.ts';
 import { attachHubs } from './hubs/attach-hubs.ts';
 import { openRateLimitRedis } from './http/rate-limit-redis.ts';
-import { recoverInterruptedReplies } from './hubs/db-chat-store.ts';
+import { recoverInterruptedReplies, warmSendPath } from './hubs/db-chat-store.ts';
 import { createNotifierPort } from './hubs/notification-hubs.ts';
 import { recoverInterruptedBatches } from './features/images/batch-recovery.ts';
 import { credit, getBalance, spend } from './features/tokens/ledger.ts';
@@ -31,6 +31,11 @@ async function main(): Promise<void> {
   // Photo batches the same way (ADR 0229): what a dead process never stored is refunded once.
   const batches = await recoverInterruptedBatches(db, ledger, cutoff());
   if (batches > 0) console.log(`Refunded ${batches} photo batches interrupted by the last stop`);
+  // A chat send's statements once, rolled back: the first send after this start does not pay for cold caches
+  // (ADR 0270). Only a speed-up: a failure is logged, and the API starts anyway.
+  await warmSendPath(db, ledger).catch((error: unknown) =>
+    console.error('[api] chat send warm-up failed', error),
+  );
   // With REDIS_URL the auth rate limits are counted across instances (the hubs use it for scale-out too).
   const redisUrl = process.env['REDIS_URL'];
   const rateLimitRedis = redisUrl

@@ -120,6 +120,116 @@ export async function runningReplyIds(db: Database, startedBefore: Date): Promis
   return rows.map((row) => row.reply_id);
 }
 
+/** The chat as the hub needs it: its character, the last turns and the reply a regenerate would replace. */
+async function readHubChat(q: Queryable, userId: string, chatId: string): Promise<HubChat> {
+  const context = await getChatContext(q, userId, chatId, HISTORY_LIMIT);
+  const turns = context.history.filter((m) => m.message);
+  return {
+    chatId: context.chat.id,
+    isLocked: context.isBlurred,
+    character: toCompanionCharacter(context.character),
+    history: turns.map((m) => ({ sender: m.sender, text: m.message as string })),
+    lastReply: lastReplyOf(context.history),
+  };
+}
+
+/** The reply an earlier send with this client id started in this chat, if any. */
+async function sendRow(q: Queryable, userId: string, chatId: string, clientMessageId: string) {
+  const rows = await q.query<{
+    reply_id: string;
+    kind: StoredSend['kind'];
+    status: StoredSend['status'];
+    user_message_id: string | null;
+    reply_message_id: string | null;
+  }>(
+    `SELECT reply_id, kind, status, user_message_id, reply_message_id FROM chat_replies
+     WHERE chat_id = $1 AND user_id = $2 AND client_message_id = $3`,
+    [chatId, userId, clientMessageId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A send's paid step inside `tx`: the spend (key `reply:<replyId>`), the user's message and the running reply. */
+async function acceptMessage(
+  tx: Queryable,
+  ledger: Ledger,
+  input: Parameters<ChatReplyStore['acceptUserMessage']>[0],
+): Promise<{ message: Message; remainingTokens: number }> {
+  const { userId, chatId, text, price, replyId, clientMessageId } = input;
+  const remainingTokens = await spendForReply(tx, ledger, { userId, chatId, price, replyId });
+  const message = await appendMessage(tx, chatId, 'user', { message: text });
+  // The hub rejects blank text first, so the service never drops this one.
+  if (message === null) throw new Error('the user message was dropped as empty');
+  // Paid and not yet answered: if this process dies now, the next start refunds it (recoverInterruptedReplies).
+  await tx.query(
+    `INSERT INTO chat_replies (reply_id, user_id, chat_id, price, client_message_id, user_message_id)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [replyId, userId, chatId, price, clientMessageId ?? null, message.id],
+  );
+  return { message, remainingTokens };
+}
+
+/** A finished reply inside `tx`: the character's message, and its reply row marked completed. */
+async function storeReplyIn(
+  tx: Queryable,
+  { chatId, text, replyId }: Parameters<ChatReplyStore['storeReply']>[0],
+): Promise<Message | null> {
+  const stored = await appendMessage(tx, chatId, 'character', { message: text });
+  if (replyId !== undefined && stored !== null)
+    await tx.query(
+      "UPDATE chat_replies SET status = 'completed', finished_at = now(), reply_message_id = $2 WHERE reply_id = $1 AND status = 'running'",
+      [replyId, stored.id],
+    );
+  return stored;
+}
+
+/** Thrown at the end of {@link warmSendPath}'s transaction so that it rolls back. */
+class WarmUpDone extends Error {}
+
+/**
+ * Runs a send's statements once, through the hub store's own code, on a throwaway user, character and chat inside
+ * a transaction that always rolls back (ADR 0270): the first send after a start then finds the database's caches
+ * (catalogue, relations, indexes, foreign-key checks) warm instead of paying for them (~25 ms on PGlite). Nothing
+ * is kept but the sequence values the rolled-back inserts drew.
+ */
+export async function warmSendPath(db: Database, ledger: Ledger): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const userId = crypto.randomUUID();
+      const personId = crypto.randomUUID();
+      const chatId = crypto.randomUUID();
+      const replyId = crypto.randomUUID();
+      const clientMessageId = `warm-up-${replyId}`;
+      await tx.query('INSERT INTO users (id) VALUES ($1)', [userId]);
+      await tx.query(
+        "INSERT INTO person_models (id, owner_user_id, first_name, age, is_anime) VALUES ($1, $2, 'Warm-up', 30, false)",
+        [personId, userId],
+      );
+      await tx.query('INSERT INTO chats (id, user_id, person_model_id) VALUES ($1, $2, $3)', [
+        chatId,
+        userId,
+        personId,
+      ]);
+      await ledger.credit(tx, { userId, amount: 1, reason: 'warm_up', idempotencyKey: `warm-up:${userId}` });
+      await sendRow(tx, userId, chatId, clientMessageId);
+      await readHubChat(tx, userId, chatId);
+      await acceptMessage(tx, ledger, {
+        userId,
+        chatId,
+        text: 'warm-up',
+        price: 1,
+        replyId,
+        clientMessageId,
+      });
+      await storeReplyIn(tx, { chatId, text: 'warm-up', replyId });
+      await ledger.getBalance(tx, userId);
+      throw new WarmUpDone();
+    });
+  } catch (error) {
+    if (!(error instanceof WarmUpDone)) throw error;
+  }
+}
+
 /** Builds the store over the catalogue's chat service and the core's ledger. */
 export function createDbChatStore(deps: {
   db: Database;
@@ -132,15 +242,7 @@ export function createDbChatStore(deps: {
       // Chat ids are uuids; anything else cannot exist (and would be a SQL cast error).
       if (!UUID.test(chatId)) return null;
       try {
-        const context = await getChatContext(db, userId, chatId, HISTORY_LIMIT);
-        const turns = context.history.filter((m) => m.message);
-        return {
-          chatId: context.chat.id,
-          isLocked: context.isBlurred,
-          character: toCompanionCharacter(context.character),
-          history: turns.map((m) => ({ sender: m.sender, text: m.message as string })),
-          lastReply: lastReplyOf(context.history),
-        };
+        return await readHubChat(db, userId, chatId);
       } catch (error) {
         // Another user's chat answers like a missing one: the hub does not reveal which ids exist.
         if (error instanceof HttpError && (error.status === 404 || error.status === 403)) return null;
@@ -152,22 +254,8 @@ export function createDbChatStore(deps: {
       return deps.messagePrice ? deps.messagePrice(userId) : USER_PRICING_DEFAULTS.tokenPriceForMessage;
     },
 
-    async acceptUserMessage({ userId, chatId, text, price, replyId, clientMessageId }) {
-      return once(() =>
-        db.transaction(async (tx) => {
-          const remainingTokens = await spendForReply(tx, ledger, { userId, chatId, price, replyId });
-          const message = await appendMessage(tx, chatId, 'user', { message: text });
-          // The hub rejects blank text first, so the service never drops this one.
-          if (message === null) throw new Error('the user message was dropped as empty');
-          // Paid and not yet answered: if this process dies now, the next start refunds it (recoverInterruptedReplies).
-          await tx.query(
-            `INSERT INTO chat_replies (reply_id, user_id, chat_id, price, client_message_id, user_message_id)
-             VALUES ($1, $2, $3, $4, $5, $6)`,
-            [replyId, userId, chatId, price, clientMessageId ?? null, message.id],
-          );
-          return { message, remainingTokens };
-        }),
-      );
+    async acceptUserMessage(input) {
+      return once(() => db.transaction((tx) => acceptMessage(tx, ledger, input)));
     },
 
     async acceptRegenerate({ userId, chatId, messageId, price, replyId, clientMessageId }) {
@@ -197,18 +285,7 @@ export function createDbChatStore(deps: {
 
     async findSend(userId, chatId, clientMessageId): Promise<StoredSend | null> {
       if (!UUID.test(chatId)) return null;
-      const rows = await db.query<{
-        reply_id: string;
-        kind: StoredSend['kind'];
-        status: StoredSend['status'];
-        user_message_id: string | null;
-        reply_message_id: string | null;
-      }>(
-        `SELECT reply_id, kind, status, user_message_id, reply_message_id FROM chat_replies
-         WHERE chat_id = $1 AND user_id = $2 AND client_message_id = $3`,
-        [chatId, userId, clientMessageId],
-      );
-      const row = rows[0];
+      const row = await sendRow(db, userId, chatId, clientMessageId);
       if (!row) return null;
       const read = (id: string | null) => (id === null ? null : getMessageById(db, id));
       return {
@@ -221,16 +298,8 @@ export function createDbChatStore(deps: {
       };
     },
 
-    async storeReply({ chatId, text, replyId }): Promise<Message> {
-      const message = await db.transaction(async (tx) => {
-        const stored = await appendMessage(tx, chatId, 'character', { message: text });
-        if (replyId !== undefined && stored !== null)
-          await tx.query(
-            "UPDATE chat_replies SET status = 'completed', finished_at = now(), reply_message_id = $2 WHERE reply_id = $1 AND status = 'running'",
-            [replyId, stored.id],
-          );
-        return stored;
-      });
+    async storeReply(input): Promise<Message> {
+      const message = await db.transaction((tx) => storeReplyIn(tx, input));
       if (message === null) throw new Error('the reply was dropped as empty');
       return message;
     },

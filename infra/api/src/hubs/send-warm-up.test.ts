@@ -1,0 +1,91 @@
+// ADR 0270: the boot-time warm-up of a chat send's statements leaves the database as it found it.
+
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, openTestDatabase } from '../../test/harness.ts';
+import type { Database } from '../db/database.ts';
+import { credit, getBalance, spend } from '../features/tokens/ledger.ts';
+import { createDbChatStore, warmSendPath } from './db-chat-store.ts';
+
+const ledger = { spend, credit, getBalance };
+const TABLES = [
+  'users',
+  'person_models',
+  'chats',
+  'messages',
+  'token_balances',
+  'token_ledger',
+  'chat_replies',
+];
+
+describe.each(BACKENDS)('chat send warm-up ($backend)', ({ backend, available }) => {
+  describe.skipIf(!available)('at start', () => {
+    let db: Database;
+    let cleanup: () => Promise<void>;
+    beforeAll(async () => {
+      ({ db, cleanup } = await openTestDatabase(backend));
+    });
+    afterAll(async () => cleanup?.());
+
+    /** Every row of the tables a send touches, as text: equal before and after means nothing was kept. */
+    async function snapshot(): Promise<string[]> {
+      const all: string[] = [];
+      for (const table of TABLES) {
+        const rows = await db.query<{ row: string }>(`SELECT t::text AS row FROM ${table} t ORDER BY 1`);
+        all.push(`${table}: ${rows.length}`, ...rows.map((r) => r.row));
+      }
+      return all;
+    }
+
+    async function userWithChat(tokens: number): Promise<{ userId: string; chatId: string }> {
+      const userId = randomUUID();
+      await db.query('INSERT INTO users (id, is_anonymous) VALUES ($1, true)', [userId]);
+      await db.transaction((tx) => credit(tx, { userId, amount: tokens, reason: 'test' }));
+      const personId = randomUUID();
+      await db.query(
+        `INSERT INTO person_models (id, first_name, age, is_anime, is_locked, description, persona)
+         VALUES ($1, 'Mia', 25, false, false, 'A barista.', '{}')`,
+        [personId],
+      );
+      const chatId = randomUUID();
+      await db.query('INSERT INTO chats (id, user_id, person_model_id) VALUES ($1, $2, $3)', [
+        chatId,
+        userId,
+        personId,
+      ]);
+      return { userId, chatId };
+    }
+
+    it('should leave every row of the tables a send touches as it was, on an empty and a used database', async () => {
+      const empty = await snapshot();
+      await warmSendPath(db, ledger);
+      expect(await snapshot()).toEqual(empty);
+
+      const { userId, chatId } = await userWithChat(5);
+      const store = createDbChatStore({ db, ledger });
+      await store.acceptUserMessage({ userId, chatId, text: 'hi', price: 1, replyId: randomUUID() });
+      const used = await snapshot();
+      await warmSendPath(db, ledger);
+      await warmSendPath(db, ledger);
+      expect(await snapshot()).toEqual(used);
+    });
+
+    it('should leave a send after it charged once, with its message stored once', async () => {
+      await warmSendPath(db, ledger);
+      const { userId, chatId } = await userWithChat(5);
+      const store = createDbChatStore({ db, ledger });
+      const accepted = await store.acceptUserMessage({
+        userId,
+        chatId,
+        text: 'after the warm-up',
+        price: 2,
+        replyId: randomUUID(),
+        clientMessageId: 'client-1',
+      });
+      expect(accepted.remainingTokens).toBe(3);
+      expect((await getBalance(db, userId)).balance).toBe(3);
+      const messages = await db.query('SELECT 1 FROM messages WHERE chat_id = $1', [chatId]);
+      expect(messages).toHaveLength(1);
+    });
+  });
+});
