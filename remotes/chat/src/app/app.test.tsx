@@ -103,6 +103,52 @@ describe('chat remote', () => {
     expect(refresh).toHaveBeenCalled();
   });
 
+  // ADR 0270: the hub opens alongside the history, and a send while its first connection opens leaves at once.
+  it('should ask the hub for resumable replies before the history arrives and send while the hub connects', async () => {
+    let releaseHistory: () => void = () => undefined;
+    const history = new Promise<unknown>((resolve) => {
+      releaseHistory = () => resolve({ ...chats[0], messages: [hello] });
+    });
+    const invoked: unknown[][] = [];
+    const sent: unknown[][] = [];
+    const hubs: HubClient = {
+      state: () => 'Connecting',
+      invoke: <T,>(_hub: string, method: string, ...args: unknown[]) => {
+        invoked.push([method, ...args]);
+        return Promise.resolve([] as T);
+      },
+      stream: (_hub: string, method: string, ...args: unknown[]) => ({
+        subscribe() {
+          sent.push([method, ...args]);
+          return { dispose() {} };
+        },
+      }),
+    };
+    const view = await renderRemote(lifecycles, {
+      remote: 'chat',
+      path: '/chat/c1',
+      api: { ...api, 'GET Chats/c1': () => history },
+      props: { hubs },
+      bus: (bus) => {
+        bus.publish('user:changed', { user: testUser() });
+        bus.publish('session:changed', { status: 'registered', userId: 'u1', isSoftDeleted: false });
+      },
+    });
+    await settle();
+    await settle();
+    // The history request is still unanswered, and the hub was asked already.
+    expect(invoked).toEqual([['GetReplies', 'c1']]);
+    releaseHistory();
+    await settle();
+    const input = view.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(input, { target: { value: 'Hi there' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    // From the key press itself: the shell's stream joins the connection being opened.
+    expect(sent).toEqual([['SendMessage', 'c1', 'Hi there', expect.any(String)]]);
+    await settle();
+    expect(sent).toHaveLength(1);
+  });
+
   // Issue 13/15: a gallery unlock of the open chat's character shows in the chat without a reload.
   it("should announce a gallery unlock of the open chat's character with its photo", async () => {
     const person = {

@@ -83,12 +83,15 @@ export function useConversation(chatId: string, preview: Chat | null = null) {
   // Open: history, then any reply still running or just finished in this chat (another tab, before a reload).
   useEffect(() => {
     let live = true;
+    // The shell opens chatHub on its first call: asking for resumable replies alongside the history (not after it)
+    // has the connection up sooner, so a first send rarely waits in the outbox for it (ADR 0270). The answer is
+    // used once the history is here, as before.
+    const asked = navigator.onLine
+      ? hubs.invoke<ResumableReply[]>('chatHub', CHAT_HUB_METHODS.getReplies, chatId).catch(() => [])
+      : null;
     void load().then(async () => {
-      // The shell opens chatHub on its first call: asking for resumable replies also warms the connection.
-      if (!live || !navigator.onLine) return;
-      const replies = await hubs
-        .invoke<ResumableReply[]>('chatHub', CHAT_HUB_METHODS.getReplies, chatId)
-        .catch(() => []);
+      if (!live || asked === null) return;
+      const replies = await asked;
       const running = replies.filter((r) => r.chatId === chatId && r.status === 'running').at(-1);
       // A send made while this was on its way is that running reply, already streaming here: starting the resume
       // would dispose its stream, and disposing a SendMessage stream cancels the generation.
@@ -167,8 +170,11 @@ export function useConversation(chatId: string, preview: Chat | null = null) {
   }, [held, settling, resumable, reply, chatId, dispatch, pending]);
 
   // A connected hub, nothing older waiting and no reply running: the message leaves from the key press itself,
-  // before any state of this send renders (the frame does not wait for a React commit; ADR 0255).
-  const direct = !held && !resumable && hubState === 'Connected';
+  // before any state of this send renders (the frame does not wait for a React commit; ADR 0255). While the hub's
+  // first connection is being opened ('Connecting', the chat just opened) the send joins that opening (the shell's
+  // stream waits for it) instead of waiting for a render of 'Connected' and the outbox flush (ADR 0270); if the
+  // connection fails, the entry is released to the outbox as on any send that never reached the server.
+  const direct = !held && !resumable && (hubState === 'Connected' || hubState === 'Connecting');
   const send = useCallback(
     (text: string) => {
       const trimmed = text.trim();
