@@ -9,8 +9,11 @@ import {
   appendMessage,
   getChatContext,
   getMessageById,
+  MESSAGE_COLUMNS,
+  toMessage,
 } from '../features/chats/chat-service.ts';
-import type { ChatCharacter } from '../features/chats/chat-service.ts';
+import type { ChatCharacter, MessageRow } from '../features/chats/chat-service.ts';
+import { InsufficientTokensError } from '../features/tokens/ledger.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Ledger } from '../http/feature.ts';
 import { DuplicateSendError, NotEnoughTokensError } from './ports.ts';
@@ -149,24 +152,84 @@ async function sendRow(q: Queryable, userId: string, chatId: string, clientMessa
   return rows[0] ?? null;
 }
 
-/** A send's paid step inside `tx`: the spend (key `reply:<replyId>`), the user's message and the running reply. */
+/**
+ * A send's paid step as ONE statement (ADR 0270): the spend (ledger key `reply:<replyId>`, never below zero), its
+ * ledger row, the user's message, the chat's update time and the running reply, all or nothing. It is
+ * `ledger.spend` + `appendMessage` + the reply row of before, in one round trip instead of ten on PGlite's single
+ * connection: the balance row's update is the lock (a concurrent spend of the same user waits, then re-checks
+ * `balance >= price` on the committed row); an earlier entry with the same key charges nothing again; a short balance
+ * writes nothing; a second reply row with the same client id (unique per chat) fails the whole statement. The reply
+ * row is paid and not yet answered: if this process dies now, the next start refunds it (recoverInterruptedReplies).
+ */
+const ACCEPT_SQL = `
+WITH prior AS (
+  SELECT 1 FROM token_ledger WHERE idempotency_key = $4::text
+), charged AS (
+  UPDATE token_balances SET balance = balance - $3::int, spent = spent + $3::int, updated_at = now()
+  WHERE user_id = $1::uuid AND balance >= $3::int AND NOT EXISTS (SELECT 1 FROM prior)
+  RETURNING balance
+), entry AS (
+  INSERT INTO token_ledger (user_id, delta, reason, ref_id, idempotency_key, balance_after)
+  SELECT $1::uuid, -$3::int, 'chat_message', $9::text, $4::text, balance FROM charged
+), paid AS (
+  SELECT balance FROM charged
+  UNION ALL
+  SELECT balance FROM token_balances WHERE user_id = $1::uuid AND EXISTS (SELECT 1 FROM prior)
+), message AS (
+  INSERT INTO messages (id, chat_id, sender, message)
+  SELECT $5::uuid, $2::uuid, 'user', $6::text FROM paid
+  RETURNING ${MESSAGE_COLUMNS}
+), bumped AS (
+  UPDATE chats SET updated_at = now() WHERE id = $2::uuid AND EXISTS (SELECT 1 FROM message)
+), reply AS (
+  INSERT INTO chat_replies (reply_id, user_id, chat_id, price, client_message_id, user_message_id)
+  SELECT $7::uuid, $1::uuid, $2::uuid, $3::int, $8::text, id FROM message
+)
+SELECT m.*, (SELECT balance FROM paid) AS remaining_tokens,
+  coalesce((SELECT balance FROM token_balances WHERE user_id = $1::uuid), 0) AS available
+FROM (SELECT 1) AS one LEFT JOIN message m ON true`;
+
+/**
+ * A send's paid step: the spend, the user's message and the running reply. Paid messages are one statement
+ * ({@link ACCEPT_SQL}); a free one (price 0) writes no ledger entry and runs the plain steps inside `q`'s transaction.
+ */
 async function acceptMessage(
-  tx: Queryable,
+  q: Queryable,
   ledger: Ledger,
   input: Parameters<ChatReplyStore['acceptUserMessage']>[0],
 ): Promise<{ message: Message; remainingTokens: number }> {
   const { userId, chatId, text, price, replyId, clientMessageId } = input;
-  const remainingTokens = await spendForReply(tx, ledger, { userId, chatId, price, replyId });
-  const message = await appendMessage(tx, chatId, 'user', { message: text });
-  // The hub rejects blank text first, so the service never drops this one.
-  if (message === null) throw new Error('the user message was dropped as empty');
-  // Paid and not yet answered: if this process dies now, the next start refunds it (recoverInterruptedReplies).
-  await tx.query(
-    `INSERT INTO chat_replies (reply_id, user_id, chat_id, price, client_message_id, user_message_id)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [replyId, userId, chatId, price, clientMessageId ?? null, message.id],
+  if (price <= 0) {
+    const remainingTokens = (await ledger.getBalance(q, userId)).balance;
+    const message = await appendMessage(q, chatId, 'user', { message: text });
+    // The hub rejects blank text first, so the service never drops this one.
+    if (message === null) throw new Error('the user message was dropped as empty');
+    await q.query(
+      `INSERT INTO chat_replies (reply_id, user_id, chat_id, price, client_message_id, user_message_id)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [replyId, userId, chatId, price, clientMessageId ?? null, message.id],
+    );
+    return { message, remainingTokens };
+  }
+  // The hub rejects blank text first (the messages table's check would fail the statement).
+  const rows = await q.query<MessageRow & { remaining_tokens: number | null; available: number }>(
+    ACCEPT_SQL,
+    [
+      userId,
+      chatId,
+      price,
+      `reply:${replyId}`,
+      crypto.randomUUID(),
+      text,
+      replyId,
+      clientMessageId ?? null,
+      chatId,
+    ],
   );
-  return { message, remainingTokens };
+  const row = rows[0];
+  if (!row || row.id === null || row.remaining_tokens === null)
+    throw new NotEnoughTokensError(new InsufficientTokensError(price, row?.available ?? 0).message);
+  return { message: toMessage(row), remainingTokens: row.remaining_tokens };
 }
 
 /** A finished reply inside `tx`: the character's message, and its reply row marked completed. */
@@ -255,7 +318,12 @@ export function createDbChatStore(deps: {
     },
 
     async acceptUserMessage(input) {
-      return once(() => db.transaction((tx) => acceptMessage(tx, ledger, input)));
+      // A paid send is one statement (atomic on its own); a free one runs its steps in a transaction.
+      return once(() =>
+        input.price > 0
+          ? acceptMessage(db, ledger, input)
+          : db.transaction((tx) => acceptMessage(tx, ledger, input)),
+      );
     },
 
     async acceptRegenerate({ userId, chatId, messageId, price, replyId, clientMessageId }) {

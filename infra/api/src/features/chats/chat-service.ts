@@ -55,7 +55,7 @@ interface ChatRow {
   is_blurred: boolean;
 }
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   chat_id: string;
   sender: 'user' | 'character';
@@ -73,7 +73,7 @@ interface MessageRow {
   alternative_index: number | null;
 }
 
-const MESSAGE_COLUMNS =
+export const MESSAGE_COLUMNS =
   'id, chat_id, sender, message, image_url, video_url, full_video_url, is_self_destructing_photo, is_seen, is_liked, is_disliked, created_at, seq, alternatives, alternative_index';
 
 // Spec 000 §3: a message with none of text, video, image, full video or self-destructing photo is dropped.
