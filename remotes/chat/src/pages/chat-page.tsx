@@ -4,6 +4,7 @@ import {
   handleSpendError,
   useBus,
   useInvalidate,
+  useMountProps,
   useRemoteLocation,
   useRemoteNavigate,
   useResource,
@@ -12,6 +13,7 @@ import {
 import { MEDIA_MAX, Spinner, useMediaQuery } from '@companion/ui';
 import { listChats, PAGE_SIZE, prefetchChat, setPinStatus, startChat } from '../shared/api/chats-api.ts';
 import { deferredComponent } from '../shared/lib/deferred-component.ts';
+import { askRepliesAhead } from '../features/conversation/lib/replies-ahead.ts';
 import type { Conversation as ConversationComponent } from '../features/conversation/components/conversation.tsx';
 import { ChatList } from '../features/chats/components/chat-list.tsx';
 
@@ -24,6 +26,12 @@ const preload = () => void conversationPane.preload().catch(() => undefined);
 
 function ConversationPane(props: ComponentProps<typeof ConversationComponent>) {
   const Pane = conversationPane.useLoaded();
+  const { hubs } = useMountProps();
+  const waiting = Pane === null;
+  // While the conversation's chunk loads, its first hub question goes ahead and opens chatHub (ADR 0270).
+  useEffect(() => {
+    if (waiting) askRepliesAhead(hubs, props.chatId);
+  }, [waiting, hubs, props.chatId]);
   return Pane ? <Pane {...props} /> : <PaneLoading />;
 }
 import * as styles from './chat-page.css.ts';

@@ -13,15 +13,9 @@ import { getMessages, openChat, PAGE_SIZE, prefetchedChat } from '../../../share
 import { hubErrorCode } from '../lib/hub-error.ts';
 import { mergeMessages } from '../lib/messages.ts';
 import { newClientMessageId, outbox, type OutboxEntry } from '../lib/outbox.ts';
+import { repliesAtOpen, type ResumableReply } from '../lib/replies-ahead.ts';
 import { foldReplies, latestBalance, type ReplyView } from '../lib/reply.ts';
 import { useChatHubState, useOnline } from './use-chat-hub-state.ts';
-
-interface ResumableReply {
-  replyId: string;
-  chatId: string;
-  status: 'running' | 'completed' | 'failed' | 'cancelled';
-  lastIndex: number;
-}
 
 /** After a send or resume broke for want of a connection, the next try waits this long. */
 const RETRY_AFTER_MS = 2000;
@@ -83,12 +77,10 @@ export function useConversation(chatId: string, preview: Chat | null = null) {
   // Open: history, then any reply still running or just finished in this chat (another tab, before a reload).
   useEffect(() => {
     let live = true;
-    // The shell opens chatHub on its first call: asking for resumable replies alongside the history (not after it)
-    // has the connection up sooner, so a first send rarely waits in the outbox for it (ADR 0270). The answer is
-    // used once the history is here, as before.
-    const asked = navigator.onLine
-      ? hubs.invoke<ResumableReply[]>('chatHub', CHAT_HUB_METHODS.getReplies, chatId).catch(() => [])
-      : null;
+    // The shell opens chatHub on its first call: asking for resumable replies alongside the history (not after it;
+    // or already while this chunk loaded, `askRepliesAhead`) has the connection up sooner, so a first send rarely
+    // waits for it (ADR 0270). The answer is used once the history is here, as before.
+    const asked = repliesAtOpen(hubs, chatId);
     void load().then(async () => {
       if (!live || asked === null) return;
       const replies = await asked;
