@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, openTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../db/database.ts';
 import { credit, getBalance, spend } from '../features/tokens/ledger.ts';
+import { userWithChat as newUserWithChat } from './chat-fixtures.ts';
 import { createDbChatStore } from './db-chat-store.ts';
 import { DuplicateSendError, NotEnoughTokensError } from './ports.ts';
 import type { ChatReplyStore } from './ports.ts';
@@ -23,23 +24,11 @@ describe.each(BACKENDS)('paid send in one statement ($backend)', ({ backend, ava
     });
     afterAll(async () => cleanup?.());
 
+    /** A user with a chat whose update time is in the past, so the send's bump shows. */
     async function userWithChat(tokens: number | null): Promise<{ userId: string; chatId: string }> {
-      const userId = randomUUID();
-      await db.query('INSERT INTO users (id, is_anonymous) VALUES ($1, true)', [userId]);
-      if (tokens !== null)
-        await db.transaction((tx) => credit(tx, { userId, amount: tokens, reason: 'test' }));
-      const personId = randomUUID();
-      await db.query(
-        `INSERT INTO person_models (id, first_name, age, is_anime, is_locked, description, persona)
-         VALUES ($1, 'Mia', 25, false, false, 'A barista.', '{}')`,
-        [personId],
-      );
-      const chatId = randomUUID();
-      await db.query(
-        "INSERT INTO chats (id, user_id, person_model_id, updated_at) VALUES ($1, $2, $3, '2026-01-01T00:00:00Z')",
-        [chatId, userId, personId],
-      );
-      return { userId, chatId };
+      const created = await newUserWithChat(db, tokens);
+      await db.query("UPDATE chats SET updated_at = '2026-01-01T00:00:00Z' WHERE id = $1", [created.chatId]);
+      return created;
     }
 
     async function written(userId: string, chatId: string) {

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import type { CompanionEngine } from '../engines/companion/index.ts';
 import { credit, getBalance, spend } from '../features/tokens/ledger.ts';
 import { createChatHub } from './chat-hub.ts';
+import { userWithChat } from './chat-fixtures.ts';
 import { createDbChatStore, recoverInterruptedReplies } from './db-chat-store.ts';
 
 const ledger = { spend, credit, getBalance };
@@ -27,24 +28,7 @@ describe.each(BACKENDS)('reply recovery ($backend)', ({ backend, available }) =>
     });
     afterAll(async () => cleanup?.());
 
-    async function paidUserWithChat(tokens: number): Promise<{ userId: string; chatId: string }> {
-      const userId = randomUUID();
-      await db.query('INSERT INTO users (id, is_anonymous) VALUES ($1, true)', [userId]);
-      await db.transaction((tx) => credit(tx, { userId, amount: tokens, reason: 'test' }));
-      const personId = randomUUID();
-      await db.query(
-        `INSERT INTO person_models (id, first_name, age, is_anime, is_locked, description, persona)
-         VALUES ($1, 'Mia', 25, false, false, 'A barista.', '{}')`,
-        [personId],
-      );
-      const chatId = randomUUID();
-      await db.query('INSERT INTO chats (id, user_id, person_model_id) VALUES ($1, $2, $3)', [
-        chatId,
-        userId,
-        personId,
-      ]);
-      return { userId, chatId };
-    }
+    const paidUserWithChat = (tokens: number) => userWithChat(db, tokens);
 
     it('should refund an unfinished paid reply once at start and mark it failed for the client (issue 21 item 5)', async () => {
       const { userId, chatId } = await paidUserWithChat(5);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, openTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../db/database.ts';
 import { credit, getBalance, spend } from '../features/tokens/ledger.ts';
+import { userWithChat } from './chat-fixtures.ts';
 import { createDbChatStore, warmSendPath } from './db-chat-store.ts';
 
 const ledger = { spend, credit, getBalance };
@@ -37,31 +38,12 @@ describe.each(BACKENDS)('chat send warm-up ($backend)', ({ backend, available })
       return all;
     }
 
-    async function userWithChat(tokens: number): Promise<{ userId: string; chatId: string }> {
-      const userId = randomUUID();
-      await db.query('INSERT INTO users (id, is_anonymous) VALUES ($1, true)', [userId]);
-      await db.transaction((tx) => credit(tx, { userId, amount: tokens, reason: 'test' }));
-      const personId = randomUUID();
-      await db.query(
-        `INSERT INTO person_models (id, first_name, age, is_anime, is_locked, description, persona)
-         VALUES ($1, 'Mia', 25, false, false, 'A barista.', '{}')`,
-        [personId],
-      );
-      const chatId = randomUUID();
-      await db.query('INSERT INTO chats (id, user_id, person_model_id) VALUES ($1, $2, $3)', [
-        chatId,
-        userId,
-        personId,
-      ]);
-      return { userId, chatId };
-    }
-
     it('should leave every row of the tables a send touches as it was, on an empty and a used database', async () => {
       const empty = await snapshot();
       await warmSendPath(db, ledger);
       expect(await snapshot()).toEqual(empty);
 
-      const { userId, chatId } = await userWithChat(5);
+      const { userId, chatId } = await userWithChat(db, 5);
       const store = createDbChatStore({ db, ledger });
       await store.acceptUserMessage({ userId, chatId, text: 'hi', price: 1, replyId: randomUUID() });
       const used = await snapshot();
@@ -72,7 +54,7 @@ describe.each(BACKENDS)('chat send warm-up ($backend)', ({ backend, available })
 
     it('should leave a send after it charged once, with its message stored once', async () => {
       await warmSendPath(db, ledger);
-      const { userId, chatId } = await userWithChat(5);
+      const { userId, chatId } = await userWithChat(db, 5);
       const store = createDbChatStore({ db, ledger });
       const accepted = await store.acceptUserMessage({
         userId,

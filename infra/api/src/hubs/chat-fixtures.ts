@@ -1,0 +1,28 @@
+// Test data for the chat store's suites: what a send needs in the database.
+
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { credit } from '../features/tokens/ledger.ts';
+
+/** A guest user credited `tokens` (no balance row when null), a public character and the user's chat with it. */
+export async function userWithChat(
+  db: Database,
+  tokens: number | null,
+): Promise<{ userId: string; chatId: string }> {
+  const userId = randomUUID();
+  await db.query('INSERT INTO users (id, is_anonymous) VALUES ($1, true)', [userId]);
+  if (tokens !== null) await db.transaction((tx) => credit(tx, { userId, amount: tokens, reason: 'test' }));
+  const personId = randomUUID();
+  await db.query(
+    `INSERT INTO person_models (id, first_name, age, is_anime, is_locked, description, persona)
+     VALUES ($1, 'Mia', 25, false, false, 'A barista.', '{}')`,
+    [personId],
+  );
+  const chatId = randomUUID();
+  await db.query('INSERT INTO chats (id, user_id, person_model_id) VALUES ($1, $2, $3)', [
+    chatId,
+    userId,
+    personId,
+  ]);
+  return { userId, chatId };
+}
