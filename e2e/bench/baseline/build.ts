@@ -23,6 +23,8 @@ export async function buildBaseline(outDir: string): Promise<void> {
     entry: { main: path.join(REPO_ROOT, 'e2e', 'bench', 'baseline', 'entry.tsx') },
     output: { path: outDir, publicPath: '/', filename: 'assets/[name].[contenthash:8].js', clean: true },
     resolve: {
+      // As the shell's and remotes' builds (ADR 0275): rxjs from its ES2015 build.
+      conditionNames: ['es2015', 'import', 'module', 'browser', 'default'],
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
       alias: {
         ...thumbmark.alias,
