@@ -15,9 +15,7 @@ import { MountPropsProvider } from './remote-context.tsx';
  * The generic error screen on first use (ADR 0275): a remote shows it only after a render error, so its
  * illustration and copy stay out of every remote's first chunk.
  */
-const ErrorScreen = React.lazy(() =>
-  import(/* webpackExports: ["ErrorScreen"] */ '@companion/ui').then((ui) => ({ default: ui.ErrorScreen })),
-);
+const ErrorScreen = React.lazy(() => import('@companion/ui').then((ui) => ({ default: ui.ErrorScreen })));
 
 /** Thrown when the shell speaks a contract major this remote was not built for. */
 export class ContractMismatchError extends Error {
