@@ -143,6 +143,14 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
           // ThumbmarkJS and its stand-ins (ADR 0275) in one chunk: the default vendor split put the stand-ins in a
           // second file and so a second request.
           fingerprint: thumbmark.cacheGroup,
+          // The hub connections and the SignalR client they drive, loaded together on first need (ADR 0275): one
+          // file, not the connections and then the vendor split of the client.
+          hubs: {
+            test: /[\\/](@microsoft[\\/]signalr[\\/]|src[\\/]hubs[\\/]hub-connections\.ts$)/,
+            chunks: 'async',
+            name: 'hubs',
+            enforce: true,
+          },
         },
       },
     },
