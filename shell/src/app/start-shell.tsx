@@ -26,7 +26,8 @@ import { RemoteLoader, type FederationRuntime } from '../federation/remote-loade
 import { installCategoryState } from '../routing/category.ts';
 import { createRouteTable, type RouteTable } from '../routing/route-table.ts';
 import { installScrollReset } from '../routing/scroll-reset.ts';
-import { createHubs, readHubEndpoint } from '../hubs/hubs.ts';
+import { readHubEndpoint } from '../hubs/hub-facts.ts';
+import { createHubs } from '../hubs/hubs.ts';
 import { isInAppBrowser, readGoogleClientId } from '../session/in-app-browser.ts';
 import { readFirstLoad } from '../session/first-load.ts';
 import { createSession } from '../session/session.ts';

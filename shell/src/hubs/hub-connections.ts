@@ -12,10 +12,9 @@ import {
   DEFAULT_HUB_ENDPOINT,
   NOTIFICATION_FACTS,
   type HubEndpoint,
+  type HubSession,
   type LoadedHubConnections,
-} from './hubs.ts';
-
-export { readHubEndpoint } from './hubs.ts';
+} from './hub-facts.ts';
 
 /** Spec 000 §7 / 001 §9: reconnect after 0, 2, 10 and 30 s, then stop. */
 export const HUB_RECONNECT_DELAYS_MS = [0, 2000, 10_000, 30_000];
@@ -32,14 +31,6 @@ const HUB_HTTP_TIMEOUT_MS = 100_000;
  * visit does not download the SignalR client (ADR 0236). chatHub opens on the chat remote's first call.
  */
 const NOTIFICATION_HUBS: readonly HubName[] = ['paymentNotificationHub', 'registrationNotificationHub'];
-
-/** What the hubs need from the session. */
-export interface HubSession {
-  hubAccessToken(): Promise<string>;
-  /** `usedToken`: the token the failed connection presented (no reset when the session already moved on). */
-  resetAfterHubGone(usedToken: string | null): Promise<void>;
-  applyRegistration(notification: RegistrationNotification): Promise<void>;
-}
 
 type SignalR = Pick<typeof SignalRModule, 'HubConnectionBuilder' | 'LogLevel'>;
 

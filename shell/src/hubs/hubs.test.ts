@@ -1,7 +1,7 @@
 import { createAppBus } from '@companion/event-bus';
 import { describe, expect, it, vi } from 'vitest';
-import type { HubSession } from './hub-connections.ts';
-import { createHubs, type LoadedHubConnections } from './hubs.ts';
+import type { HubSession, LoadedHubConnections } from './hub-facts.ts';
+import { createHubs } from './hubs.ts';
 
 const session: HubSession = {
   hubAccessToken: async () => 'token',
