@@ -19,7 +19,7 @@ export { Icon } from './icon/icon.tsx';
 export type { IconName, IconProps } from './icon/icon.tsx';
 export { Glyph } from './icon/glyph.tsx';
 export type { GlyphProps } from './icon/glyph.tsx';
-export { LOCK_GLYPH } from './icon/glyphs.tsx';
+export { CLOSE_GLYPH, CREATE_GLYPH, LOCK_GLYPH, TOKENS_GLYPH } from './icon/glyphs.tsx';
 export { Image, IMAGE_UNAVAILABLE_ALT, RESPONSIVE_IMAGE_BREAKPOINT } from './image/image.tsx';
 export type { ImageProps } from './image/image.tsx';
 export { useMediaQuery } from './media/use-media-query.ts';
