@@ -2,10 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Transport } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
+import { ATTRIBUTION_DETAILS_KEY } from './attribution-state.ts';
 import { startTracking } from './tracking-module.ts';
 
 const startPixels = vi.fn((_deps: unknown) => () => {});
 vi.mock('./start-pixels.ts', () => ({ startPixels }));
+const sendAttribution = vi.fn((_deps: unknown) => () => {});
+vi.mock('./attribution-record.ts', () => ({ sendAttribution }));
 
 function start() {
   const bus = createAppBus();
@@ -23,9 +26,10 @@ function start() {
   return { bus, stop };
 }
 
-describe('tracking chunk: the ad pixels only when a configured network matches (ADR 0275)', () => {
+describe('tracking chunk: the pixels and the attribution record only when the visit needs them (ADR 0275)', () => {
   afterEach(() => {
     startPixels.mockClear();
+    sendAttribution.mockClear();
     localStorage.clear();
     document.head.querySelector('meta[name="ad-pixels"]')?.remove();
     window.history.replaceState(null, '', '/');
@@ -72,5 +76,16 @@ describe('tracking chunk: the ad pixels only when a configured network matches (
     expect(deps.config.facebook).toEqual(['123']);
     expect(deps.early.map((fact) => fact.name)).toEqual(['payment:succeeded']);
     stop();
+  });
+
+  it('should load the attribution record only with a capture not sent yet', async () => {
+    const first = start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sendAttribution).not.toHaveBeenCalled();
+    first.stop();
+    localStorage.setItem(ATTRIBUTION_DETAILS_KEY, JSON.stringify({ capturedAt: '2026-11-24T09:00:00.000Z' }));
+    const second = start();
+    await vi.waitFor(() => expect(sendAttribution).toHaveBeenCalledTimes(1));
+    second.stop();
   });
 });

@@ -1,5 +1,5 @@
 import { installAnalyticsBatch, toWireEvent, type WireEvent } from './analytics-batch.ts';
-import { ATTRIBUTION_DETAILS_KEY, sendAttribution } from './attribution-record.ts';
+import { ATTRIBUTION_DETAILS_KEY, pendingCapture } from './attribution-state.ts';
 import type { TrackingDeps } from './install-tracking.ts';
 import { activeNetworks, readPixelConfig } from './pixel-rules.ts';
 import { TRACKED_FACTS, type EarlyAnalytics, type TrackedFact } from './tracking-state.ts';
@@ -74,14 +74,27 @@ export function startTracking(
     initial,
   });
   const stopPixels = startPixelsWhenNeeded(deps);
-  const stopAttribution = sendAttribution({
-    bus: deps.bus,
-    transport: deps.transport,
-    storage: localStorage,
-    url: window.location.href,
-    fingerprint: deps.fingerprint,
-  });
+  // The attribution record loads only with a capture to send (a visit with a utm source or click id, ADR 0275).
+  let stopped = false;
+  let stopAttribution = () => {};
+  if (pendingCapture(localStorage)) {
+    const url = window.location.href;
+    import(/* webpackChunkName: "attribution" */ './attribution-record.ts').then(
+      ({ sendAttribution }) => {
+        if (stopped) return;
+        stopAttribution = sendAttribution({
+          bus: deps.bus,
+          transport: deps.transport,
+          storage: localStorage,
+          url,
+          fingerprint: deps.fingerprint,
+        });
+      },
+      (error: unknown) => console.warn('[tracking] the attribution chunk did not load', error),
+    );
+  }
   return () => {
+    stopped = true;
     stopAnalytics();
     stopPixels();
     stopAttribution();
