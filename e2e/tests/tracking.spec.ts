@@ -213,11 +213,18 @@ test.describe('tracking', () => {
 
   test('a visit from no ad network loads no pixel', async ({ page }) => {
     const requested = await interceptPixels(page);
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname.match(/^\/assets\/(tracking|ad-pixels)\./)?.[1];
+      if (file) chunks.push(file);
+    });
     await page.goto('/pricing?utm_source=google');
     await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
     await page.waitForLoadState('load');
     await page.waitForTimeout(1500);
     expect(requested).toEqual([]);
+    // Analytics run on every page; the pixel code is not even downloaded (ADR 0275).
+    expect(chunks).toEqual(['tracking']);
     expect(
       await page.evaluate(() => ['fbq', 'ttq', 'snaptr', 'twq'].filter((name) => name in window)),
     ).toEqual([]);

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { VanillaExtractPlugin } from '@vanilla-extract/webpack-plugin';
+import { leanThumbmark } from '@companion/build-config';
 import { REPO_ROOT } from '../../support/env.ts';
 
 /** A remote's `companion.routes`, read from its package.json. */
@@ -14,14 +15,19 @@ function claims(name: string): string[] {
 
 /** Builds the single-bundle baseline (no Module Federation) into `outDir`. */
 export async function buildBaseline(outDir: string): Promise<void> {
+  // The shell's build of ThumbmarkJS (ADR 0275), so both sides pay the same for the fingerprint.
+  const thumbmark = leanThumbmark(path.join(REPO_ROOT, 'shell'));
   const config: Configuration = {
     mode: 'production',
     context: REPO_ROOT,
     entry: { main: path.join(REPO_ROOT, 'e2e', 'bench', 'baseline', 'entry.tsx') },
     output: { path: outDir, publicPath: '/', filename: 'assets/[name].[contenthash:8].js', clean: true },
     resolve: {
+      // As the shell's and remotes' builds (ADR 0275): rxjs from its ES2015 build.
+      conditionNames: ['es2015', 'import', 'module', 'browser', 'default'],
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
       alias: {
+        ...thumbmark.alias,
         '@bench/shell': path.join(REPO_ROOT, 'shell', 'src'),
         '@bench/explore': path.join(REPO_ROOT, 'remotes', 'explore', 'src'),
         '@bench/chat': path.join(REPO_ROOT, 'remotes', 'chat', 'src'),
@@ -34,6 +40,7 @@ export async function buildBaseline(outDir: string): Promise<void> {
     },
     module: {
       rules: [
+        thumbmark.rule,
         {
           test: /\.[cm]?tsx?$/,
           exclude: /node_modules/,
@@ -53,6 +60,7 @@ export async function buildBaseline(outDir: string): Promise<void> {
     },
     plugins: [
       new VanillaExtractPlugin({ identifiers: 'short' }),
+      thumbmark.plugin,
       new rspack.DefinePlugin({ __REMOTE_VERSION__: JSON.stringify('baseline') }),
       new rspack.HtmlRspackPlugin({
         template: path.join(REPO_ROOT, 'shell', 'src', 'index.html'),
@@ -60,6 +68,13 @@ export async function buildBaseline(outDir: string): Promise<void> {
         scriptLoading: 'defer',
       }),
     ],
+    optimization: {
+      splitChunks: {
+        cacheGroups: {
+          fingerprint: thumbmark.cacheGroup,
+        },
+      },
+    },
     performance: { hints: false },
   };
   await new Promise<void>((resolve, reject) =>

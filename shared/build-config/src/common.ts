@@ -53,6 +53,9 @@ export function vanillaExtract(production: boolean, buildName: string): VanillaE
 /** Resolution shared by every build. */
 export function resolveOptions(): ResolveOptions {
   return {
+    // `es2015` first: rxjs (the bus) then resolves to its ES2015 build, native classes without tslib's helpers,
+    // instead of its ES5 one (ADR 0275).
+    conditionNames: ['es2015', 'import', 'module', 'browser', 'default'],
     extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
     extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
   };

@@ -3,3 +3,4 @@ export type { RemoteBuildOptions } from './remote.ts';
 export { createShellConfig } from './shell.ts';
 export type { ShellBuildOptions } from './shell.ts';
 export { SHARED_SINGLETONS } from './federation.ts';
+export { leanThumbmark, THUMBMARK_STUBS } from './thumbmark.ts';

@@ -10,6 +10,7 @@ import {
   vanillaExtract,
 } from './common.ts';
 import { SHARED_SINGLETONS } from './federation.ts';
+import { leanThumbmark } from './thumbmark.ts';
 
 /** Options of the shell's build. */
 export interface ShellBuildOptions {
@@ -66,6 +67,7 @@ class BootPreloadPlugin {
  */
 export function createShellConfig(options: ShellBuildOptions): Configuration {
   const production = isProduction();
+  const thumbmark = leanThumbmark(options.dir);
   const config: Configuration = {
     mode: production ? 'production' : 'development',
     context: options.dir,
@@ -82,9 +84,10 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       clean: true,
     },
-    resolve: resolveOptions(),
+    resolve: { ...resolveOptions(), alias: thumbmark.alias },
     module: {
       rules: [
+        thumbmark.rule,
         ...moduleRules(production).map((rule) =>
           rule.type === 'asset/resource'
             ? { ...rule, generator: { filename: 'assets/fonts/[name].[contenthash:8][ext]' } }
@@ -96,6 +99,7 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
     plugins: [
       vanillaExtract(production, 'shell'),
       federationRuntimeEsm(),
+      thumbmark.plugin,
       new ModuleFederationPlugin({
         name: 'shell',
         shared: SHARED_SINGLETONS,
@@ -134,6 +138,17 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
             test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             chunks: 'async',
             name: 'react',
+            enforce: true,
+          },
+          // ThumbmarkJS and its stand-ins (ADR 0275) in one chunk: the default vendor split put the stand-ins in a
+          // second file and so a second request.
+          fingerprint: thumbmark.cacheGroup,
+          // The hub connections and the SignalR client they drive, loaded together on first need (ADR 0275): one
+          // file, not the connections and then the vendor split of the client.
+          hubs: {
+            test: /[\\/](@microsoft[\\/]signalr[\\/]|src[\\/]hubs[\\/]hub-connections\.ts$)/,
+            chunks: 'async',
+            name: 'hubs',
             enforce: true,
           },
         },

@@ -72,7 +72,8 @@ describe('defineRemote', () => {
     const lifecycles = defineRemote({ name: 'chat', version: '1.0.0', App: Boom });
     const mounted = await mountRemote(lifecycles, createFakeMountProps('chat'));
     cleanup = mounted.unmount;
-    expect(mounted.container.textContent).toContain('Something went wrong');
+    // The screen loads on first use (ADR 0275).
+    await vi.waitFor(() => expect(mounted.container.textContent).toContain('Something went wrong'));
   });
 
   it('should follow the shared history both ways and read replayed bus state', async () => {

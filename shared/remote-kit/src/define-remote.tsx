@@ -9,8 +9,13 @@ import {
   type RemoteLifecycles,
   type RemoteName,
 } from '@companion/contracts';
-import { ErrorScreen } from '@companion/ui';
 import { MountPropsProvider } from './remote-context.tsx';
+
+/**
+ * The generic error screen on first use (ADR 0275): a remote shows it only after a render error, so its
+ * illustration and copy stay out of every remote's first chunk.
+ */
+const ErrorScreen = React.lazy(() => import('@companion/ui').then((ui) => ({ default: ui.ErrorScreen })));
 
 /** Thrown when the shell speaks a contract major this remote was not built for. */
 export class ContractMismatchError extends Error {
@@ -43,7 +48,11 @@ export function defineRemote(options: {
     rootComponent: Root,
     errorBoundary(error: Error) {
       console.error(`[${options.name}] render error`, error);
-      return <ErrorScreen />;
+      return (
+        <React.Suspense fallback={null}>
+          <ErrorScreen />
+        </React.Suspense>
+      );
     },
   });
   const asArray = <T,>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);

@@ -2,6 +2,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog/confirm-dialog.tsx';
+import { Glyph } from './icon/glyph.tsx';
+import { LOCK_GLYPH } from './icon/glyphs.tsx';
 import { Icon } from './icon/icon.tsx';
 import { useMediaQuery } from './media/use-media-query.ts';
 import { formatPrice, Price, TokenCost } from './price/price.tsx';
@@ -122,6 +124,18 @@ describe('Toast, ProgressBar, Price, TokenCost, Icon', () => {
     );
     expect(screen.getByText('$39.99').tagName).toBe('S');
     expect(screen.getByLabelText('10 tokens')).toBeTruthy();
+  });
+
+  it('should draw a glyph by itself exactly as the icon of the same name', () => {
+    const { container } = render(
+      <>
+        <Icon name="lock" size={16} strokeWidth={2} />
+        <Glyph glyph={LOCK_GLYPH} size={16} strokeWidth={2} />
+      </>,
+    );
+    const [icon, glyph] = container.querySelectorAll('svg');
+    expect(glyph?.outerHTML).toBe(icon?.outerHTML);
+    expect(glyph?.querySelectorAll('rect, path')).toHaveLength(2);
   });
 
   it('should report no match without matchMedia', () => {

@@ -26,7 +26,8 @@ import { RemoteLoader, type FederationRuntime } from '../federation/remote-loade
 import { installCategoryState } from '../routing/category.ts';
 import { createRouteTable, type RouteTable } from '../routing/route-table.ts';
 import { installScrollReset } from '../routing/scroll-reset.ts';
-import { createHubConnections, readHubEndpoint } from '../hubs/hub-connections.ts';
+import { readHubEndpoint } from '../hubs/hub-facts.ts';
+import { createHubs } from '../hubs/hubs.ts';
 import { isInAppBrowser, readGoogleClientId } from '../session/in-app-browser.ts';
 import { readFirstLoad } from '../session/first-load.ts';
 import { createSession } from '../session/session.ts';
@@ -113,7 +114,8 @@ export function startShell(options: StartShellOptions): void {
     beacon: (json) =>
       navigator.sendBeacon('/api/Event/track', new Blob([json], { type: 'application/json' })),
   });
-  const hubs = createHubConnections({ bus, session, endpoint: readHubEndpoint(document) });
+  // The connections' code and the SignalR client load on first need (ADRs 0236, 0275).
+  const hubs = createHubs({ bus, session, endpoint: readHubEndpoint(document) });
   hubs.start();
   // Remotes get views whose interest in a payment or registration fact opens those hubs (ADR 0236).
   const servicesBus: ShellBus = { ...bus, as: (publisher) => hubs.listenedBus(bus.as(publisher)) };

@@ -6,8 +6,8 @@ import {
   HUB_RECONNECT_DELAYS_MS,
   HUB_SERVER_TIMEOUT_MS,
   createHubConnections,
-  readHubEndpoint,
 } from './hub-connections.ts';
+import { readHubEndpoint } from './hub-facts.ts';
 
 /** A stand-in for `@microsoft/signalr` that records what the builder was told and lets tests drive events. */
 function fakeSignalR(options: { failStart?: (url: string) => unknown } = {}) {

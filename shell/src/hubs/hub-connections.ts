@@ -1,16 +1,20 @@
 import type {
-  BusEventName,
-  HubClient,
   HubConnectionState,
   HubName,
   HubStream,
   PaymentNotification,
   RegistrationNotification,
-  RemoteBus,
   ShellBus,
 } from '@companion/contracts';
-import type * as SignalRModule from '@microsoft/signalr';
+import * as SignalRModule from '@microsoft/signalr';
 import type { HubConnection } from '@microsoft/signalr';
+import {
+  DEFAULT_HUB_ENDPOINT,
+  NOTIFICATION_FACTS,
+  type HubEndpoint,
+  type HubSession,
+  type LoadedHubConnections,
+} from './hub-facts.ts';
 
 /** Spec 000 §7 / 001 §9: reconnect after 0, 2, 10 and 30 s, then stop. */
 export const HUB_RECONNECT_DELAYS_MS = [0, 2000, 10_000, 30_000];
@@ -28,30 +32,7 @@ const HUB_HTTP_TIMEOUT_MS = 100_000;
  */
 const NOTIFICATION_HUBS: readonly HubName[] = ['paymentNotificationHub', 'registrationNotificationHub'];
 
-/** The bus facts the notification hubs publish. */
-const NOTIFICATION_FACTS: readonly BusEventName[] = [
-  'payment:notification-received',
-  'registration:notification-received',
-];
-
-/** What the hubs need from the session. */
-export interface HubSession {
-  hubAccessToken(): Promise<string>;
-  /** `usedToken`: the token the failed connection presented (no reset when the session already moved on). */
-  resetAfterHubGone(usedToken: string | null): Promise<void>;
-  applyRegistration(notification: RegistrationNotification): Promise<void>;
-}
-
 type SignalR = Pick<typeof SignalRModule, 'HubConnectionBuilder' | 'LogLevel'>;
-
-/** The shell's hub connections: a `HubClient` for remotes plus lifecycle for bootstrap. */
-export interface HubConnections extends HubClient {
-  /** Follows the session (reopens open hubs for a new user, closes them when signed out). */
-  start(): void;
-  /** A remote's bus view whose first subscription to a notification fact opens the notification hubs. */
-  listenedBus(view: RemoteBus): RemoteBus;
-  stop(): Promise<void>;
-}
 
 interface Entry {
   connection: HubConnection | null;
@@ -62,42 +43,24 @@ interface Entry {
   token: string | null;
 }
 
-/** Where hubs live (000 §7: `{host}/{hub name}` with an optional suffix); the reference stack serves `/hubs`. */
-export interface HubEndpoint {
-  /** Origin and path prefix of the hub server, without a trailing slash (`/hubs`, `https://rt.example.com`). */
-  host: string;
-  /** Appended after the hub name (a path or query the hub server needs), '' for none. */
-  suffix: string;
-}
-
-/** The default endpoint: this origin's `/hubs`. */
-const DEFAULT_HUB_ENDPOINT: HubEndpoint = { host: '/hubs', suffix: '' };
-
 /** A hub's URL: `{host}/{hub name}{suffix}`. */
 function hubUrl(endpoint: HubEndpoint, hub: HubName): string {
   return `${endpoint.host.replace(/\/+$/, '')}/${hub}${endpoint.suffix}`;
 }
 
-/** The endpoint configured on the page (`<meta name="companion-hub-host|companion-hub-suffix">`), else the default. */
-export function readHubEndpoint(doc: Document): HubEndpoint {
-  const meta = (name: string) =>
-    doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.trim() ?? '';
-  return {
-    host: meta('companion-hub-host') || DEFAULT_HUB_ENDPOINT.host,
-    suffix: meta('companion-hub-suffix'),
-  };
-}
-
-/** Creates the hub connections (`@microsoft/signalr`, loaded on first need) and republishes their events on the bus. */
+/**
+ * Creates the hub connections and republishes their events on the bus. This module and `@microsoft/signalr` are one
+ * chunk that `hubs.ts` loads on first need (ADR 0275).
+ */
 export function createHubConnections(deps: {
   bus: ShellBus;
   session: HubSession;
   endpoint?: HubEndpoint;
   load?: () => Promise<SignalR>;
-}): HubConnections {
+}): LoadedHubConnections {
   const { bus, session } = deps;
   const endpoint = deps.endpoint ?? DEFAULT_HUB_ENDPOINT;
-  const load = deps.load ?? (() => import('@microsoft/signalr'));
+  const load = deps.load ?? (async () => SignalRModule);
   const entries = new Map<HubName, Entry>();
   const states = new Map<HubName, HubConnectionState>();
   let goneRecoveries = 0;
@@ -269,6 +232,8 @@ export function createHubConnections(deps: {
         })();
       }).unsubscribe;
     },
+
+    wantNotifications,
 
     listenedBus(view) {
       return {

@@ -4,8 +4,16 @@ import { createAppHistory } from '@companion/history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PERSIST_KEYS } from './auth-store.ts';
 import { API_PATHS } from '@companion/contracts';
+import type * as arrivalModule from './arrival.ts';
+import { createArrival } from './arrival.ts';
 import { createSession, type Session, type SessionDeps } from './session.ts';
 import { fakeJwt, makeUser } from './test-fixtures.ts';
+
+// The real arrival, watched: it loads only for a visit that needs it (ADR 0275).
+vi.mock('./arrival.ts', async (original) => {
+  const actual = await original<typeof arrivalModule>();
+  return { ...actual, createArrival: vi.fn(actual.createArrival) };
+});
 
 const NOW = Date.UTC(2026, 5, 1, 12);
 const json = (body: unknown, status = 200) =>
@@ -132,6 +140,19 @@ describe('session', () => {
     api = fakeApi();
   });
   afterEach(() => session?.stop());
+
+  it('should load the arrival handlers only for a visit with an auth query (ADR 0275)', async () => {
+    vi.mocked(createArrival).mockClear();
+    make();
+    await session.start();
+    expect(createArrival).not.toHaveBeenCalled();
+    session.stop();
+    history.replace('/?MagicCode=good');
+    make();
+    await session.start();
+    expect(createArrival).toHaveBeenCalledTimes(1);
+    expect(api.count('Authenticate/magic-link-login')).toBe(1);
+  });
 
   it('should pre-register exactly once on a first visit and persist tokens under persist: keys', async () => {
     const bus = make();

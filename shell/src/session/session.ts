@@ -1,8 +1,7 @@
 import type { RegistrationNotification, TokenPair, Transport } from '@companion/contracts';
 import { createAccountData } from './account-data.ts';
-import { createArrival } from './arrival.ts';
+import type { Arrival } from './arrival.ts';
 import { readAuthQuery } from './auth-query.ts';
-import { startInAppHandOver } from './in-app-handover.ts';
 import { decodeClaims, isTokenExpired } from './jwt.ts';
 import type { SessionApi } from './session-api.ts';
 import { createSessionCore, type SessionDeps } from './session-core.ts';
@@ -45,8 +44,15 @@ export function createSession(deps: SessionDeps): Session {
   const account = createAccountData(core, (credential) => api.signInWithGoogle(credential));
   core.onAccountChanged = () => void account.refreshAll();
   core.onUserInvalidated = account.fetchUser;
-  const arrival = createArrival(core);
+  // The arrival's handlers (auth query, fingerprint registration after a sign-in) and the in-app hand-over load
+  // when a visit needs them: most arrive without an auth query, outside an in-app browser (ADR 0275).
+  let arrivalModule: Promise<Arrival> | null = null;
+  const arrival = () =>
+    (arrivalModule ??= import(/* webpackChunkName: "arrival" */ './arrival.ts').then(({ createArrival }) =>
+      createArrival(core),
+    ));
   let stopHandOver: (() => void) | null = null;
+  let stopped = false;
   /** Accounts whose RegistrationNotification this page has applied (the API delivers it several times). */
   const registered = new Set<string>();
 
@@ -60,18 +66,22 @@ export function createSession(deps: SessionDeps): Session {
 
     async start() {
       try {
-        await arrival.handle(readAuthQuery(history.location.search));
+        const query = readAuthQuery(history.location.search);
+        if (query.savedAuthId || query.tokens || query.magicCode) await (await arrival()).handle(query);
       } finally {
         tokens.markReady();
       }
       // Guest bootstrap: no access token (and no auth query that produced one) → pre-register.
       if (!store.auth().accessToken && !deps.isBot) await core.exclusive(tokens.preRegister);
       // 000 §4/§7: the Google return's fingerprint call invalidates the user: read the user after it.
-      await arrival.fingerprintSettled();
+      if (arrivalModule) await (await arrivalModule).fingerprintSettled();
       core.markStarted();
       core.emit();
       await account.refreshAll();
-      if (deps.inAppBrowser) stopHandOver = startInAppHandOver(core);
+      if (deps.inAppBrowser) {
+        const { startInAppHandOver } = await import(/* webpackChunkName: "arrival" */ './in-app-handover.ts');
+        if (!stopped) stopHandOver = startInAppHandOver(core);
+      }
     },
 
     tokens() {
@@ -143,7 +153,7 @@ export function createSession(deps: SessionDeps): Session {
       registered.add(notification.userId);
       // Same account id (upgraded in place) or a new one: either way the user is fetched again (signedIn).
       core.signedIn(notification.tokens);
-      await arrival.registerFingerprint();
+      await (await arrival()).registerFingerprint();
       core.signedUp('registration', notification.userId);
     },
 
@@ -168,6 +178,7 @@ export function createSession(deps: SessionDeps): Session {
     },
 
     stop() {
+      stopped = true;
       core.stopTimers();
       stopHandOver?.();
     },

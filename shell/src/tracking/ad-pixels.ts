@@ -2,14 +2,12 @@ import type { AppHistory, ShellBus, TrackedProduct, User } from '@companion/cont
 import type { AdClickRecord, ClickIdApi } from './click-ids.ts';
 import { eventCall, initCalls, type PixelEvent } from './pixel-events.ts';
 import { scriptUrl, warnPixel, type PixelSink } from './pixel-loader.ts';
-import { isConfigured, matchNetworks, type AdNetwork, type PixelConfig } from './pixel-rules.ts';
+import { activeNetworks, type AdNetwork, type PixelConfig } from './pixel-rules.ts';
 import type { TrackedFact } from './tracking-state.ts';
 
 /** Purchase and subscribe wait this long, then fetch a click id for dedup (001 §4, §9). */
 export const PURCHASE_DELAY_MS = 2000;
 
-/** Networks a visitor arrived from, kept so the return from a payment provider still reports to them. */
-const NETWORKS_KEY = 'persist:ad-networks';
 /** Orders already reported, so a reload of the result page does not report a purchase twice. */
 const REPORTED_KEY = 'persist:ad-reported-orders';
 /** Users whose first subscription went to facebook already (when the server could not say). */
@@ -32,8 +30,6 @@ export interface AdPixelsDeps {
   /** Facts published before this module loaded (kept by `install-tracking.ts`), handled after subscribing. */
   early?: readonly TrackedFact[];
 }
-
-type StoredNetworks = Partial<Record<AdNetwork, { clickId: string | null }>>;
 
 function readJson<T>(storage: Pick<Storage, 'getItem'>, key: string, fallback: T): T {
   try {
@@ -59,12 +55,12 @@ function cookie(cookies: string, name: string): string | null {
  */
 export function startAdPixels(deps: AdPixelsDeps): () => void {
   const delay = deps.delay ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const stored = readJson<StoredNetworks>(deps.storage, NETWORKS_KEY, {});
-  for (const match of matchNetworks(deps.history.location.search, deps.storedUtmSource)) {
-    stored[match.network] = { clickId: match.clickId ?? stored[match.network]?.clickId ?? null };
-  }
-  deps.storage.setItem(NETWORKS_KEY, JSON.stringify(stored));
-  const active = (Object.keys(stored) as AdNetwork[]).filter((network) => isConfigured(deps.config, network));
+  const { active, clickIds } = activeNetworks({
+    config: deps.config,
+    storage: deps.storage,
+    search: deps.history.location.search,
+    storedUtmSource: deps.storedUtmSource,
+  });
   if (active.length === 0) return () => {};
 
   for (const network of active) {
@@ -88,7 +84,7 @@ export function startAdPixels(deps: AdPixelsDeps): () => void {
     const cookies = deps.cookies();
     return {
       Type: network,
-      ClickId: stored[network]?.clickId ?? null,
+      ClickId: clickIds[network] ?? null,
       UserAgent: deps.userAgent,
       ExternalId: user?.id ?? null,
       BrowserId: network === 'facebook' ? cookie(cookies, '_fbp') : null,

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Transport } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
-import { attributionRecord, pendingCapture, sendAttribution } from './attribution-record.ts';
+import { attributionRecord, sendAttribution } from './attribution-record.ts';
+import { pendingCapture } from './attribution-state.ts';
 
 function storage(entries: Record<string, string>) {
   const map = new Map(Object.entries(entries));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isConfigured, matchNetworks, readPixelConfig, type PixelConfig } from './pixel-rules.ts';
+import {
+  activeNetworks,
+  isConfigured,
+  matchNetworks,
+  NETWORKS_KEY,
+  readPixelConfig,
+  type PixelConfig,
+} from './pixel-rules.ts';
 
 const networks = (search: string, stored: string | null = null) =>
   matchNetworks(search, stored).map((m) => m.network);
@@ -79,5 +86,45 @@ describe('pixel configuration', () => {
     expect(isConfigured(config, 'tiktok')).toBe(false);
     expect(isConfigured(config, 'snapchat')).toBe(true);
     expect(isConfigured({ ...config, facebook: [] }, 'facebook')).toBe(false);
+  });
+});
+
+describe('the networks whose pixels a page runs', () => {
+  const memory = (initial: Record<string, string> = {}) => {
+    const values = new Map(Object.entries(initial));
+    return {
+      getItem: (key: string) => values.get(key) ?? null,
+      setItem: (key: string, value: string) => void values.set(key, value),
+    };
+  };
+  const config: PixelConfig = { facebook: ['1'], tiktok: null, snapchat: null, twitter: null };
+
+  it('should run none when the visit matches no configured network, and still remember the match', () => {
+    const storage = memory();
+    expect(activeNetworks({ config, storage, search: '?ttclid=T', storedUtmSource: null }).active).toEqual(
+      [],
+    );
+    expect(activeNetworks({ config, storage, search: '', storedUtmSource: null }).active).toEqual([]);
+    expect(JSON.parse(storage.getItem(NETWORKS_KEY)!)).toEqual({ tiktok: { clickId: 'T' } });
+  });
+
+  it('should run a configured network the visit matches, or an earlier visit did, with its click id', () => {
+    const storage = memory();
+    expect(activeNetworks({ config, storage, search: '?fbclid=F1', storedUtmSource: null })).toEqual({
+      active: ['facebook'],
+      clickIds: { facebook: 'F1' },
+    });
+    // Back from the payment provider: no click id in the URL, the stored one stays.
+    expect(activeNetworks({ config, storage, search: '?orderId=1', storedUtmSource: null })).toEqual({
+      active: ['facebook'],
+      clickIds: { facebook: 'F1' },
+    });
+  });
+
+  it('should treat an unreadable stored value as no earlier visit', () => {
+    const storage = memory({ [NETWORKS_KEY]: '{oops' });
+    expect(activeNetworks({ config, storage, search: '', storedUtmSource: 'promo-fb' }).active).toEqual([
+      'facebook',
+    ]);
   });
 });

@@ -76,3 +76,36 @@ export function readPixelConfig(doc: Pick<Document, 'querySelector'>): PixelConf
     twitter: id(value['twitter']),
   };
 }
+
+/** Networks a visitor arrived from, kept so the return from a payment provider still reports to them. */
+export const NETWORKS_KEY = 'persist:ad-networks';
+
+type StoredNetworks = Partial<Record<AdNetwork, { clickId: string | null }>>;
+
+/**
+ * The networks whose pixels this page runs: the ones the visit matches (stored with their click ids, added to those
+ * of earlier visits) that have a pixel configured. Empty on most visits; the pixel code is then never loaded.
+ */
+export function activeNetworks(options: {
+  config: PixelConfig;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  search: string;
+  storedUtmSource: string | null;
+}): { active: AdNetwork[]; clickIds: Partial<Record<AdNetwork, string | null>> } {
+  let stored: StoredNetworks;
+  try {
+    stored = (JSON.parse(options.storage.getItem(NETWORKS_KEY) ?? 'null') as StoredNetworks | null) ?? {};
+  } catch {
+    stored = {};
+  }
+  for (const match of matchNetworks(options.search, options.storedUtmSource)) {
+    stored[match.network] = { clickId: match.clickId ?? stored[match.network]?.clickId ?? null };
+  }
+  options.storage.setItem(NETWORKS_KEY, JSON.stringify(stored));
+  const active = (Object.keys(stored) as AdNetwork[]).filter((network) =>
+    isConfigured(options.config, network),
+  );
+  const clickIds: Partial<Record<AdNetwork, string | null>> = {};
+  for (const network of active) clickIds[network] = stored[network]?.clickId ?? null;
+  return { active, clickIds };
+}

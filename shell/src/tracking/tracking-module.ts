@@ -1,11 +1,8 @@
 import { installAnalyticsBatch, toWireEvent, type WireEvent } from './analytics-batch.ts';
-import { startAdPixels } from './ad-pixels.ts';
-import { ATTRIBUTION_DETAILS_KEY, sendAttribution } from './attribution-record.ts';
-import { createClickIdApi } from './click-ids.ts';
+import { ATTRIBUTION_DETAILS_KEY, pendingCapture } from './attribution-state.ts';
 import type { TrackingDeps } from './install-tracking.ts';
-import { createBrowserPixels } from './pixel-loader.ts';
-import { readPixelConfig } from './pixel-rules.ts';
-import type { EarlyAnalytics, TrackedFact } from './tracking-state.ts';
+import { activeNetworks, readPixelConfig } from './pixel-rules.ts';
+import { TRACKED_FACTS, type EarlyAnalytics, type TrackedFact } from './tracking-state.ts';
 
 const ATTRIBUTION_KEY = 'persist:attribution';
 
@@ -24,8 +21,42 @@ function storedUtmSource(storage: Pick<Storage, 'getItem'>): string | null {
 }
 
 /**
- * The lazy half of tracking (ADR 0241): analytics batching (taking over the events kept before it loaded), the ad
- * pixels of the networks this visit belongs to, and the attribution record.
+ * Loads the `ad-pixels` chunk when a configured network matches the visit (ADR 0275), keeping the tracked facts
+ * published until it runs; on every other visit nothing more is fetched. Returns a stop.
+ */
+function startPixelsWhenNeeded(deps: TrackingDeps & { early: readonly TrackedFact[] }): () => void {
+  const config = readPixelConfig(document);
+  const storedUtm = storedUtmSource(localStorage);
+  const { active } = activeNetworks({
+    config,
+    storage: localStorage,
+    search: deps.history.location.search,
+    storedUtmSource: storedUtm,
+  });
+  if (active.length === 0) return () => {};
+  const early = [...deps.early];
+  const keep = TRACKED_FACTS.map((name) =>
+    deps.bus.subscribe(name, (payload) => early.push({ name, payload } as TrackedFact)),
+  );
+  let stopped = false;
+  let stop = () => {};
+  import(/* webpackChunkName: "ad-pixels" */ './start-pixels.ts').then(
+    ({ startPixels }) => {
+      for (const subscription of keep) subscription.unsubscribe();
+      if (!stopped) stop = startPixels({ ...deps, config, storedUtmSource: storedUtm, early });
+    },
+    (error: unknown) => console.warn('[tracking] the ad pixels chunk did not load', error),
+  );
+  return () => {
+    stopped = true;
+    for (const subscription of keep) subscription.unsubscribe();
+    stop();
+  };
+}
+
+/**
+ * The lazy half of tracking (ADR 0241): analytics batching (taking over the events kept before it loaded), the
+ * attribution record, and the ad pixels of the networks this visit belongs to (their own chunk, ADR 0275).
  */
 export function startTracking(
   deps: TrackingDeps & { early: readonly TrackedFact[]; analytics: readonly EarlyAnalytics[] },
@@ -42,26 +73,28 @@ export function startTracking(
     page: window,
     initial,
   });
-  const stopPixels = startAdPixels({
-    bus: deps.bus,
-    history: deps.history,
-    config: readPixelConfig(document),
-    sink: createBrowserPixels(),
-    clickIds: createClickIdApi(deps.transport),
-    storage: localStorage,
-    storedUtmSource: storedUtmSource(localStorage),
-    userAgent: navigator.userAgent,
-    cookies: () => document.cookie,
-    early: deps.early,
-  });
-  const stopAttribution = sendAttribution({
-    bus: deps.bus,
-    transport: deps.transport,
-    storage: localStorage,
-    url: window.location.href,
-    fingerprint: deps.fingerprint,
-  });
+  const stopPixels = startPixelsWhenNeeded(deps);
+  // The attribution record loads only with a capture to send (a visit with a utm source or click id, ADR 0275).
+  let stopped = false;
+  let stopAttribution = () => {};
+  if (pendingCapture(localStorage)) {
+    const url = window.location.href;
+    import(/* webpackChunkName: "attribution" */ './attribution-record.ts').then(
+      ({ sendAttribution }) => {
+        if (stopped) return;
+        stopAttribution = sendAttribution({
+          bus: deps.bus,
+          transport: deps.transport,
+          storage: localStorage,
+          url,
+          fingerprint: deps.fingerprint,
+        });
+      },
+      (error: unknown) => console.warn('[tracking] the attribution chunk did not load', error),
+    );
+  }
   return () => {
+    stopped = true;
     stopAnalytics();
     stopPixels();
     stopAttribution();

@@ -1,33 +1,10 @@
 import type { ReactNode } from 'react';
+import { Svg } from './glyph.tsx';
+import { CLOSE_GLYPH, CREATE_GLYPH, LOCK_GLYPH, TOKENS_GLYPH } from './glyphs.tsx';
 
 // The one icon set of the platform: inline SVG (no icon library, no CDN), 24-unit grid, stroke follows
 // `currentColor`. A few paths beat an icon library in every remote's bundle; add a name here, not a local SVG.
-function Svg({
-  size = 20,
-  strokeWidth = 1.9,
-  children,
-}: {
-  size?: number;
-  strokeWidth?: number;
-  children: ReactNode;
-}) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+// A remote that needs only one or two draws them with `Glyph` (./glyph.tsx) from ./glyphs.tsx (ADR 0275).
 
 /** The icon names. */
 export type IconName =
@@ -107,13 +84,8 @@ const GLYPHS: Record<IconName, ReactNode> = {
       <path d="m4 7 8 6 8-6" />
     </>
   ),
-  create: <path d="M12 5v14M5 12h14" />,
-  tokens: (
-    <>
-      <ellipse cx="12" cy="7" rx="7" ry="3" />
-      <path d="M5 7v5c0 1.7 3.1 3 7 3s7-1.3 7-3V7M5 12v5c0 1.7 3.1 3 7 3s7-1.3 7-3v-5" />
-    </>
-  ),
+  create: CREATE_GLYPH,
+  tokens: TOKENS_GLYPH,
   premium: <path d="m3 8 4.5 4L12 5l4.5 7L21 8l-2 11H5z" />,
   sun: (
     <>
@@ -171,13 +143,8 @@ const GLYPHS: Record<IconName, ReactNode> = {
     </>
   ),
   audio: <path d="M3 10v4M7 6v12M11 3v18M15 8v8M19 11v2" />,
-  close: <path d="M6 6l12 12M18 6 6 18" />,
-  lock: (
-    <>
-      <rect x="5" y="11" width="14" height="10" rx="2" />
-      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-    </>
-  ),
+  close: CLOSE_GLYPH,
+  lock: LOCK_GLYPH,
   message: <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />,
   send: <path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />,
   stop: <rect x="6" y="6" width="12" height="12" rx="2" />,

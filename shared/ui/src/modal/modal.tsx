@@ -3,7 +3,8 @@ import type { MouseEvent as ReactMouseEvent, ReactNode, RefObject } from 'react'
 import { createPortal } from 'react-dom';
 import { IconButton } from '../button/button.tsx';
 import { cx } from '../cx.ts';
-import { Icon } from '../icon/icon.tsx';
+import { Glyph } from '../icon/glyph.tsx';
+import { CLOSE_GLYPH } from '../icon/glyphs.tsx';
 import { VisuallyHidden } from '../visually-hidden/visually-hidden.tsx';
 import { isTopmostModal, tabbableIn } from './focusable.ts';
 import * as styles from './modal.css.ts';
@@ -122,7 +123,7 @@ function OpenModal({
       className={hideTitle ? styles.floatingClose : styles.closeButton}
       onClick={onClose}
     >
-      <Icon name="close" strokeWidth={2} />
+      <Glyph glyph={CLOSE_GLYPH} strokeWidth={2} />
     </IconButton>
   );
 

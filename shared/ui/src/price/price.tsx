@@ -1,4 +1,5 @@
-import { Icon } from '../icon/icon.tsx';
+import { Glyph } from '../icon/glyph.tsx';
+import { TOKENS_GLYPH } from '../icon/glyphs.tsx';
 import * as styles from './price.css.ts';
 
 /** Cents as dollars with two decimals (001 §3: product prices are in cents): 1999 → `$19.99`. */
@@ -30,7 +31,7 @@ export function Price({
 export function TokenCost({ amount, className }: { amount: number; className?: string }) {
   return (
     <span className={[styles.tokenCost, className].filter(Boolean).join(' ')} aria-label={`${amount} tokens`}>
-      <Icon name="tokens" size={16} />
+      <Glyph glyph={TOKENS_GLYPH} size={16} />
       <span aria-hidden="true">{amount}</span>
     </span>
   );

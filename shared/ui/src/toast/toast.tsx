@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { cx } from '../cx.ts';
-import { Icon } from '../icon/icon.tsx';
+import { Glyph } from '../icon/glyph.tsx';
+import { CLOSE_GLYPH } from '../icon/glyphs.tsx';
 import * as styles from './toast.css.ts';
 
 /** Props of {@link Toast}. */
@@ -24,7 +25,7 @@ export function Toast({ message, tone = 'info', durationMs = 5000, onClose }: To
     <div role={tone === 'error' ? 'alert' : 'status'} className={cx(styles.toast, styles.tone[tone])}>
       <span>{message}</span>
       <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
-        <Icon name="close" size={16} />
+        <Glyph glyph={CLOSE_GLYPH} size={16} />
       </button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Image, Icon } from '@companion/ui';
+import { Glyph, Image, LOCK_GLYPH } from '@companion/ui';
 import type { PersonModel } from '@companion/contracts';
 import { coverImage, lockOf } from '../lib/filter-models.ts';
 import * as styles from './model-card.css.ts';
@@ -44,7 +44,7 @@ export function ModelCard({
       </span>
       {lock ? (
         <span className={styles.lock} aria-hidden="true">
-          <Icon name="lock" size={16} strokeWidth={2} />
+          <Glyph glyph={LOCK_GLYPH} size={16} strokeWidth={2} />
         </span>
       ) : null}
       <span className={styles.foot}>

@@ -1,5 +1,13 @@
 import type { PersonModel } from '@companion/contracts';
-import { Button, Icon, Image, SegmentedControl, TokenCost, type SegmentOption } from '@companion/ui';
+import {
+  Button,
+  CREATE_GLYPH,
+  Glyph,
+  Image,
+  SegmentedControl,
+  TokenCost,
+  type SegmentOption,
+} from '@companion/ui';
 import {
   COUNTS,
   HAIR_COLORS,
@@ -83,7 +91,7 @@ export function GeneratorForm({
               onClick={() => onChange({ character: null })}
             >
               <span className={styles.newLook} aria-hidden="true">
-                <Icon name="create" size={26} />
+                <Glyph glyph={CREATE_GLYPH} size={26} />
               </span>
               <span className={styles.tileName}>New look</span>
             </button>
