@@ -117,7 +117,12 @@ describe('index.html renderer', () => {
         true,
       ]);
     }
-    for (const url of ['/quiz-fb', '/quickdate-honey-anime?utm_source=x', '/chat-landing/7', '/maintenance']) {
+    for (const url of [
+      '/quiz-fb',
+      '/quickdate-honey-anime?utm_source=x',
+      '/chat-landing/7',
+      '/maintenance',
+    ]) {
       const html = await render(url);
       expect([url, html.includes('data-chrome'), html.includes('/assets/bootstrap.1.js')]).toEqual([
         url,

@@ -23,12 +23,27 @@ describe('PATHS', () => {
 
 describe('showsChrome', () => {
   it('should show the chrome on the app pages and a funnels-remote page outside the marketing list', () => {
-    for (const path of ['/', '/chat', '/chat/7', '/pricing', '/gallery', '/premium-models', '/affiliates', '/funnel-report'])
+    for (const path of [
+      '/',
+      '/chat',
+      '/chat/7',
+      '/pricing',
+      '/gallery',
+      '/premium-models',
+      '/affiliates',
+      '/funnel-report',
+    ])
       expect(showsChrome(path)).toBe(true);
   });
 
   it('should hide it on the marketing and funnel pages, the chat landings and maintenance', () => {
-    for (const path of ['/quiz-fb', '/quiz-vip', '/quickdate-honey-anime', '/generation-black', '/chat-landing/7'])
+    for (const path of [
+      '/quiz-fb',
+      '/quiz-vip',
+      '/quickdate-honey-anime',
+      '/generation-black',
+      '/chat-landing/7',
+    ])
       expect([path, isFunnelPage(path), showsChrome(path)]).toEqual([path, true, false]);
     expect(showsChrome('/maintenance')).toBe(false);
     expect(showsChrome('/maintenance/')).toBe(false);
