@@ -11,7 +11,6 @@ import { isIos, useIsTablet } from '../chrome/use-media.ts';
 import { useSidebarState } from '../chrome/use-sidebar-state.ts';
 import { useVisitor } from '../chrome/use-visitor.ts';
 import { RemoteOutlet } from '../outlet/remote-outlet.tsx';
-import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { OpsRoute } from '../pages/ops/ops-route.tsx';
 import { homePathOf, matchBrandRoute } from '../routing/brand-routes.ts';
 import type { RouteOwner } from '../routing/route-table.ts';
@@ -41,6 +40,11 @@ const LegalPage = lazy(() => import('../pages/legal-page.tsx').then((m) => ({ de
 // either; the fallback starts loading with the paywall request, so it is there if checkout is not.
 const MaintenancePage = lazy(() =>
   import('../pages/maintenance-page.tsx').then((m) => ({ default: m.MaintenancePage })),
+);
+// ADR 0278: an unknown path only redirects home; its page (and the links and page styles it brings) is not
+// first-load code for everyone else.
+const NotFoundPage = lazy(() =>
+  import('../pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
 const loadPaywallUnavailable = () => import('../chrome/paywall-unavailable.tsx');
 const PaywallUnavailable = lazy(() =>
