@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type * as ChromePartsModule from './chrome-parts.ts';
 
 /** The chrome's components (header, sidebar, bottom nav): the `chrome` chunk. */
-export type ChromeParts = typeof ChromePartsModule;
+type ChromeParts = typeof ChromePartsModule;
 
 let parts: ChromeParts | null = null;
 let pending: Promise<ChromeParts> | null = null;
