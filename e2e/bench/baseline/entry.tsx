@@ -4,6 +4,9 @@
 import chat from '@bench/chat/lifecycles.tsx';
 import explore from '@bench/explore/lifecycles.tsx';
 import { startShell } from '@bench/shell/app/start-shell.tsx';
+// The chrome in the one bundle too (the federated shell preloads it as its own chunk, ADR 0278): the shell's
+// `import()` of it then resolves without a request.
+import '@bench/shell/chrome/chrome-parts.ts';
 
 const modules: Record<string, unknown> = { 'explore/lifecycles': explore, 'chat/lifecycles': chat };
 

@@ -11,15 +11,21 @@ const noise = (kb: number) =>
     .toString('base64')
     .slice(0, kb * 1024);
 
-/** A built repo: a shell loading main and preloading bootstrap, one remote claiming two routes. */
-function fakeRepo(exposeKB: number) {
+/**
+ * A built repo: a shell loading main and preloading bootstrap, one remote claiming two routes; with `chrome`, the
+ * shell also preloads a chrome chunk (`data-chrome`) and the remote claims a funnel page too.
+ */
+function fakeRepo(exposeKB: number, chrome = false) {
   const root = mkdtempSync(path.join(tmpdir(), 'budgets-'));
   const assets = path.join(root, 'shell', 'dist', 'assets');
   mkdirSync(assets, { recursive: true });
   writeFileSync(
     path.join(root, 'shell', 'dist', 'index.html'),
-    '<html><head><script defer src="/assets/main.0123abcd.js"></script><link as="script" href="/assets/bootstrap.89abcdef.js" rel="preload"><link as="style" href="/assets/x.css" rel="preload"></head></html>',
+    '<html><head><script defer src="/assets/main.0123abcd.js"></script><link as="script" href="/assets/bootstrap.89abcdef.js" rel="preload"><link as="style" href="/assets/x.css" rel="preload">' +
+      (chrome ? '<link as="script" data-chrome href="/assets/chrome.00112233.js" rel="preload">' : '') +
+      '</head></html>',
   );
+  if (chrome) writeFileSync(path.join(assets, 'chrome.00112233.js'), noise(3));
   writeFileSync(path.join(assets, 'main.0123abcd.js'), noise(20));
   writeFileSync(path.join(assets, 'bootstrap.89abcdef.js'), noise(10));
   const remote = path.join(root, 'remotes', 'gallery');
@@ -30,7 +36,7 @@ function fakeRepo(exposeKB: number) {
     JSON.stringify({
       name: '@companion/gallery',
       version: '1.0.0',
-      companion: { routes: ['/gallery', '/g/:id'] },
+      companion: { routes: ['/gallery', '/g/:id', ...(chrome ? ['/quiz-fb'] : [])] },
     }),
   );
   writeFileSync(
@@ -65,6 +71,21 @@ describe('bundle budgets', () => {
     // base64 of random bytes gzips to ~76 %; what matters is that the sums add up.
     expect(gallery.total).toBe(gallery.files.reduce((sum, f) => sum + f.gzip, 0));
     expect(gallery.beyondShell).toBe(gallery.files[2]!.gzip + gallery.files[3]!.gzip);
+  });
+
+  it("should count the chrome chunk for the shell's pages and a route with chrome, not for a funnel page", () => {
+    const routes = measureRoutes(fakeRepo(10, true));
+    const keys = (route: string) => routes.find((r) => r.route === route)!.files.map((f) => f.key);
+    expect(keys('(shell)')).toEqual(['shell/main.js', 'shell/bootstrap.js', 'shell/chrome.js']);
+    expect(keys('/gallery')).toContain('shell/chrome.js');
+    expect(keys('/quiz-fb')).toEqual([
+      'shell/main.js',
+      'shell/bootstrap.js',
+      'gallery/remoteEntry.js',
+      'gallery/__federation_expose_lifecycles.js',
+    ]);
+    const funnel = routes.find((r) => r.route === '/quiz-fb')!;
+    expect(funnel.total).toBe(funnel.files.reduce((sum, f) => sum + f.gzip, 0));
   });
 
   it('should fail naming the route and the file that grew, and pass within budget', () => {

@@ -1,11 +1,13 @@
 // Byte budgets per route over the production build (ADR 0236): what a first visit to a route must download before
 // the route can render, gzip level 6 (the bench's measure). Deterministic: it reads the files, never a browser.
-//   shell:  the scripts `shell/dist/index.html` loads and preloads (main, bootstrap, React);
+//   shell:  the scripts `shell/dist/index.html` loads and preloads (main, bootstrap, React), the chrome's chunk
+//           (`data-chrome`) only for a route that shows the chrome (`showsChrome`, as the origin decides, ADR 0278);
 //   remote: the claiming remote's `remoteEntry.js` and the sync JS of its `./lifecycles` expose (mf-manifest).
 // Chunks a page imports lazily later (a modal, the hub client) are not first-load bytes and are not counted.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { showsChrome } from '@companion/contracts';
 
 /** One JS file a route loads, with its size. */
 export interface MeasuredFile {
@@ -14,6 +16,8 @@ export interface MeasuredFile {
   /** Path relative to the repository root. */
   file: string;
   gzip: number;
+  /** The shell's chrome chunk: preloaded only for a path that shows the chrome. */
+  chrome?: true;
 }
 
 /** What a first visit to one route downloads. */
@@ -53,13 +57,19 @@ export function shellBootFiles(root: string): MeasuredFile[] {
   const dist = path.join(root, 'shell', 'dist');
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const files: string[] = [];
+  const chrome = new Set<string>();
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const isScript = tag.startsWith('<script');
     if (!isScript && !(/\brel="?preload"?/.test(tag) && /\bas="?script"?/.test(tag))) continue;
     const src = /\b(?:src|href)="?([^"\s>]+)"?/.exec(tag)?.[1];
-    if (src?.startsWith('/') && src.endsWith('.js') && !files.includes(src)) files.push(src);
+    if (!src?.startsWith('/') || !src.endsWith('.js') || files.includes(src)) continue;
+    files.push(src);
+    if (/\sdata-chrome\b/.test(tag)) chrome.add(src);
   }
-  return files.map((src) => measureFile(root, path.join(dist, src), 'shell'));
+  return files.map((src) => {
+    const file = measureFile(root, path.join(dist, src), 'shell');
+    return chrome.has(src) ? { ...file, chrome: true } : file;
+  });
 }
 
 /** Every remote package with its claimed routes and its built version folder. */
@@ -114,11 +124,13 @@ export function measureRoutes(root: string): RouteBytes[] {
     const own = remoteFirstLoadFiles(root, remote.name, remote.dist);
     const beyondShell = own.reduce((sum, file) => sum + file.gzip, 0);
     for (const route of remote.routes) {
+      const boot = showsChrome(route) ? shell : shell.filter((file) => !file.chrome);
+      const bootTotal = boot.reduce((sum, file) => sum + file.gzip, 0);
       routes.push({
         route,
         remote: remote.name,
-        files: [...shell, ...own],
-        total: shellTotal + beyondShell,
+        files: [...boot, ...own],
+        total: bootTotal + beyondShell,
         beyondShell,
       });
     }

@@ -8,6 +8,9 @@ import { createIndexRenderer, hintedImages } from './index-html.ts';
 
 const HTML = `<!doctype html><html><head><title>x</title>
     <link rel="preload" href="/registry.json" as="fetch" crossorigin="anonymous" />
+    <link as="script" href="/assets/bootstrap.1.js" rel="preload">
+    <link as="style" data-chrome href="/assets/chrome.2.css" rel="preload">
+    <link as="script" data-chrome href="/assets/chrome.3.js" rel="preload">
   </head><body></body></html>`;
 
 async function fixture(
@@ -102,6 +105,31 @@ describe('index.html renderer', () => {
     expect(await render('/quiz-new')).toContain('href="/remotes/chat/1.2.0/remoteEntry.js"');
     expect(await render('/settings')).not.toContain('rel="preload" href="/remotes');
     expect(await render('/chat/42')).not.toContain('rel="preload" href="/remotes');
+  });
+
+  it("should keep the chrome chunk's preloads only for a path that shows the chrome (ADR 0278)", async () => {
+    const render = await fixture(registry);
+    for (const url of ['/', '/chat/42', '/pricing?x=1', '/affiliates']) {
+      const html = await render(url);
+      expect([url, html.includes('/assets/chrome.2.css'), html.includes('/assets/chrome.3.js')]).toEqual([
+        url,
+        true,
+        true,
+      ]);
+    }
+    for (const url of [
+      '/quiz-fb',
+      '/quickdate-honey-anime?utm_source=x',
+      '/chat-landing/7',
+      '/maintenance',
+    ]) {
+      const html = await render(url);
+      expect([url, html.includes('data-chrome'), html.includes('/assets/bootstrap.1.js')]).toEqual([
+        url,
+        false,
+        true,
+      ]);
+    }
   });
 
   it('should publish the Google client id only when one is configured', async () => {

@@ -1,6 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { firstLoadKey, matchRoutePattern, mergeRouteClaims, type FirstLoadHint } from '@companion/contracts';
+import {
+  firstLoadKey,
+  matchRoutePattern,
+  mergeRouteClaims,
+  showsChrome,
+  type FirstLoadHint,
+} from '@companion/contracts';
 import type { Registry } from '@companion/registry';
 import type { AdPixelConfig } from './ad-pixels.ts';
 
@@ -16,6 +22,8 @@ interface ManifestAssets {
 }
 
 const REGISTRY_PRELOAD = /\s*<link rel="preload" href="\/registry.json"[^>]*>/;
+/** The shell build's preloads of the chrome's chunk (`data-chrome`, ADR 0278). */
+const CHROME_PRELOADS = /\s*<link [^>]*\bdata-chrome\b[^>]*>/g;
 
 /** Text safe inside a double-quoted HTML attribute. */
 function attribute(value: string): string {
@@ -233,6 +241,9 @@ export function createIndexRenderer(options: {
         }
       }
     }
-    return html.replace(REGISTRY_PRELOAD, '').replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+    // A path without chrome (a funnel page, maintenance) does not fetch the chrome's chunk; the funnel brands'
+    // own hosts are not known here, so their other paths keep the preload (ADR 0278).
+    const page = showsChrome(pathname) ? html : html.replace(CHROME_PRELOADS, '');
+    return page.replace(REGISTRY_PRELOAD, '').replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
   };
 }

@@ -35,6 +35,10 @@ class BootPreloadPlugin {
           const group = compilation.namedChunkGroups.get('bootstrap');
           const files = new Set<string>();
           for (const chunk of group?.chunks ?? []) for (const file of chunk.files) files.add(file);
+          // The chrome's chunk (ADR 0278): marked, so the origin drops it for a path without chrome (`showsChrome`).
+          const chrome = new Set<string>();
+          for (const chunk of compilation.namedChunkGroups.get('chrome')?.chunks ?? [])
+            if (!group?.chunks.includes(chunk)) for (const file of chunk.files) chrome.add(file);
           for (const chunk of compilation.chunks) {
             const shared = compilation.chunkGraph
               .getChunkModules(chunk)
@@ -43,7 +47,7 @@ class BootPreloadPlugin {
               );
             if (shared && !chunk.canBeInitial()) for (const file of chunk.files) files.add(file);
           }
-          for (const file of files) {
+          for (const file of new Set([...files, ...chrome])) {
             const style = file.endsWith('.css');
             if (!style && !file.endsWith('.js')) continue;
             // After `main` (scripts are injected into the head, `main` first): over HTTP/1.1's six connections
@@ -51,7 +55,12 @@ class BootPreloadPlugin {
             data.assetTags.scripts.push({
               tagName: 'link',
               voidTag: true,
-              attributes: { rel: 'preload', href: `/${file}`, as: style ? 'style' : 'script' },
+              attributes: {
+                rel: 'preload',
+                href: `/${file}`,
+                as: style ? 'style' : 'script',
+                ...(chrome.has(file) && !files.has(file) ? { 'data-chrome': true } : {}),
+              },
             });
           }
           return data;

@@ -91,7 +91,15 @@ export {
   patternsOverlap,
 } from './route-claims.ts';
 export type { RouteClaim, RouteClaimProblem } from './route-claims.ts';
-export { LEGAL_PAGES, MARKETING_PAGES, PATHS, QUICKDATE_PAGES, QUIZ_PAGES } from './paths.ts';
+export {
+  LEGAL_PAGES,
+  MARKETING_PAGES,
+  PATHS,
+  QUICKDATE_PAGES,
+  QUIZ_PAGES,
+  isFunnelPage,
+  showsChrome,
+} from './paths.ts';
 export type { HrefArgs, PathName, QueryValue, RoutePath } from './paths.ts';
 export type { FirstLoadHint } from './routes.ts';
 export type { ChatHubErrorCode, ChatReplyItem } from './hubs.ts';

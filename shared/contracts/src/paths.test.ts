@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PATHS } from './paths.ts';
+import { PATHS, isFunnelPage, showsChrome } from './paths.ts';
 
 describe('PATHS', () => {
   it('should build a link with its path parameters encoded and the rest as query parameters', () => {
@@ -18,5 +18,35 @@ describe('PATHS', () => {
   it('should refuse a missing path parameter at compile time', () => {
     // @ts-expect-error chatId is required
     expect(PATHS.chatThread.href({})).toBe('/chat/');
+  });
+});
+
+describe('showsChrome', () => {
+  it('should show the chrome on the app pages and a funnels-remote page outside the marketing list', () => {
+    for (const path of [
+      '/',
+      '/chat',
+      '/chat/7',
+      '/pricing',
+      '/gallery',
+      '/premium-models',
+      '/affiliates',
+      '/funnel-report',
+    ])
+      expect(showsChrome(path)).toBe(true);
+  });
+
+  it('should hide it on the marketing and funnel pages, the chat landings and maintenance', () => {
+    for (const path of [
+      '/quiz-fb',
+      '/quiz-vip',
+      '/quickdate-honey-anime',
+      '/generation-black',
+      '/chat-landing/7',
+    ])
+      expect([path, isFunnelPage(path), showsChrome(path)]).toEqual([path, true, false]);
+    expect(showsChrome('/maintenance')).toBe(false);
+    expect(showsChrome('/maintenance/')).toBe(false);
+    expect(isFunnelPage('/chat')).toBe(false);
   });
 });

@@ -140,3 +140,18 @@ export const MARKETING_PAGES = [
   '/black_anime',
   '/black_three_screens',
 ] as const;
+
+/** The marketing and funnel pages of the main app: the marketing list and every chat landing (000 §2.1, §2.2). */
+export function isFunnelPage(pathname: string): boolean {
+  return (MARKETING_PAGES as readonly string[]).includes(pathname) || pathname.startsWith('/chat-landing/');
+}
+
+/**
+ * Whether a path of the main app shows the app chrome (header, sidebar, bottom nav): every page but the funnel
+ * pages and maintenance (its own route group, 000 §2.1). One rule for the shell, which renders the chrome only for
+ * the full route set and such a path, and the origin, which preloads the chrome's chunk only for such a path
+ * (ADR 0278).
+ */
+export function showsChrome(pathname: string): boolean {
+  return !isFunnelPage(pathname) && !PATHS.maintenance.matches(pathname);
+}

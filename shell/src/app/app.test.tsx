@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTRACT_VERSION, type RegistryDocument, type RemoteMountProps } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
@@ -11,6 +11,7 @@ import { testRegistry } from '../routing/test-routes.ts';
 
 import { App } from './app.tsx';
 import { ShellProvider, type ShellServices } from './shell-context.tsx';
+import { loadChrome } from '../chrome/load-chrome.ts';
 
 const REMOTES = ['explore', 'chat', 'gallery', 'checkout'] as const;
 const registry: RegistryDocument = testRegistry(REMOTES);
@@ -60,6 +61,9 @@ function setup(path: string, load: FederationRuntime['loadRemote']) {
 }
 
 describe('shell app', () => {
+  // As `startShell` does for a page with the chrome: its chunk is in before the first render (ADR 0278).
+  beforeAll(() => loadChrome());
+
   afterEach(() => cleanup());
 
   it('should mount the remote that owns the path with the contract props', async () => {

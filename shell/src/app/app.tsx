@@ -4,17 +4,15 @@ import { ErrorScreen, Spinner, cx } from '@companion/ui';
 import { useHistoryLocation } from '@companion/remote-kit';
 import { brandOf } from '../brand/brand.ts';
 import type { AuthMode } from '../chrome/auth-modal.tsx';
-import { BottomNav, bottomNavShown } from '../chrome/bottom-nav.tsx';
+import { bottomNavShown, chromeShown, sidebarVisible } from '../chrome/chrome-rules.ts';
+import { useChromeParts } from '../chrome/load-chrome.ts';
 import * as styles from './layout.css.ts';
-import { Header } from '../chrome/header.tsx';
-import { Sidebar, sidebarVisible } from '../chrome/sidebar.tsx';
 import { isIos, useIsTablet } from '../chrome/use-media.ts';
 import { useSidebarState } from '../chrome/use-sidebar-state.ts';
 import { useVisitor } from '../chrome/use-visitor.ts';
 import { RemoteOutlet } from '../outlet/remote-outlet.tsx';
-import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { OpsRoute } from '../pages/ops/ops-route.tsx';
-import { homePathOf, isFunnelPage, matchBrandRoute } from '../routing/brand-routes.ts';
+import { homePathOf, matchBrandRoute } from '../routing/brand-routes.ts';
 import type { RouteOwner } from '../routing/route-table.ts';
 import { useAttributionCapture } from '../routing/use-attribution-capture.ts';
 import { useCategoryFromQuery } from '../routing/use-category-from-query.ts';
@@ -42,6 +40,11 @@ const LegalPage = lazy(() => import('../pages/legal-page.tsx').then((m) => ({ de
 // either; the fallback starts loading with the paywall request, so it is there if checkout is not.
 const MaintenancePage = lazy(() =>
   import('../pages/maintenance-page.tsx').then((m) => ({ default: m.MaintenancePage })),
+);
+// ADR 0278: an unknown path only redirects home; its page (and the links and page styles it brings) is not
+// first-load code for everyone else.
+const NotFoundPage = lazy(() =>
+  import('../pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
 const loadPaywallUnavailable = () => import('../chrome/paywall-unavailable.tsx');
 const PaywallUnavailable = lazy(() =>
@@ -143,8 +146,12 @@ export function App() {
   const owner = matchBrandRoute(services.routes, brand.routeSet, location.pathname);
   const page = owner.kind === 'shell' ? owner.page : null;
   useHiddenAuth(page === 'hidden-auth', history, modals.openAuth);
-  // /maintenance is its own route group (000 §2.1): its own layout, without header, sidebar or bottom nav.
-  const withChrome = brand.routeSet === 'full' && !isFunnelPage(location.pathname) && page !== 'maintenance';
+  // Funnel pages and /maintenance (its own route group, 000 §2.1) have no header, sidebar or bottom nav; the rule
+  // is the origin's too, which preloads the chrome's chunk for the other paths (ADR 0278).
+  const withChrome = chromeShown(brand.routeSet, location.pathname);
+  // Loaded before the first render of a page with chrome (start-shell); after a navigation from a page without
+  // it, the header's space is kept until it is there.
+  const chrome = useChromeParts(withChrome);
   const open = sidebarVisible({
     isTablet,
     hovered: sidebar.hovered && !isTablet,
@@ -158,13 +165,17 @@ export function App() {
     <>
       {withChrome && (
         <ChromeBoundary area="header">
-          <Header onMenu={sidebar.toggle} menuOpen={open} />
+          {chrome ? (
+            <chrome.Header onMenu={sidebar.toggle} menuOpen={open} />
+          ) : (
+            <div className={styles.headerSpace} />
+          )}
         </ChromeBoundary>
       )}
       <div className={withChrome ? styles.layout : undefined}>
-        {withChrome && (
+        {withChrome && chrome && (
           <ChromeBoundary area="sidebar">
-            <Sidebar
+            <chrome.Sidebar
               open={open}
               pathname={location.pathname}
               onNavigate={sidebar.close}
@@ -195,9 +206,9 @@ export function App() {
           )}
         </main>
       </div>
-      {showBottomNav && (
+      {showBottomNav && chrome && (
         <ChromeBoundary area="bottom-nav">
-          <BottomNav pathname={location.pathname} />
+          <chrome.BottomNav pathname={location.pathname} />
         </ChromeBoundary>
       )}
       <ChromeBoundary area="modals">

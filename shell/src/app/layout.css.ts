@@ -13,6 +13,9 @@ export const layout = style({
   '@media': { [DESKTOP]: { paddingLeft: RAIL_WIDTH } },
 });
 
+/** The header's place while the chrome's chunk loads (after a navigation from a page without chrome). */
+export const headerSpace = style({ height: HEADER_HEIGHT });
+
 export const main = style({
   flex: 1,
   minWidth: 0,

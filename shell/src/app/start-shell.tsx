@@ -9,6 +9,8 @@ import { ErrorScreen } from '@companion/ui';
 import { forwardAnalytics } from '../analytics/forward-analytics.ts';
 import { App } from './app.tsx';
 import { ChromeBoundary } from './chrome-boundary.tsx';
+import { chromeShown } from '../chrome/chrome-rules.ts';
+import { loadChrome } from '../chrome/load-chrome.ts';
 import { installTimerRecords } from './timer-records.ts';
 import {
   ErrorReporterContext,
@@ -155,9 +157,20 @@ export function startShell(options: StartShellOptions): void {
     );
   }
 
-  createRoot(options.container).render(
-    <StrictMode>
-      <Root />
-    </StrictMode>,
-  );
+  const render = () =>
+    createRoot(options.container).render(
+      <StrictMode>
+        <Root />
+      </StrictMode>,
+    );
+  // ADR 0278: a page with the chrome renders once its chunk is in (the origin preloads it with the boot), so the
+  // header and navigation paint with the page; if it fails to load the page renders without it.
+  if (chromeShown(MAIN_BRAND.routeSet, window.location.pathname)) {
+    loadChrome().then(render, (error: unknown) => {
+      console.error('[shell] the chrome failed to load', error);
+      render();
+    });
+  } else {
+    render();
+  }
 }

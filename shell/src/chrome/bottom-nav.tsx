@@ -1,17 +1,11 @@
-import { PATHS } from '@companion/contracts';
 import { Skeleton, Icon } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import { ActionLink } from './action-link.tsx';
+import { bottomNavShown } from './chrome-rules.ts';
 import * as styles from './bottom-nav.css.ts';
 import { bottomNavItems, isCurrentPath } from './nav-items.ts';
 import { useVisitor } from './use-visitor.ts';
-
-/** Whether the bottom navigation shows on a path: everywhere but the premium-model pages (000 §2.5). */
-export function bottomNavShown(pathname: string): boolean {
-  const premium = PATHS.premiumModels.pattern;
-  return !(pathname === premium || pathname.startsWith(`${premium}/`));
-}
 
 /**
  * Bottom navigation at tablet size (000 §2.5): Explore, Chat, Create, Gallery, then Tokens for subscribers or

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
@@ -16,6 +16,7 @@ import './daily-bonus-modal.tsx';
 import './logout-dialog.tsx';
 import '../pages/account-pages.tsx';
 import '../pages/legal-page.tsx';
+import { loadChrome } from './load-chrome.ts';
 
 /** A lazily rendered dialog gets more than the default second on a loaded machine. */
 const LAZY = { timeout: 5000 };
@@ -103,6 +104,9 @@ function setup(path: string, session: SessionApi) {
 }
 
 describe('shell chrome', () => {
+  // As `startShell` does for a page with the chrome: its chunk is in before the first render (ADR 0278).
+  beforeAll(() => loadChrome());
+
   afterEach(() => cleanup());
 
   it('should show Login and the theme switch when logged out, and open the auth modal from Login', async () => {

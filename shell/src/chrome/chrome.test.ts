@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bottomNavShown } from './bottom-nav.tsx';
+import { bottomNavShown, sidebarVisible } from './chrome-rules.ts';
 import { isDailyBonusClaimable, isRecentClaim } from './daily-bonus.ts';
 import {
   actionFor,
@@ -9,7 +9,6 @@ import {
   sidebarItems,
   topNavItems,
 } from './nav-items.ts';
-import { sidebarVisible } from './sidebar.tsx';
 import { isIos } from './use-media.ts';
 
 const ALL = { hideGalleryAndMyAi: false, photoGeneration: true };

@@ -1,5 +1,6 @@
 import type { IconName } from '@companion/ui';
 import { PATHS } from '@companion/contracts';
+import { isInChat } from './chrome-rules.ts';
 
 /** What a navigation entry needs before it navigates (000 §2.5 "Action links"). */
 export type NavRequirement = 'auth' | 'subscription';
@@ -102,12 +103,6 @@ export function bottomNavItems(flags: NavFlags, subscribed: boolean): NavItem[] 
       : { id: 'premium', label: 'Premium', href: PATHS.pricing.href(), icon: 'premium' },
   );
   return items;
-}
-
-/** On the chat list or a chat thread. */
-export function isInChat(pathname: string): boolean {
-  const chat = PATHS.chat.pattern;
-  return pathname === chat || pathname.startsWith(`${chat}/`);
 }
 
 /** Whether an entry is the current page: `/` only exactly, others by prefix. */

@@ -6,21 +6,7 @@ import { brandOf } from '../brand/brand.ts';
 import { ActionLink } from './action-link.tsx';
 import * as headerStyles from './header.css.ts';
 import * as styles from './sidebar.css.ts';
-import { CREATE_CHARACTER_REQUIRES, isCurrentPath, isInChat, sidebarItems } from './nav-items.ts';
-
-/** Whether the sidebar shows open, given who asked (000 §4 "Shell behaviour"). */
-export function sidebarVisible(input: {
-  isTablet: boolean;
-  /** Desktop: the pointer is over the rail. */
-  hovered: boolean;
-  /** Tablet: toggled by the menu button. */
-  toggled: boolean;
-  isIos: boolean;
-  pathname: string;
-}): boolean {
-  if (input.isIos && isInChat(input.pathname)) return false;
-  return input.isTablet ? input.toggled : input.hovered || input.toggled;
-}
+import { CREATE_CHARACTER_REQUIRES, isCurrentPath, sidebarItems } from './nav-items.ts';
 
 /**
  * The sidebar (000 §2.5): Create Character, the items with their 'new' marks and flags, then Terms of Service

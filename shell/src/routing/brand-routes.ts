@@ -1,5 +1,5 @@
 import type { RouteSetName } from '../brand/brands.ts';
-import { MARKETING_PAGES, PATHS, QUICKDATE_PAGES, QUIZ_PAGES, matchRoutePattern } from '@companion/contracts';
+import { PATHS, QUICKDATE_PAGES, QUIZ_PAGES, matchRoutePattern } from '@companion/contracts';
 import type { RouteOwner, RouteTable } from './route-table.ts';
 
 // The funnel brands serve every quiz and the quick-date landings.
@@ -56,9 +56,4 @@ export function matchBrandRoute(routes: RouteTable, routeSet: RouteSetName, path
 export function homePathOf(routeSet: RouteSetName): string {
   if (routeSet === 'full' || routeSet === 'fakeChat' || routeSet === 'fbQuiz') return '/';
   return ROUTE_SETS[routeSet][0] ?? '/';
-}
-
-/** True for the marketing and funnel pages of the main app (subscribers are sent off them, 000 §2.2). */
-export function isFunnelPage(pathname: string): boolean {
-  return (MARKETING_PAGES as readonly string[]).includes(pathname) || pathname.startsWith('/chat-landing/');
 }

@@ -3,9 +3,9 @@ import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
 import { BRANDS } from '../brand/brands.ts';
 import { nsfwGate, subscriberFunnelRedirect } from './access-rules.ts';
-import { homePathOf, isFunnelPage, matchBrandRoute } from './brand-routes.ts';
+import { homePathOf, matchBrandRoute } from './brand-routes.ts';
 import { TEST_ROUTES } from './test-routes.ts';
-import { categoryFromSearch, parseCategory } from '@companion/contracts';
+import { categoryFromSearch, isFunnelPage, parseCategory } from '@companion/contracts';
 import { isInAppBrowser } from '../session/in-app-browser.ts';
 import { installCategoryState } from './category.ts';
 import {

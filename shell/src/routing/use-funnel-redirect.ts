@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import type { AppLocation, AppHistory, User } from '@companion/contracts';
+import { isFunnelPage, type AppLocation, type AppHistory, type User } from '@companion/contracts';
 import { MAIN_APP_ORIGIN } from '../brand/brands.ts';
 import type { Brand } from '../brand/brands.ts';
 import type { SessionApi } from '../session/session-api.ts';
 import { subscriberFunnelRedirect } from './access-rules.ts';
-import { isFunnelPage } from './brand-routes.ts';
 
 /** Inputs of {@link useFunnelRedirect}. */
 export interface FunnelRedirectHookInput {
