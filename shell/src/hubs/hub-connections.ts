@@ -11,6 +11,7 @@ import type { HubConnection } from '@microsoft/signalr';
 import {
   DEFAULT_HUB_ENDPOINT,
   NOTIFICATION_FACTS,
+  subscribeWhenReady,
   type HubEndpoint,
   type HubSession,
   type LoadedHubConnections,
@@ -195,23 +196,11 @@ export function createHubConnections(deps: {
           const connected = entries.get(hub)?.connection;
           if (connected?.state === 'Connected')
             return connected.stream<T>(method, ...args).subscribe(observer);
-          let disposed = false;
-          let inner: { dispose(): void } | null = null;
-          open(hub).then(
-            (connection) => {
-              if (disposed) return;
-              inner = connection.stream<T>(method, ...args).subscribe(observer);
-            },
-            (error: unknown) => {
-              if (!disposed) observer.error(error);
-            },
+          return subscribeWhenReady(
+            open(hub),
+            (connection) => connection.stream<T>(method, ...args).subscribe(observer),
+            observer,
           );
-          return {
-            dispose() {
-              disposed = true;
-              inner?.dispose();
-            },
-          };
         },
       };
     },

@@ -51,3 +51,31 @@ export interface LoadedHubConnections extends HubConnections {
   /** Opens the notification hubs now (once there is a user) and for every later session of the page. */
   wantNotifications(): void;
 }
+
+/**
+ * A stream that subscribes once `ready` resolves (the connections' code, or a hub's connection): disposing before
+ * then means it never subscribes, and a failed `ready` ends it with that error. Used by the boot's facade and by the
+ * connections for a hub that is not connected yet.
+ */
+export function subscribeWhenReady<R>(
+  ready: Promise<R>,
+  start: (resolved: R) => { dispose(): void },
+  observer: { error(error: unknown): void },
+): { dispose(): void } {
+  let disposed = false;
+  let inner: { dispose(): void } | null = null;
+  ready.then(
+    (resolved) => {
+      if (!disposed) inner = start(resolved);
+    },
+    (error: unknown) => {
+      if (!disposed) observer.error(error);
+    },
+  );
+  return {
+    dispose() {
+      disposed = true;
+      inner?.dispose();
+    },
+  };
+}

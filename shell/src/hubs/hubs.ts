@@ -1,6 +1,7 @@
 import type { HubConnectionState, HubName, HubStream, RemoteBus, ShellBus } from '@companion/contracts';
 import {
   NOTIFICATION_FACTS,
+  subscribeWhenReady,
   type HubConnections,
   type HubEndpoint,
   type HubSession,
@@ -47,22 +48,11 @@ export function createHubs(deps: {
       if (loaded) return loaded.stream<T>(hub, method, ...args);
       return {
         subscribe(observer) {
-          let disposed = false;
-          let inner: { dispose(): void } | null = null;
-          ready().then(
-            (hubs) => {
-              if (!disposed) inner = hubs.stream<T>(hub, method, ...args).subscribe(observer);
-            },
-            (error: unknown) => {
-              if (!disposed) observer.error(error);
-            },
+          return subscribeWhenReady(
+            ready(),
+            (hubs) => hubs.stream<T>(hub, method, ...args).subscribe(observer),
+            observer,
           );
-          return {
-            dispose() {
-              disposed = true;
-              inner?.dispose();
-            },
-          };
         },
       };
     },
