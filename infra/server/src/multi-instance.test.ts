@@ -13,6 +13,7 @@ import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/si
 import type { HubConnection, IStreamResult } from '@microsoft/signalr';
 import { createDatabase, migrate, signAccessToken } from '@companion/api';
 import type { CompanionEngine, Database } from '@companion/api';
+import { chatWithCharacter } from '@companion/api/testing';
 import type { ChatReplyItem } from '@companion/contracts';
 import { openStore } from '@companion/registry';
 import { tempDir, writeFakeBuild } from '@companion/registry/testing';
@@ -118,18 +119,7 @@ describe.skipIf(!available)('two instances on PostgreSQL, Redis and one store', 
       body: JSON.stringify({ amount: tokens }),
     });
     expect(funded.status).toBe(200);
-    const personId = randomUUID();
-    await db.query(
-      `INSERT INTO person_models (id, first_name, age, is_anime, is_locked, description, persona)
-       VALUES ($1, 'Mia', 25, false, false, 'A barista.', '{}')`,
-      [personId],
-    );
-    const chatId = randomUUID();
-    await db.query('INSERT INTO chats (id, user_id, person_model_id) VALUES ($1, $2, $3)', [
-      chatId,
-      session.generatedUserId,
-      personId,
-    ]);
+    const chatId = await chatWithCharacter(db, session.generatedUserId);
     return { userId: session.generatedUserId, token: session.accessToken, chatId };
   }
 

@@ -12,6 +12,12 @@ export async function userWithChat(
   const userId = randomUUID();
   await db.query('INSERT INTO users (id, is_anonymous) VALUES ($1, true)', [userId]);
   if (tokens !== null) await db.transaction((tx) => credit(tx, { userId, amount: tokens, reason: 'test' }));
+  const chatId = await chatWithCharacter(db, userId);
+  return { userId, chatId };
+}
+
+/** A public character ('Mia') and `userId`'s chat with her; returns the chat's id. */
+export async function chatWithCharacter(db: Database, userId: string): Promise<string> {
   const personId = randomUUID();
   await db.query(
     `INSERT INTO person_models (id, first_name, age, is_anime, is_locked, description, persona)
@@ -24,5 +30,5 @@ export async function userWithChat(
     userId,
     personId,
   ]);
-  return { userId, chatId };
+  return chatId;
 }
