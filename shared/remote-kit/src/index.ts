@@ -1,4 +1,6 @@
 export { ContractMismatchError, defineRemote } from './define-remote.tsx';
+export { deferredComponent } from './deferred-component.ts';
+export type { DeferredComponent } from './deferred-component.ts';
 export { MountPropsProvider, useBus, useBusState, useMountProps, useTransport } from './remote-context.tsx';
 export { RemotePage } from './remote-page.tsx';
 export { RemoteRouter } from './remote-router.tsx';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { PATHS, type Chat } from '@companion/contracts';
 import {
+  deferredComponent,
   handleSpendError,
   useBus,
   useInvalidate,
@@ -12,7 +13,6 @@ import {
 } from '@companion/remote-kit';
 import { MEDIA_MAX, Spinner, useMediaQuery } from '@companion/ui';
 import { listChats, PAGE_SIZE, prefetchChat, setPinStatus, startChat } from '../shared/api/chats-api.ts';
-import { deferredComponent } from '../shared/lib/deferred-component.ts';
 import { askRepliesAhead } from '../features/conversation/lib/replies-ahead.ts';
 import type { Conversation as ConversationComponent } from '../features/conversation/components/conversation.tsx';
 import { ChatList } from '../features/chats/components/chat-list.tsx';

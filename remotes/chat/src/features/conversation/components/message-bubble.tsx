@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import type { Message } from '@companion/contracts';
 import { Icon, IconButton } from '@companion/ui';
-import { deferredComponent } from '../../../shared/lib/deferred-component.ts';
 import type { ReplyToolsProps } from './reply-tools.tsx';
 import * as styles from './conversation.css.ts';
+import { deferredComponent } from '@companion/remote-kit';
 
 // Regenerate and alternatives load with the first reply that offers them (the route's byte budget, ADR 0220); the
 // text shows meanwhile, without Suspense and its reveal delay (ADR 0255).

@@ -1,5 +1,4 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { deferredComponent } from '../../../shared/lib/deferred-component.ts';
 import {
   ListFrame,
   messageRows,
@@ -11,6 +10,7 @@ import {
   type ReaderPlace,
 } from './message-rows.tsx';
 import * as styles from './conversation.css.ts';
+import { deferredComponent } from '@companion/remote-kit';
 
 /** More rows than this (or any older history on the server) and the list is virtualised. */
 export const LONG_CONVERSATION = 150;
