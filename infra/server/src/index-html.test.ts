@@ -223,6 +223,33 @@ describe('index.html renderer', () => {
     expect(html).toContain('\\u003c/script>');
   });
 
+  it("should preload the route's page chunks the manifest pins, with their integrity, and only on that route", async () => {
+    const render = await fixture(registry, undefined, {
+      firstLoad: [
+        { path: '/chat/:chatId', chunks: ['page'], files: ['page.1.css', 'page.1.js', 'unpinned.2.js'] },
+      ],
+      integrity: { 'page.1.js': 'sha384-js', 'page.1.css': 'sha384-css', 'expose.abc.js': 'sha384-expose' },
+    });
+    const html = await render('/chat/42');
+    expect(html).toContain(
+      '<link rel="preload" href="/remotes/chat/1.2.0/page.1.js" as="script" crossorigin="anonymous" integrity="sha384-js" />',
+    );
+    expect(html).toContain(
+      '<link rel="preload" href="/remotes/chat/1.2.0/page.1.css" as="style" crossorigin="anonymous" integrity="sha384-css" />',
+    );
+    // A file the manifest does not pin would be fetched twice (the runtime loads it with integrity): not preloaded.
+    expect(html).not.toContain('unpinned.2.js');
+    expect(html).toContain('expose.abc.js" as="script" crossorigin="anonymous" integrity="sha384-expose" />');
+    expect(await render('/chat')).not.toContain('page.1.js');
+  });
+
+  it("should tell the shell a crawler's page is a bot's, and say nothing on a visitor's", async () => {
+    const render = await fixture(registry);
+    expect(await render('/chat', null, true)).toContain('<meta name="bot" content="user-agent" />');
+    expect(await render('/chat', null, false)).not.toContain('name="bot"');
+    expect(await render('/chat')).not.toContain('name="bot"');
+  });
+
   it('should pick images only from an array answer', () => {
     const images = { field: 'bodyImages', take: 3, rules: [{ where: {} }] };
     expect(hintedImages(images, { not: 'a list' }, new URLSearchParams())).toEqual([]);

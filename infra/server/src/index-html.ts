@@ -9,6 +9,7 @@ import {
 } from '@companion/contracts';
 import type { Registry } from '@companion/registry';
 import type { AdPixelConfig } from './ad-pixels.ts';
+import { BOT_META } from './bot.ts';
 
 interface ManifestAssets {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
@@ -191,7 +192,8 @@ export function createIndexRenderer(options: {
     return { answers, images };
   };
 
-  return async function render(url: string, visitorId: string | null = null): Promise<string> {
+  /** `bot`: the request's user agent is a crawler's (`bot.ts`); the page then tells the shell not to pre-register. */
+  return async function render(url: string, visitorId: string | null = null, bot = false): Promise<string> {
     const [pathname = '/', query = ''] = url.split('?', 2);
     const { html } = await loadTemplate();
     const registry = await options.readRegistry(visitorId);
@@ -199,6 +201,7 @@ export function createIndexRenderer(options: {
       Object.fromEntries(Object.entries(registry.remotes).map(([name, entry]) => [name, entry.routes ?? []])),
     );
     const tags = [`<script id="registry" type="application/json">${scriptJson(registry)}</script>`];
+    if (bot) tags.push(BOT_META);
     // The shell shows Google sign-in only when a client id is configured (spec 000 §4).
     if (options.googleClientId) {
       tags.push(`<meta name="google-signin-client_id" content="${attribute(options.googleClientId)}" />`);

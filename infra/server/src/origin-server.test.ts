@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -53,6 +53,27 @@ describe('shell', () => {
       expect(response.body).toBe(INDEX);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['content-type']).toContain('text/html');
+    }
+  });
+
+  it("should mark a crawler's page by its user agent (000 §8), so the shell does not pre-register it", async () => {
+    // The origin writes its tags before `</head>`, which this file's minimal template lacks: a full one for a while.
+    const file = path.join(shellDir, 'index.html');
+    await writeFile(file, '<!doctype html><html><head><title>shell</title></head><body></body></html>');
+    await utimes(file, new Date(), new Date(Date.now() + 60_000));
+    try {
+      const page = (userAgent: string) =>
+        app.inject({ url: '/chat/42', headers: { accept: 'text/html', 'user-agent': userAgent } });
+      const bot = await page('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
+      expect(bot.body).toContain('<meta name="bot" content="user-agent" />');
+      const visitor = await page(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+      );
+      expect(visitor.body).toContain('<script id="registry"');
+      expect(visitor.body).not.toContain('name="bot"');
+    } finally {
+      await writeFile(file, INDEX);
+      await utimes(file, new Date(), new Date(Date.now() + 120_000));
     }
   });
 

@@ -12,6 +12,7 @@ import { hasCanary, newVisitor, registryForVisitor, visitorIdOf } from './canary
 import { Readable } from 'node:stream';
 import { clientErrorHandler, sendError } from './errors.ts';
 import { createFirstLoadApi } from './first-load-api.ts';
+import { isBotUserAgent } from './bot.ts';
 import { createIndexRenderer } from './index-html.ts';
 import { addSecurityHeaders, createNonce, setHtmlSecurityHeaders, withNonce } from './security-headers.ts';
 import { pixelCspSources, type AdPixelConfig } from './ad-pixels.ts';
@@ -281,7 +282,8 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
         visitor = fresh.id;
         reply.header('set-cookie', fresh.cookie);
       }
-      const html = withNonce(await renderIndex(request.url, visitor), nonce);
+      const bot = isBotUserAgent(request.headers['user-agent']);
+      const html = withNonce(await renderIndex(request.url, visitor, bot), nonce);
       setHtmlSecurityHeaders(request, reply, nonce, pixelSources);
       return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
     };

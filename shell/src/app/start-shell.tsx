@@ -18,7 +18,7 @@ import {
   createErrorReporter,
   readSentryDsn,
 } from '../errors/error-reporter.ts';
-import { isBotUserAgent } from '../session/bot.ts';
+import { readIsBot } from '../session/bot.ts';
 import { createFingerprint } from '../session/fingerprint.ts';
 import { ShellProvider, type ShellServices } from './shell-context.tsx';
 import { MAIN_BRAND } from '../brand/brand.ts';
@@ -97,7 +97,7 @@ export function startShell(options: StartShellOptions): void {
   });
   const session = createSession({
     fingerprint,
-    isBot: isBotUserAgent(navigator.userAgent),
+    isBot: readIsBot(document),
     bus,
     history,
     googleClientId: readGoogleClientId(document),

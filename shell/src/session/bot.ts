@@ -1,13 +1,8 @@
-import { createIsbotFromList, list } from 'isbot';
-
-// Headless browsers are left out of the maintained list: they are automation (our own browser suite among
-// them) that runs the app as a visitor would, not crawlers that would only fill the users table.
-const isCrawler = createIsbotFromList(list.filter((pattern) => pattern !== 'headless'));
-
 /**
- * 000 §8 "Bot detection by user agent exists as a helper": crawlers and link-preview bots, by the maintained
- * `isbot` pattern list. The session does not pre-register them, so bots create no anonymous users.
+ * Whether the origin told this page's visitor apart as a crawler or link-preview bot by its user agent (000 §8,
+ * `infra/server/src/bot.ts`): the session then does not pre-register, so bots create no anonymous users. A page not
+ * served by the origin (a remote's standalone page) has no verdict and counts as a visitor.
  */
-export function isBotUserAgent(userAgent: string | null | undefined): boolean {
-  return isCrawler(userAgent ?? '');
+export function readIsBot(doc: Document): boolean {
+  return doc.querySelector('meta[name="bot"]') !== null;
 }

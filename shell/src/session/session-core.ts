@@ -29,7 +29,10 @@ export interface SessionDeps {
   googleClientId?: string | null;
   /** In-app browser (Facebook, Instagram, TikTok, …): auth is saved every 9 minutes for the hand-over. */
   inAppBrowser?: boolean;
-  /** A bot by its user agent (`bot.ts`): it never pre-registers (000 §8), so crawlers make no anonymous users. */
+  /**
+   * A bot by its user agent, as the origin tells it (`bot.ts`): it never pre-registers (000 §8), so crawlers make no
+   * anonymous users.
+   */
   isBot?: boolean;
   /** Applies a theme handed over by saved auth. */
   applyTheme?: (mode: ThemeMode) => void;
