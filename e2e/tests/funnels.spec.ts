@@ -138,6 +138,43 @@ test.describe('funnels', () => {
     }
   });
 
+  test("each funnel page's own chunk comes with the HTML's preloads, and no page downloads another's (ADR 0285)", async ({
+    browser,
+    baseURL,
+  }) => {
+    /** The funnels files a page's HTML preloads, and the funnels scripts the page ran until its first screen. */
+    const filesOf = async (url: string, firstScreen: string) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const html = await (
+        await context.request.get(`${baseURL}${url}`, { headers: { accept: 'text/html' } })
+      ).text();
+      const preloaded = [...html.matchAll(/<link rel="preload" href="(\/remotes\/funnels\/[^"]+\.js)"/g)].map(
+        (match) => match[1]!,
+      );
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/remotes/funnels/') && pathname.endsWith('.js')) scripts.push(pathname);
+      });
+      await page.goto(url);
+      await expect(page.getByTestId(firstScreen).locator('h1').first()).toBeVisible();
+      await context.close();
+      return { preloaded, scripts };
+    };
+    const quiz = await filesOf('/quiz-fb', 'quiz');
+    const landing = await filesOf('/chat-landing/42', 'chat-landing');
+    const quizChunk = quiz.preloaded.find((file) => /\/quiz\.[0-9a-f]+\.js$/.test(file));
+    const landingChunk = landing.preloaded.find((file) => /\/chat-landing\.[0-9a-f]+\.js$/.test(file));
+    expect(quizChunk).toBeDefined();
+    expect(landingChunk).toBeDefined();
+    // Every funnels script of the first screen was preloaded: none waited for another to run first.
+    expect(quiz.scripts.filter((file) => !quiz.preloaded.includes(file))).toEqual([]);
+    expect(landing.scripts.filter((file) => !landing.preloaded.includes(file))).toEqual([]);
+    expect(quiz.scripts).not.toContain(landingChunk);
+    expect(landing.scripts).not.toContain(quizChunk);
+  });
+
   test('the funnels remote adds at most 30 KB of JavaScript (gzip) to a quiz page beyond the shell', async ({
     browser,
   }) => {

@@ -1,9 +1,24 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRemoteConfig } from '@companion/build-config';
 
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const { companion } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+  companion: { routes: string[] };
+};
+
+// Each page's own lazy chunk (`src/app/app.tsx`), which the origin preloads on its path (ADR 0285): the pages
+// besides the quizzes by name, every other path is a quiz or landing variant.
+const PAGE_CHUNKS: Record<string, string> = {
+  '/chat-landing/:chatId': 'chat-landing',
+  '/affiliates': 'affiliates',
+  '/funnel-report': 'funnel-report',
+};
+
 export default createRemoteConfig({
   name: 'funnels',
-  dir: path.dirname(fileURLToPath(import.meta.url)),
+  dir,
   devPort: 3107,
+  firstLoad: companion.routes.map((route) => ({ path: route, chunks: [PAGE_CHUNKS[route] ?? 'quiz'] })),
 });

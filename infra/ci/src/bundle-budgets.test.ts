@@ -88,6 +88,30 @@ describe('bundle budgets', () => {
     expect(funnel.total).toBe(funnel.files.reduce((sum, f) => sum + f.gzip, 0));
   });
 
+  it("should count a route's hinted page chunk (ADR 0285) on that route only", () => {
+    const root = fakeRepo(10);
+    const dist = path.join(root, 'remotes', 'gallery', 'dist', '1.0.0');
+    writeFileSync(path.join(dist, 'page.12345678.js'), noise(4));
+    writeFileSync(
+      path.join(dist, 'companion-remote.json'),
+      JSON.stringify({
+        name: 'gallery',
+        firstLoad: [{ path: '/g/:id', chunks: ['page'], files: ['page.12345678.css', 'page.12345678.js'] }],
+      }),
+    );
+    const routes = measureRoutes(root);
+    const route = (name: string) => routes.find((r) => r.route === name)!;
+    expect(route('/g/:id').files.map((f) => f.key)).toEqual([
+      'shell/main.js',
+      'shell/bootstrap.js',
+      'gallery/remoteEntry.js',
+      'gallery/__federation_expose_lifecycles.js',
+      'gallery/page.js',
+    ]);
+    expect(route('/g/:id').beyondShell).toBe(route('/gallery').beyondShell + route('/g/:id').files[4]!.gzip);
+    expect(route('/gallery').files.map((f) => f.key)).not.toContain('gallery/page.js');
+  });
+
   it('should fail naming the route and the file that grew, and pass within budget', () => {
     const before = measureRoutes(fakeRepo(10));
     const budgets = parseBudgets('# route total beyond\n(shell) 40 0\n/gallery 40 14\n/g/:id 40 14\n');

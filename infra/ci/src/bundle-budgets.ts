@@ -2,7 +2,8 @@
 // the route can render, gzip level 6 (the bench's measure). Deterministic: it reads the files, never a browser.
 //   shell:  the scripts `shell/dist/index.html` loads and preloads (main, bootstrap, React), the chrome's chunk
 //           (`data-chrome`) only for a route that shows the chrome (`showsChrome`, as the origin decides, ADR 0278);
-//   remote: the claiming remote's `remoteEntry.js` and the sync JS of its `./lifecycles` expose (mf-manifest).
+//   remote: the claiming remote's `remoteEntry.js` and the sync JS of its `./lifecycles` expose (mf-manifest), and
+//           the JS of the route's page chunks its first-load hint names, which the origin preloads (ADR 0285).
 // Chunks a page imports lazily later (a modal, the hub client) are not first-load bytes and are not counted.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -112,6 +113,19 @@ export function remoteFirstLoadFiles(root: string, name: string, dist: string): 
   return files.map((file) => measureFile(root, path.join(dist, file), name));
 }
 
+/** The JS of a route's page chunks (`companion-remote.json` first-load hint `files`, ADR 0285). */
+export function routePageFiles(root: string, name: string, dist: string, route: string): MeasuredFile[] {
+  const infoFile = path.join(dist, 'companion-remote.json');
+  if (!existsSync(infoFile)) return [];
+  const info = JSON.parse(readFileSync(infoFile, 'utf8')) as {
+    firstLoad?: { path: string; files?: string[] }[];
+  };
+  const hint = info.firstLoad?.find((candidate) => candidate.path === route);
+  return (hint?.files ?? [])
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => measureFile(root, path.join(dist, file), name));
+}
+
 /** Bytes of every claimed route and of the shell's own pages. */
 export function measureRoutes(root: string): RouteBytes[] {
   const shell = shellBootFiles(root);
@@ -121,11 +135,12 @@ export function measureRoutes(root: string): RouteBytes[] {
   ];
   for (const remote of remotePackages(root)) {
     if (remote.routes.length === 0) continue;
-    const own = remoteFirstLoadFiles(root, remote.name, remote.dist);
-    const beyondShell = own.reduce((sum, file) => sum + file.gzip, 0);
+    const entry = remoteFirstLoadFiles(root, remote.name, remote.dist);
     for (const route of remote.routes) {
       const boot = showsChrome(route) ? shell : shell.filter((file) => !file.chrome);
       const bootTotal = boot.reduce((sum, file) => sum + file.gzip, 0);
+      const own = [...entry, ...routePageFiles(root, remote.name, remote.dist, route)];
+      const beyondShell = own.reduce((sum, file) => sum + file.gzip, 0);
       routes.push({
         route,
         remote: remote.name,

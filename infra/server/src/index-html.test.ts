@@ -16,7 +16,11 @@ const HTML = `<!doctype html><html><head><title>x</title>
 async function fixture(
   registry: Registry,
   googleClientId?: string,
-  extra: { firstLoad?: FirstLoadHint[]; fetchApi?: (key: string) => Promise<unknown> } = {},
+  extra: {
+    firstLoad?: FirstLoadHint[];
+    fetchApi?: (key: string) => Promise<unknown>;
+    integrity?: Record<string, string>;
+  } = {},
 ) {
   const root = await mkdtemp(path.join(tmpdir(), 'index-html-'));
   const shellDir = path.join(root, 'shell');
@@ -35,6 +39,7 @@ async function fixture(
           assets: { js: { sync: ['expose.abc.js'] }, css: { sync: ['expose.abc.css'] } },
         },
       ],
+      ...(extra.integrity ? { integrity: extra.integrity } : {}),
     }),
   );
   await writeFile(

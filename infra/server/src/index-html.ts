@@ -167,7 +167,7 @@ export function createIndexRenderer(options: {
   const firstLoad = async (hint: FirstLoadHint, search: URLSearchParams) => {
     const fetchApi = options.fetchApi;
     if (!fetchApi) return { answers: [], images: [] };
-    const calls = hint.api.map((call) => {
+    const calls = (hint.api ?? []).map((call) => {
       const query: Record<string, string> = {};
       for (const [apiName, pageName] of Object.entries(call.query ?? {})) {
         const value = search.get(pageName);
@@ -215,21 +215,23 @@ export function createIndexRenderer(options: {
       const base = `/remotes/${route.remote}/${entry.version}/`;
       tags.push(`<link rel="preload" href="${entry.manifest}" as="fetch" crossorigin="anonymous" />`);
       const manifest = await loadManifest(route.remote, entry.version);
+      // The shell loads the entry and chunks with SRI in CORS mode (ADR 0246): the preloads say the same
+      // (crossorigin and integrity), or the browser fetches each file twice.
+      const sri = (file: string, pinned = manifest?.integrity?.[file]) =>
+        ` crossorigin="anonymous"${pinned ? ` integrity="${attribute(pinned)}"` : ''}`;
+      const preload = (file: string) =>
+        tags.push(
+          `<link rel="preload" href="${base}${attribute(file)}" as="${file.endsWith('.css') ? 'style' : 'script'}"${sri(file)} />`,
+        );
       if (manifest) {
         const remoteEntry = manifest.metaData?.remoteEntry;
-        // The shell loads the entry and chunks with SRI in CORS mode (ADR 0246): the preloads say the same
-        // (crossorigin and integrity), or the browser fetches each file twice.
-        const sri = (file: string, pinned = manifest.integrity?.[file]) =>
-          ` crossorigin="anonymous"${pinned ? ` integrity="${attribute(pinned)}"` : ''}`;
         const entryFile = `${remoteEntry?.path ?? ''}${remoteEntry?.name ?? 'remoteEntry.js'}`;
         tags.push(
           `<link rel="preload" href="${base}${entryFile}" as="script"${sri(entryFile, entry.entryIntegrity ?? manifest.integrity?.[entryFile])} />`,
         );
         const expose = manifest.exposes?.find((e) => e.path === './lifecycles' || e.name === 'lifecycles');
-        for (const file of expose?.assets?.js?.sync ?? [])
-          tags.push(`<link rel="preload" href="${base}${file}" as="script"${sri(file)} />`);
-        for (const file of expose?.assets?.css?.sync ?? [])
-          tags.push(`<link rel="preload" href="${base}${file}" as="style"${sri(file)} />`);
+        for (const file of expose?.assets?.js?.sync ?? []) preload(file);
+        for (const file of expose?.assets?.css?.sync ?? []) preload(file);
       }
       const hint = (await loadHints(route.remote, entry.version)).find((candidate) =>
         matchRoutePattern(candidate.path, pathname),
@@ -242,6 +244,9 @@ export function createIndexRenderer(options: {
         for (const image of images) {
           tags.push(`<link rel="preload" href="${attribute(image)}" as="image" fetchpriority="high" />`);
         }
+        // The route's page chunks (ADR 0285), fetched with the exposed chunk instead of after it ran; only files
+        // the manifest pins, since the runtime loads them with their integrity.
+        for (const file of hint.files ?? []) if (manifest?.integrity?.[file]) preload(file);
       }
     }
     // A path without chrome (a funnel page, maintenance) does not fetch the chrome's chunk; the funnel brands'

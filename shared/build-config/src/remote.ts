@@ -55,6 +55,27 @@ function remoteRoutes(dir: string, name: string): string[] {
   return routes as string[];
 }
 
+/** What the metadata plugin reads of an emitted compilation. */
+interface EmittedCompilation {
+  outputOptions: { path?: string };
+  namedChunkGroups: { get(name: string): { chunks: { files: Iterable<string> }[] } | undefined };
+}
+
+/**
+ * The JS and CSS files of the named lazy chunks (`webpackChunkName`) a first-load hint asks for (ADR 0285); a name
+ * no `import()` gives fails the build, so a renamed chunk cannot silently lose its preload.
+ */
+function chunkFiles(compilation: EmittedCompilation, names: string[]): string[] {
+  const files = new Set<string>();
+  for (const name of names) {
+    const group = compilation.namedChunkGroups.get(name);
+    if (!group) throw new Error(`firstLoad: no lazy chunk is named '${name}' (webpackChunkName)`);
+    for (const chunk of group.chunks)
+      for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
+  }
+  return [...files].sort();
+}
+
 /**
  * Writes `companion-remote.json`, which the registry reads to learn the remote's contract version and route claims,
  * and the origin its first-load hints.
@@ -70,15 +91,18 @@ class RemoteMetadataPlugin {
     },
   ) {}
   apply(compiler: {
-    hooks: { afterEmit: { tap(name: string, fn: (c: { outputOptions: { path?: string } }) => void): void } };
+    hooks: { afterEmit: { tap(name: string, fn: (c: EmittedCompilation) => void): void } };
   }) {
     compiler.hooks.afterEmit.tap('RemoteMetadataPlugin', (compilation) => {
       const out = compilation.outputOptions.path;
       if (!out) return;
+      const firstLoad = this.meta.firstLoad?.map((hint) =>
+        hint.chunks ? { ...hint, files: chunkFiles(compilation, hint.chunks) } : hint,
+      );
       mkdirSync(out, { recursive: true });
       writeFileSync(
         path.join(out, 'companion-remote.json'),
-        `${JSON.stringify({ ...this.meta, builtAt: new Date().toISOString() }, null, 2)}\n`,
+        `${JSON.stringify({ ...this.meta, ...(firstLoad ? { firstLoad } : {}), builtAt: new Date().toISOString() }, null, 2)}\n`,
       );
     });
   }

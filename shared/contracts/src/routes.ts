@@ -15,7 +15,14 @@ export interface FirstLoadHint {
   /** Route pattern, as in the shell's route table. */
   path: string;
   /** `GET` calls under `/api`; `query` maps the API's query names to the page's (`utmSource ← utm_source`). */
-  api: { path: string; query?: Record<string, string> }[];
+  api?: { path: string; query?: Record<string, string> }[];
+  /**
+   * The remote's lazy chunks the route's first screen needs, by `webpackChunkName`: the origin preloads their files
+   * with the route's other files, so a page split off the exposed module costs no extra round trip (ADR 0285).
+   */
+  chunks?: string[];
+  /** The JS and CSS files of `chunks`, written by the remote's build into `companion-remote.json`. */
+  files?: string[];
   /**
    * Images to preload from the first call's answer (an array): the first `take` items that match `where` of the
    * first rule whose `query` matches the page's query (a rule without `query` always matches); the image is the

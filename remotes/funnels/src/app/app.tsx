@@ -1,27 +1,52 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { matchRoutePattern } from '@companion/contracts';
-import { useBrand, useRemoteLocation } from '@companion/remote-kit';
-import { FunnelPage } from '../pages/funnel-page.tsx';
+import {
+  deferredComponent,
+  useBrand,
+  useRemoteLocation,
+  type DeferredComponent,
+} from '@companion/remote-kit';
 
-/** A page of this remote: a path pattern and its lazily loaded page (given the pattern's parameters). */
+type PageProps = { params: Record<string, string>; path: string };
+
+/** A page of this remote: a path pattern and its page in a chunk of its own. */
 interface PageRoute {
   path: string;
-  page: ComponentType<{ params: Record<string, string> }>;
+  page: DeferredComponent<PageProps>;
 }
+
+const page = (load: () => Promise<{ default: ComponentType<PageProps> }>) =>
+  deferredComponent(() => load().then((module) => module.default));
 
 /**
  * The remote's own pages besides the quizzes, most specific first: one line per page, loaded only when visited.
- * Every quiz and landing variant is served by `FunnelPage` (`src/variants/`); the paths are listed in
- * package.json `companion.routes`.
+ * The chunk names are the ones `rspack.config.ts` asks the origin to preload on each page's path (ADR 0285).
  */
 const ROUTES: readonly PageRoute[] = [
-  { path: '/chat-landing/:chatId', page: lazy(() => import('../pages/chat-landing-page.tsx')) },
-  { path: '/affiliates', page: lazy(() => import('../pages/affiliates-page.tsx')) },
+  {
+    path: '/chat-landing/:chatId',
+    page: page(() => import(/* webpackChunkName: "chat-landing" */ '../pages/chat-landing-page.tsx')),
+  },
+  {
+    path: '/affiliates',
+    page: page(() => import(/* webpackChunkName: "affiliates" */ '../pages/affiliates-page.tsx')),
+  },
   // Issue 16: the growth team's funnel report (admins only; not a spec path).
-  { path: '/funnel-report', page: lazy(() => import('../report/funnel-report-page.tsx')) },
+  {
+    path: '/funnel-report',
+    page: page(() => import(/* webpackChunkName: "funnel-report" */ '../report/funnel-report-page.tsx')),
+  },
 ];
 
-const ChatLandingPage = ROUTES[0]!.page;
+/**
+ * Every quiz and landing variant (`src/variants/`, paths in package.json `companion.routes`): the quiz engine and
+ * the variants' data in one chunk of their own, so the remote's other pages (the chat landing above all, a paid
+ * visitor's first page too) download none of it.
+ */
+const FUNNEL_PAGE: PageRoute = {
+  path: '*',
+  page: page(() => import(/* webpackChunkName: "quiz" */ '../pages/funnel-page.tsx')),
+};
 
 /** The path a brand serves at its main page (000 §2.1): fbQuiz's vip quiz, fakeChat's chat landing. */
 function brandHome(brand: string): string | null {
@@ -40,20 +65,34 @@ function paramsOf(pattern: string, pathname: string): Record<string, string> {
   return params;
 }
 
+/**
+ * One page once its chunk is here (nothing before: the origin preloaded the chunk with the page, so that is a few
+ * milliseconds). No Suspense: React 19 holds a suspended boundary's content back up to 300 ms after its fallback
+ * showed, which cost every funnel page ~300 ms to its first screen (ADR 0285). Keyed by page, so a move to another
+ * page of this remote mounts a fresh slot.
+ */
+function PageSlot({ route, params, path }: { route: PageRoute } & PageProps) {
+  const Page = route.page.useLoaded();
+  return Page ? <Page params={params} path={path} /> : null;
+}
+
 /** The funnels remote's pages. */
 export function App() {
   const { pathname } = useRemoteLocation();
   const brand = useBrand();
   const path = pathname.replace(/\/+$/, '') || '/';
   const home = path === '/' ? brandHome(brand.id) : null;
-  const route = ROUTES.find((candidate) => matchRoutePattern(candidate.path, path));
-  let page;
-  if (home === 'fake-chat') page = <ChatLandingPage params={{}} />;
-  else if (route) page = <route.page params={paramsOf(route.path, path)} />;
-  else page = <FunnelPage path={home ?? path} />;
+  let route: PageRoute;
+  let params: Record<string, string> = {};
+  if (home === 'fake-chat') route = ROUTES[0]!;
+  else {
+    const own = ROUTES.find((candidate) => matchRoutePattern(candidate.path, path));
+    if (own) params = paramsOf(own.path, path);
+    route = own ?? FUNNEL_PAGE;
+  }
   return (
     <div data-testid="remote-page" data-page={path}>
-      <Suspense fallback={null}>{page}</Suspense>
+      <PageSlot key={route.path} route={route} params={params} path={home ?? path} />
     </div>
   );
 }
