@@ -175,6 +175,36 @@ test.describe('funnels', () => {
     expect(landing.scripts).not.toContain(quizChunk);
   });
 
+  test("a paid visitor's first page loads at most 150 KB of JavaScript (gzip) in total (issue 16)", async ({
+    browser,
+    baseURL,
+  }) => {
+    // The funnel brands' main pages too: their host serves a funnels page at `/`, which the origin preloads instead
+    // of the app's explore and chrome (ADR 0285).
+    for (const brand of ['fbQuiz', 'fakeChat']) {
+      const html = await (
+        await browser
+          .newContext()
+          .then((context) =>
+            context.request.get(`${baseURL}/?brand=${brand}`, { headers: { accept: 'text/html' } }),
+          )
+      ).text();
+      expect(html, brand).toContain('href="/remotes/funnels/');
+      expect(html, brand).not.toContain('href="/remotes/explore/');
+      expect(html, brand).not.toContain('data-chrome');
+    }
+    for (const [url, ready] of [
+      ['/quiz-fb', 'quiz'],
+      ['/chat-landing/42', 'chat-landing'],
+      ['/?brand=fbQuiz', 'quiz'],
+      ['/?brand=fakeChat', 'chat-landing'],
+    ] as const) {
+      const total = await jsTotal(browser, url, ready);
+      console.info(`[funnels] ${url}: ${(total / 1024).toFixed(1)} KB JS gz in total`);
+      expect(total, url).toBeLessThanOrEqual(150 * 1024);
+    }
+  });
+
   test('the funnels remote adds at most 30 KB of JavaScript (gzip) to a quiz page beyond the shell', async ({
     browser,
   }) => {

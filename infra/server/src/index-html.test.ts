@@ -137,6 +137,37 @@ describe('index.html renderer', () => {
     }
   });
 
+  it("should serve a funnel brand's host its own pages: no chrome, and `/` preloads the brand's funnels page (ADR 0285)", async () => {
+    const funnels: Registry = {
+      schemaVersion: 1,
+      remotes: {
+        chat: { ...registry.remotes['chat']!, routes: ['/quiz-vip', '/quiz-fb', '/chat-landing/:chatId'] },
+      },
+    };
+    const render = await fixture(funnels, undefined, {
+      firstLoad: [
+        { path: '/quiz-vip', chunks: ['quiz'], files: ['quiz.1.js'] },
+        { path: '/chat-landing/:chatId', chunks: ['landing'], files: ['landing.2.js'] },
+      ],
+      integrity: { 'quiz.1.js': 'sha384-q', 'landing.2.js': 'sha384-l' },
+    });
+    const quizHost = await render('/', null, { hostname: 'quiz.companion.app' });
+    expect(quizHost).toContain('href="/remotes/chat/1.2.0/remoteEntry.js"');
+    expect(quizHost).toContain('href="/remotes/chat/1.2.0/quiz.1.js"');
+    expect(quizHost).not.toContain('data-chrome');
+    const chatHost = await render('/', null, { hostname: 'www.chat.companion.app:443' });
+    expect(chatHost).toContain('href="/remotes/chat/1.2.0/landing.2.js"');
+    expect(chatHost).not.toContain('quiz.1.js');
+    // A development host: `?brand=` decides, as in the shell; a production host ignores it.
+    expect(await render('/?brand=fbQuiz', null, { hostname: 'localhost' })).toContain('quiz.1.js');
+    expect(await render('/?brand=fbQuiz', null, { hostname: 'companion.app' })).not.toContain('quiz.1.js');
+    // The main brand keeps the app's `/` (unclaimed here) with its chrome; another funnel brand no chrome anywhere.
+    const main = await render('/', null, { hostname: 'companion.app' });
+    expect(main).toContain('data-chrome');
+    expect(main).not.toContain('rel="preload" href="/remotes');
+    expect(await render('/pricing', null, { hostname: 'newgirl.app' })).not.toContain('data-chrome');
+  });
+
   it('should publish the Google client id only when one is configured', async () => {
     expect(await (await fixture(registry))('/')).not.toContain('google-signin-client_id');
     expect(await (await fixture(registry, 'abc"x.apps'))('/')).toContain(
@@ -250,8 +281,8 @@ describe('index.html renderer', () => {
 
   it("should tell the shell a crawler's page is a bot's, and say nothing on a visitor's", async () => {
     const render = await fixture(registry);
-    expect(await render('/chat', null, true)).toContain('<meta name="bot" content="user-agent" />');
-    expect(await render('/chat', null, false)).not.toContain('name="bot"');
+    expect(await render('/chat', null, { bot: true })).toContain('<meta name="bot" content="user-agent" />');
+    expect(await render('/chat', null, { bot: false })).not.toContain('name="bot"');
     expect(await render('/chat')).not.toContain('name="bot"');
   });
 

@@ -1,10 +1,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  BRAND_HOME_PAGES,
+  FUNNEL_BRANDS,
+  brandOfHost,
   firstLoadKey,
+  isDevelopmentHost,
   matchRoutePattern,
   mergeRouteClaims,
   showsChrome,
+  type BrandId,
   type FirstLoadHint,
 } from '@companion/contracts';
 import type { Registry } from '@companion/registry';
@@ -56,6 +61,26 @@ function firstImage(item: unknown, field: string): string | null {
   const first: unknown = Array.isArray(list) ? list[0] : undefined;
   const url = typeof first === 'string' ? first : (first as { imageUrl?: unknown } | undefined)?.imageUrl;
   return typeof url === 'string' && PRELOADABLE.test(url) ? url : null;
+}
+
+/** What the origin knows of the request besides its URL. */
+export interface PageRequest {
+  /** The user agent is a crawler's (`bot.ts`): the page tells the shell not to pre-register. */
+  bot?: boolean;
+  /** The `Host` header: a funnel brand's host serves other pages than the main app (ADR 0285). */
+  hostname?: string;
+}
+
+/**
+ * The brand a request is for, as the shell will resolve it: the production host map, or `?brand=` on a development
+ * host (the override the shell may have stored earlier is the browser's: unknown here, so such a page is the main
+ * brand's to the origin).
+ */
+function brandOfRequest(hostname: string, search: URLSearchParams): BrandId | null {
+  const mapped = brandOfHost(hostname);
+  if (mapped || !isDevelopmentHost(hostname)) return mapped;
+  const asked = search.get('brand');
+  return FUNNEL_BRANDS.find((brand) => brand === asked) ?? null;
 }
 
 /** Images a hint names in an answer, for the page's query (see `FirstLoadHint.images`). */
@@ -192,9 +217,17 @@ export function createIndexRenderer(options: {
     return { answers, images };
   };
 
-  /** `bot`: the request's user agent is a crawler's (`bot.ts`); the page then tells the shell not to pre-register. */
-  return async function render(url: string, visitorId: string | null = null, bot = false): Promise<string> {
+  return async function render(
+    url: string,
+    visitorId: string | null = null,
+    { bot = false, hostname = '' }: PageRequest = {},
+  ): Promise<string> {
     const [pathname = '/', query = ''] = url.split('?', 2);
+    const brand = brandOfRequest(hostname, new URLSearchParams(query));
+    // A funnel brand never shows the chrome, and fbQuiz and fakeChat serve a funnels page at `/` (000 §2.1): the
+    // files to preload are that page's.
+    const funnelBrand = brand !== null && FUNNEL_BRANDS.includes(brand);
+    const page = (pathname === '/' && brand && BRAND_HOME_PAGES[brand]) || pathname;
     const { html } = await loadTemplate();
     const registry = await options.readRegistry(visitorId);
     const routes = mergeRouteClaims(
@@ -209,7 +242,7 @@ export function createIndexRenderer(options: {
     if (options.sentryDsn) tags.push(`<meta name="sentry-dsn" content="${attribute(options.sentryDsn)}" />`);
     if (options.adPixels)
       tags.push(`<meta name="ad-pixels" content="${attribute(JSON.stringify(options.adPixels))}" />`);
-    const route = routes.find((candidate) => matchRoutePattern(candidate.path, pathname));
+    const route = routes.find((candidate) => matchRoutePattern(candidate.path, page));
     const entry = route ? registry.remotes[route.remote] : undefined;
     if (route && entry) {
       const base = `/remotes/${route.remote}/${entry.version}/`;
@@ -234,7 +267,7 @@ export function createIndexRenderer(options: {
         for (const file of expose?.assets?.css?.sync ?? []) preload(file);
       }
       const hint = (await loadHints(route.remote, entry.version)).find((candidate) =>
-        matchRoutePattern(candidate.path, pathname),
+        matchRoutePattern(candidate.path, page),
       );
       if (hint) {
         const { answers, images } = await firstLoad(hint, new URLSearchParams(query));
@@ -249,9 +282,11 @@ export function createIndexRenderer(options: {
         for (const file of hint.files ?? []) if (manifest?.integrity?.[file]) preload(file);
       }
     }
-    // A path without chrome (a funnel page, maintenance) does not fetch the chrome's chunk; the funnel brands'
-    // own hosts are not known here, so their other paths keep the preload (ADR 0278).
-    const page = showsChrome(pathname) ? html : html.replace(CHROME_PRELOADS, '');
-    return page.replace(REGISTRY_PRELOAD, '').replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+    // A path without chrome (a funnel page, maintenance) or a funnel brand's page does not fetch the chrome's chunk
+    // (ADR 0278, 0285).
+    const shellHtml = showsChrome(pathname) && !funnelBrand ? html : html.replace(CHROME_PRELOADS, '');
+    return shellHtml
+      .replace(REGISTRY_PRELOAD, '')
+      .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
   };
 }

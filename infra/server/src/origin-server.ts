@@ -282,8 +282,13 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
         visitor = fresh.id;
         reply.header('set-cookie', fresh.cookie);
       }
-      const bot = isBotUserAgent(request.headers['user-agent']);
-      const html = withNonce(await renderIndex(request.url, visitor, bot), nonce);
+      const html = withNonce(
+        await renderIndex(request.url, visitor, {
+          bot: isBotUserAgent(request.headers['user-agent']),
+          hostname: request.hostname,
+        }),
+        nonce,
+      );
       setHtmlSecurityHeaders(request, reply, nonce, pixelSources);
       return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
     };

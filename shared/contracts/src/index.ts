@@ -44,6 +44,13 @@ export type {
   VerifyAgeRequest,
 } from './entities.ts';
 export { API_PATHS } from './api-paths.ts';
+export {
+  BRAND_HOME_PAGES,
+  BRAND_HOSTS,
+  FUNNEL_BRANDS,
+  brandOfHost,
+  isDevelopmentHost,
+} from './brand-hosts.ts';
 export { CHARACTER_DRAFT_KEY, emptyCharacterDraft, wizardTileUrl } from './character-draft.ts';
 export type { StoredCharacterDraft, WizardTilePose } from './character-draft.ts';
 export { categoryFromSearch, parseCategory } from './category.ts';

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { BRAND_HOME_PAGES, FUNNEL_BRANDS } from '@companion/contracts';
 import { FONT_STACKS } from '@companion/ui';
 import { BRANDS, resolveBrand, resolveCurrentBrand } from './brands.ts';
 import { legalCountryOf, legalEntityFor, LEGAL_ENTITIES } from './legal-entities.ts';
+
+describe('brand rules shared with the origin (contracts)', () => {
+  it('should list as funnel brands exactly the brands without the full route set', () => {
+    const funnel = Object.values(BRANDS).filter((brand) => brand.routeSet !== 'full');
+    expect(funnel.map((brand) => brand.id).sort()).toEqual([...FUNNEL_BRANDS].sort());
+    for (const brand of funnel) expect(brand.isFunnel, brand.id).toBe(true);
+    expect(Object.keys(BRAND_HOME_PAGES).sort()).toEqual(['fakeChat', 'fbQuiz']);
+  });
+});
 
 describe('brand resolution', () => {
   it('should pick the brand from the hostname map, ignoring www and case', () => {

@@ -1,4 +1,10 @@
-import type { BrandId, BrandInfo, ThemeMode } from '@companion/contracts';
+import {
+  BRAND_HOSTS,
+  isDevelopmentHost,
+  type BrandId,
+  type BrandInfo,
+  type ThemeMode,
+} from '@companion/contracts';
 import { FONT_STACKS, type FontName } from '@companion/ui';
 
 /** Which routes a brand serves (spec 000 §2.1 "Brand route sets"); `full` is the whole main app. */
@@ -71,21 +77,6 @@ export const BRANDS: Record<BrandId, Brand> = {
   funnels: { ...base('funnels', 'Companion'), ...FUNNEL, routeSet: 'funnels' },
 };
 
-/** Production hostnames per brand; `www.` is ignored. Anything unknown is the main brand. */
-const DEFAULT_HOST_MAP: Readonly<Record<string, BrandId>> = {
-  'companion.app': 'main',
-  'companion-chat.app': 'mainMirror',
-  'getharder.app': 'getHarder',
-  'svitlo.app': 'svitlo',
-  'myfriend.app': 'myFriend',
-  'mymate.app': 'myMate',
-  'newgirl.app': 'newGirl',
-  'charmgirl.app': 'charmGirl',
-  'chat.companion.app': 'fakeChat',
-  'quiz.companion.app': 'fbQuiz',
-  'go.companion.app': 'funnels',
-};
-
 /** The main app's origin, where subscribers leave funnel domains to (000 §2.2). */
 export const MAIN_APP_ORIGIN = 'https://companion.app';
 
@@ -93,8 +84,6 @@ export const MAIN_APP_ORIGIN = 'https://companion.app';
 const BRAND_OVERRIDE_KEY = 'persist:brand-override';
 /** Query parameter that sets the development override (`?brand=myMate`, `?brand=` clears it). */
 const BRAND_OVERRIDE_PARAM = 'brand';
-
-const DEV_HOSTS = /^(localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)$|\.local$|\.localhost$/;
 
 /** Type guard for brand ids. */
 function isBrandId(value: string | null | undefined): value is BrandId {
@@ -123,12 +112,12 @@ export interface BrandResolution {
 export function resolveBrand({
   hostname,
   search,
-  hostMap = DEFAULT_HOST_MAP,
+  hostMap = BRAND_HOSTS,
   storedOverride = null,
 }: BrandResolutionInput): BrandResolution {
   const host = hostname.toLowerCase().replace(/^www\./, '');
   const mapped = hostMap[host];
-  if (mapped || !DEV_HOSTS.test(host)) return { brand: BRANDS[mapped ?? 'main'], override: undefined };
+  if (mapped || !isDevelopmentHost(host)) return { brand: BRANDS[mapped ?? 'main'], override: undefined };
   const params = new URLSearchParams(search);
   if (params.has(BRAND_OVERRIDE_PARAM)) {
     const requested = params.get(BRAND_OVERRIDE_PARAM);

@@ -1,5 +1,11 @@
 import type { RouteSetName } from '../brand/brands.ts';
-import { PATHS, QUICKDATE_PAGES, QUIZ_PAGES, matchRoutePattern } from '@companion/contracts';
+import {
+  BRAND_HOME_PAGES,
+  PATHS,
+  QUICKDATE_PAGES,
+  QUIZ_PAGES,
+  matchRoutePattern,
+} from '@companion/contracts';
 import type { RouteOwner, RouteTable } from './route-table.ts';
 
 // The funnel brands serve every quiz and the quick-date landings.
@@ -47,8 +53,7 @@ export function matchBrandRoute(routes: RouteTable, routeSet: RouteSetName, path
   if (routeSet === 'full') return routes.match(pathname);
   if (!inSet(ROUTE_SETS[routeSet], pathname)) return NOT_FOUND;
   // fbQuiz serves its vip quiz at `/`; fakeChat its chat landing without a chat id (tagged fake_chat, 000 §2.1).
-  if ((routeSet === 'fbQuiz' || routeSet === 'fakeChat') && (pathname === '/' || pathname === ''))
-    return FUNNELS;
+  if (Object.hasOwn(BRAND_HOME_PAGES, routeSet) && (pathname === '/' || pathname === '')) return FUNNELS;
   return routes.match(pathname);
 }
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { matchRoutePattern } from '@companion/contracts';
+import { BRAND_HOME_PAGES, matchRoutePattern } from '@companion/contracts';
 import {
   deferredComponent,
   useBrand,
@@ -48,13 +48,6 @@ const FUNNEL_PAGE: PageRoute = {
   page: page(() => import(/* webpackChunkName: "quiz" */ '../pages/funnel-page.tsx')),
 };
 
-/** The path a brand serves at its main page (000 §2.1): fbQuiz's vip quiz, fakeChat's chat landing. */
-function brandHome(brand: string): string | null {
-  if (brand === 'fbQuiz') return '/quiz-vip';
-  if (brand === 'fakeChat') return 'fake-chat';
-  return null;
-}
-
 function paramsOf(pattern: string, pathname: string): Record<string, string> {
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.split('/').filter(Boolean);
@@ -81,15 +74,13 @@ export function App() {
   const { pathname } = useRemoteLocation();
   const brand = useBrand();
   const path = pathname.replace(/\/+$/, '') || '/';
-  const home = path === '/' ? brandHome(brand.id) : null;
-  let route: PageRoute;
-  let params: Record<string, string> = {};
-  if (home === 'fake-chat') route = ROUTES[0]!;
-  else {
-    const own = ROUTES.find((candidate) => matchRoutePattern(candidate.path, path));
-    if (own) params = paramsOf(own.path, path);
-    route = own ?? FUNNEL_PAGE;
-  }
+  // A funnel brand's main page (000 §2.1): fbQuiz's vip quiz, fakeChat's chat landing without a chat id.
+  const home = path === '/' ? (BRAND_HOME_PAGES[brand.id] ?? null) : null;
+  const own = home
+    ? ROUTES.find((candidate) => candidate.path === home)
+    : ROUTES.find((candidate) => matchRoutePattern(candidate.path, path));
+  const route = own ?? FUNNEL_PAGE;
+  const params = own && !home ? paramsOf(own.path, path) : {};
   return (
     <div data-testid="remote-page" data-page={path}>
       <PageSlot key={route.path} route={route} params={params} path={home ?? path} />
