@@ -18,11 +18,17 @@ const dataLayer = (page: Page) =>
 test.describe('funnels', () => {
   test('generation-gray hands its answers to the character wizard', async ({ page }) => {
     await page.goto('/generation-gray?utm_source=facebook');
+    // A funnel page has no chrome and does not download it (ADR 0278).
+    await expect(page.getByTestId('shell-header')).toHaveCount(0);
     await answerQuiz(page, ['realistic', 'redhead', 'playful', 'friend'], 'Ruby');
     await expect(page.getByRole('heading', { name: 'Ruby is ready to come to life' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue with Ruby' }).click();
     await expect(page).toHaveURL(/\/create-character/);
     await expect(page.getByText('Step 8 of 8')).toBeVisible();
+    // The app page it leads to has the chrome, loaded on the way in a client-side move, with its header's space.
+    const header = page.getByTestId('shell-header');
+    await expect(header).toBeVisible();
+    expect((await header.boundingBox())?.height).toBeGreaterThanOrEqual(56);
     const wizard = page.getByTestId('remote-page');
     for (const text of ['Ruby', 'Realistic', 'Red', 'Green', 'Playful', 'Friend'])
       await expect(wizard.getByText(text, { exact: true }).first()).toBeVisible();
