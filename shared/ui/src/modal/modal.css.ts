@@ -23,7 +23,8 @@ export const backdrop = style({
   WebkitBackdropFilter: 'blur(6px)',
   animation: `${fadeIn} 160ms ease-out`,
   '@media': {
-    [PHONE]: { padding: 0, alignItems: 'stretch' },
+    // Phones: a sheet from the bottom edge, as tall as its content (ADR 0286).
+    [PHONE]: { padding: 0, alignItems: 'flex-end' },
     [REDUCED_MOTION]: { animation: 'none' },
   },
 });
@@ -45,13 +46,13 @@ export const panel = style({
   outline: 'none',
   animation: `${rise} 200ms cubic-bezier(0.2, 0.8, 0.2, 1)`,
   '@media': {
-    // Full-screen sheet on phones.
+    // A bottom sheet on phones: as tall as its content, up to the screen less a strip of the page above it (so it
+    // reads as a layer over the page, not a page of its own with an empty lower half).
     [PHONE]: {
       maxWidth: 'none',
-      minHeight: '100dvh',
-      maxHeight: '100dvh',
-      borderRadius: 0,
-      border: 'none',
+      maxHeight: 'calc(100dvh - 24px)',
+      borderRadius: `${vars.radius.xl} ${vars.radius.xl} 0 0`,
+      borderWidth: '1px 0 0',
       padding: '20px 16px calc(20px + env(safe-area-inset-bottom))',
       animation: `${slideUp} 220ms cubic-bezier(0.2, 0.8, 0.2, 1)`,
     },

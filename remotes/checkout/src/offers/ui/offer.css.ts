@@ -2,7 +2,8 @@ import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { MEDIA_MAX } from '@companion/ui';
 import { vars } from '@companion/ui/theme';
 
-// On a phone the modal is a full-height sheet: the offer sits in its middle, not at its top.
+// On a phone the offer fills the modal's bottom sheet to nearly the screen's height (an offer is the whole moment)
+// and sits in its middle, not at its top.
 export const body = style({
   display: 'grid',
   gap: vars.space.md,

@@ -65,5 +65,5 @@ export const gift = style({
 export const giftAmount = style({ fontSize: vars.text.lg, fontWeight: 900 });
 export const giftNote = style({ fontSize: vars.text.xs, color: vars.color.onMediaMuted, lineHeight: 1.5 });
 export const spinnerWrap = style({ padding: vars.space.lg });
-/** A waiting step (processing, redirect): centred in the sheet a phone gives the modal, not stuck at its top. */
+/** A waiting step (processing, redirect): a steady height in the modal's sheet on a phone, its content centred. */
 export const waiting = style([screen, { minHeight: 'min(60vh, 320px)', alignContent: 'center' }]);
