@@ -82,7 +82,9 @@ export async function rawPeer(url: string, hub: string, token = 'user:raw'): Pro
   ws.on('message', (data: Buffer) => {
     const frame = data.toString('utf8');
     frames.push(frame);
-    for (const text of frame.split(/(?<=\x1e)/)) {
+    // Each record keeps its 0x1E terminator; a frame's text after its last one (none from this server) stays too.
+    const records = frame.split('\x1e').map((part, i, all) => (i < all.length - 1 ? `${part}\x1e` : part));
+    for (const text of records.filter((record) => record !== '')) {
       messages.push(text);
       for (const waiter of [...waiters]) {
         if (waiter.predicate(text)) {
