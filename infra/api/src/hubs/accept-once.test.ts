@@ -91,39 +91,6 @@ describe.each(BACKENDS)('paid send in one statement ($backend)', ({ backend, ava
       expect(key?.idempotency_key).toBe(`reply:${replyId}`);
     });
 
-    it('should read the chat and whether its client id was sent before in one statement (ADR 0280)', async () => {
-      const { userId, chatId } = await userWithChat(5);
-      let statements = 0;
-      const counted = createDbChatStore({
-        db: {
-          ...db,
-          query: (sql: string, params?: readonly unknown[]) => {
-            statements += 1;
-            return db.query(sql, params);
-          },
-        } as Database,
-        ledger,
-      });
-      expect(await counted.findChat(userId, chatId, 'c-new')).toMatchObject({ chatId, sentBefore: false });
-      expect(statements).toBe(1);
-      expect((await counted.findChat(userId, chatId))?.sentBefore).toBeUndefined();
-      await store.acceptUserMessage({
-        userId,
-        chatId,
-        text: 'Hi',
-        price: 1,
-        replyId: randomUUID(),
-        clientMessageId: 'c-new',
-      });
-      const chat = await counted.findChat(userId, chatId, 'c-new');
-      expect(chat).toMatchObject({ sentBefore: true, history: [{ sender: 'user', text: 'Hi' }] });
-      expect((await counted.findChat(userId, chatId, 'c-other'))?.sentBefore).toBe(false);
-      // The same id in another chat of the same user is another send.
-      const other = await newUserWithChat(db, 1);
-      expect((await counted.findChat(other.userId, other.chatId, 'c-new'))?.sentBefore).toBe(false);
-      expect(await counted.findChat(other.userId, chatId, 'c-new')).toBeNull();
-    });
-
     it('should write nothing and say what is missing on a short balance, and with no balance row at all', async () => {
       const short = await userWithChat(1);
       const error = await store

@@ -153,11 +153,13 @@ export function createChatHub(deps: ChatHubDeps): {
     const text = typeof textArg === 'string' ? textArg.trim() : '';
     if (text === '' || text.length > MAX_MESSAGE_LENGTH) throw new HubError(CHAT_ERRORS.invalidMessage);
     const clientMessageId = clientIdOf(clientMessageIdArg);
-    // The chat says whether a send with this client id was made in it (one statement, ADR 0280): a new send does
-    // not wait for a lookup before its first item. A store that does not know asks `findSend` (ADR 0255).
-    const chat = await deps.store.findChat(ctx.userId, chatIdArg, clientMessageId);
+    // The chat and an earlier send with this client id are read together: one wait on the store, not two, before
+    // the first item (ADR 0255). The lookup's answer is used only if the chat exists.
+    const lookup =
+      clientMessageId === null ? undefined : deps.store.findSend(ctx.userId, chatIdArg, clientMessageId);
+    lookup?.catch(() => undefined);
+    const chat = await deps.store.findChat(ctx.userId, chatIdArg);
     if (chat === null) throw new HubError(CHAT_ERRORS.chatNotFound);
-    const lookup = chat.sentBefore === false ? Promise.resolve(null) : undefined;
     if (clientMessageId !== null && (yield* replaySend(ctx, chat.chatId, clientMessageId, lookup))) return;
     if (chat.isLocked) throw new HubError(CHAT_ERRORS.chatLocked);
     const racing = racingRun(ctx, chat.chatId, clientMessageId);
@@ -216,10 +218,9 @@ export function createChatHub(deps: ChatHubDeps): {
     if (typeof chatIdArg !== 'string' || chatIdArg.trim() === '')
       throw new HubError(CHAT_ERRORS.chatNotFound);
     const clientMessageId = clientIdOf(clientMessageIdArg);
-    const chat = await deps.store.findChat(ctx.userId, chatIdArg, clientMessageId);
+    const chat = await deps.store.findChat(ctx.userId, chatIdArg);
     if (chat === null) throw new HubError(CHAT_ERRORS.chatNotFound);
-    const lookup = chat.sentBefore === false ? Promise.resolve(null) : undefined;
-    if (clientMessageId !== null && (yield* replaySend(ctx, chat.chatId, clientMessageId, lookup))) return;
+    if (clientMessageId !== null && (yield* replaySend(ctx, chat.chatId, clientMessageId))) return;
     if (chat.isLocked) throw new HubError(CHAT_ERRORS.chatLocked);
     const racing = racingRun(ctx, chat.chatId, clientMessageId);
     if (racing) {

@@ -123,17 +123,9 @@ export async function runningReplyIds(db: Database, startedBefore: Date): Promis
   return rows.map((row) => row.reply_id);
 }
 
-/**
- * The chat as the hub needs it: its character, the last turns, the reply a regenerate would replace and, given a
- * client message id, whether a send with it was made here: one statement (ADR 0280).
- */
-async function readHubChat(
-  q: Queryable,
-  userId: string,
-  chatId: string,
-  clientMessageId: string | null = null,
-): Promise<HubChat> {
-  const context = await getChatContext(q, userId, chatId, HISTORY_LIMIT, clientMessageId);
+/** The chat as the hub needs it: its character, the last turns and the reply a regenerate would replace. */
+async function readHubChat(q: Queryable, userId: string, chatId: string): Promise<HubChat> {
+  const context = await getChatContext(q, userId, chatId, HISTORY_LIMIT);
   const turns = context.history.filter((m) => m.message);
   return {
     chatId: context.chat.id,
@@ -141,7 +133,6 @@ async function readHubChat(
     character: toCompanionCharacter(context.character),
     history: turns.map((m) => ({ sender: m.sender, text: m.message as string })),
     lastReply: lastReplyOf(context.history),
-    ...(clientMessageId === null ? {} : { sentBefore: context.sentBefore }),
   };
 }
 
@@ -284,7 +275,7 @@ export async function warmSendPath(db: Database, ledger: Ledger): Promise<void> 
       ]);
       await ledger.credit(tx, { userId, amount: 1, reason: 'warm_up', idempotencyKey: `warm-up:${userId}` });
       await sendRow(tx, userId, chatId, clientMessageId);
-      await readHubChat(tx, userId, chatId, clientMessageId);
+      await readHubChat(tx, userId, chatId);
       await acceptMessage(tx, ledger, {
         userId,
         chatId,
@@ -310,11 +301,11 @@ export function createDbChatStore(deps: {
 }): ChatReplyStore {
   const { db, ledger } = deps;
   return {
-    async findChat(userId, chatId, clientMessageId = null): Promise<HubChat | null> {
+    async findChat(userId, chatId): Promise<HubChat | null> {
       // Chat ids are uuids; anything else cannot exist (and would be a SQL cast error).
       if (!UUID.test(chatId)) return null;
       try {
-        return await readHubChat(db, userId, chatId, clientMessageId);
+        return await readHubChat(db, userId, chatId);
       } catch (error) {
         // Another user's chat answers like a missing one: the hub does not reveal which ids exist.
         if (error instanceof HttpError && (error.status === 404 || error.status === 403)) return null;

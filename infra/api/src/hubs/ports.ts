@@ -16,12 +16,6 @@ export interface HubChat {
    * message, with that message and the turns before it; else null (nothing to regenerate).
    */
   lastReply?: { messageId: string; userMessage: Message; turnsBefore: ChatTurn[] } | null;
-  /**
-   * Asked with a client message id: whether this chat already has a send with that id, read with the chat (one
-   * statement, ADR 0280), so a new send does not wait for {@link ChatReplyStore.findSend}. Absent: not known (the
-   * hub asks `findSend`).
-   */
-  sentBefore?: boolean;
 }
 
 /** A send found again by its client id (issue 13, ADR 0220): what the first send stored and how its reply ended. */
@@ -47,7 +41,7 @@ export class NotEnoughTokensError extends Error {
 /** Storage and ledger operations of one reply. */
 export interface ChatReplyStore {
   /** The chat when it exists and belongs to `userId`, else null (another user's chat looks absent). */
-  findChat(userId: string, chatId: string, clientMessageId?: string | null): Promise<HubChat | null>;
+  findChat(userId: string, chatId: string): Promise<HubChat | null>;
   /** Token price of one message for this user (the server's catalogue). */
   messagePrice(userId: string): Promise<number>;
   /**

@@ -380,58 +380,16 @@ export async function appendCharacterReply(
   });
 }
 
-/** The message columns under an `m_` prefix, so they can share a row with the chat's own `id`, `created_at`… */
-const PREFIXED_MESSAGE_COLUMNS = MESSAGE_COLUMNS.split(', ')
-  .map((column) => `m.${column} AS m_${column}`)
-  .join(', ');
-
-/**
- * The chat (as {@link ownedChatRow}) and its last `$2` non-empty messages in ONE statement, one row per message
- * (oldest first; one row with null `m_id` when there are none): a chat send reads it before its `accepted` item,
- * and on PGlite's single connection each statement is a turn through the lock (ADR 0280).
- */
-const CHAT_CONTEXT_SQL = `SELECT ch.*, ${PREFIXED_MESSAGE_COLUMNS},
-  ($3::text IS NOT NULL AND EXISTS (
-    SELECT 1 FROM chat_replies r WHERE r.chat_id = ch.id AND r.user_id = ch.user_id AND r.client_message_id = $3
-  )) AS sent_before
-  FROM (${CHAT_SELECT} WHERE c.id = $1) ch
-  LEFT JOIN LATERAL (
-    SELECT ${MESSAGE_COLUMNS} FROM messages WHERE chat_id = ch.id AND ${NOT_EMPTY} ORDER BY seq DESC LIMIT $2
-  ) m ON true
-  ORDER BY m.seq`;
-
-/**
- * What the hub needs to answer in a chat, in one statement: the chat, its character, the last `limit` messages and
- * whether a send with `clientMessageId` was made in it (its `chat_replies` row; false without an id).
- */
+/** What the hub needs to answer in a chat: the chat, its character and the last `limit` messages. */
 export async function getChatContext(
   db: Queryable,
   userId: string,
   chatId: string,
   limit = 20,
-  clientMessageId: string | null = null,
-): Promise<ChatContext & { sentBefore: boolean }> {
-  const rows = await db.query<ChatRow & { sent_before: boolean } & Record<`m_${string}`, unknown>>(
-    CHAT_CONTEXT_SQL,
-    [chatId, Math.min(Math.max(limit, 1), 200), clientMessageId],
-  );
-  const row = rows[0];
-  if (!row) throw notFound('No chat with this id.', 'chat_not_found');
-  if (row.user_id !== userId) throw forbidden('This chat belongs to another user.');
-  const history = rows
-    .filter((r) => r.m_id !== null)
-    .map((r) => {
-      const message: Record<string, unknown> = {};
-      for (const column of MESSAGE_COLUMNS.split(', ')) message[column] = r[`m_${column}`];
-      return toMessage(message as unknown as MessageRow);
-    });
-  return {
-    chat: toChat(row, history),
-    character: toCharacter(row),
-    isBlurred: row.is_blurred,
-    history,
-    sentBefore: row.sent_before,
-  };
+): Promise<ChatContext> {
+  const row = await ownedChatRow(db, userId, chatId);
+  const history = await readMessages(db, chatId, { limit });
+  return { chat: toChat(row, history), character: toCharacter(row), isBlurred: row.is_blurred, history };
 }
 
 /** Sets or clears a like or dislike on a character's reply; the two exclude each other. */

@@ -11,9 +11,7 @@ import {
   appendCharacterReply,
   appendMessage,
   appendUserMessage,
-  getChat,
   getChatContext,
-  getMessages,
   normaliseContent,
 } from './chat-service.ts';
 import { chatsFeature } from './index.ts';
@@ -300,32 +298,6 @@ describe.each(BACKENDS)('chats on $backend', ({ backend, available }) => {
       expect(context.character.persona).toMatchObject({ personality: 'playful' });
       expect(context.history.length).toBeLessThanOrEqual(3);
       await expect(getChatContext(t.db, bob.id, chat.id)).rejects.toMatchObject({ status: 403 });
-    });
-
-    it('should read the hub chat context in one statement, equal to the chat and its last messages read apart (ADR 0280)', async () => {
-      const chat = await start(alice, EMMA);
-      await appendUserMessage(t.db, alice.id, chat.id, { message: 'one' });
-      await appendMessage(t.db, chat.id, 'character', { imageUrl: '/api/images/x.svg' });
-      await appendMessage(t.db, chat.id, 'character', { message: '   ' }); // empty: dropped on write and read
-      await appendUserMessage(t.db, alice.id, chat.id, { message: 'two' });
-      await appendUserMessage(t.db, alice.id, chat.id, { message: 'three' });
-      let statements = 0;
-      const counting = {
-        ...t.db,
-        query: (sql: string, params?: readonly unknown[]) => {
-          statements += 1;
-          return t.db.query(sql, params);
-        },
-      } as typeof t.db;
-      const context = await getChatContext(counting, alice.id, chat.id, 3);
-      expect(statements).toBe(1);
-      expect(context.history).toEqual(await getMessages(t.db, alice.id, chat.id, { limit: 3 }));
-      expect(context.history.map((m) => m.message)).toEqual([null, 'two', 'three']);
-      expect(context.chat).toEqual(await getChat(t.db, alice.id, chat.id, 3));
-      await expect(getChatContext(counting, bob.id, chat.id)).rejects.toMatchObject({ status: 403 });
-      await expect(
-        getChatContext(counting, alice.id, '00000000-0000-4000-8000-000000000000'),
-      ).rejects.toMatchObject({ status: 404 });
     });
   });
 });
