@@ -533,13 +533,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
     connection.state = 'handshaking';
     connection.lastReceivedAt = Date.now();
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      const sink: TransportSink = {
-        kind: 'WebSockets',
-        write: (record) => ws.send(record),
-        buffered: () => ws.bufferedAmount,
-        end: () => ws.close(1000),
-      };
-      connection.attach(sink);
+      connection.attach(coalescingSink(ws));
       ws.on('message', (data: Buffer, isBinary: boolean) =>
         connection.receive(isBinary ? data : data.toString('utf8')),
       );
@@ -620,4 +614,36 @@ function newId(): string {
 
 function userKey(hub: string, userId: string): string {
   return `${hub}\n${userId}`;
+}
+
+/**
+ * The WebSocket side of a connection. Records written in one turn of the event loop leave as ONE WebSocket message
+ * (the protocol allows several 0x1E-terminated records per message), flushed at `setImmediate`: a chat send's
+ * `accepted` item and its first text, produced in the same turn, then reach the browser in one `message` event, so
+ * the client handles both before it renders anything (ADR 0280). A lone record waits only for the end of the turn.
+ */
+export function coalescingSink(ws: Pick<WebSocket, 'send' | 'close' | 'bufferedAmount'>): TransportSink {
+  let pending = '';
+  let scheduled = false;
+  const flush = (): void => {
+    scheduled = false;
+    if (pending === '') return;
+    const message = pending;
+    pending = '';
+    ws.send(message);
+  };
+  return {
+    kind: 'WebSockets',
+    write(record) {
+      pending += record;
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(flush);
+    },
+    buffered: () => ws.bufferedAmount + pending.length,
+    end() {
+      flush();
+      ws.close(1000);
+    },
+  };
 }

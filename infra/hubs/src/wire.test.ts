@@ -137,6 +137,28 @@ describe('wire format', () => {
     peer.ws.close();
   });
 
+  it('should send the records of one event-loop turn in one WebSocket message, and later ones in their own (ADR 0280)', async () => {
+    const peer = await rawPeer(h.url, 'chatHub');
+    peer.send(handshake);
+    await peer.next();
+    const before = peer.frames.length;
+    // Tokens yields its items without waiting: they and the completion are produced in one turn.
+    peer.send(`{"target":"Tokens","arguments":[2],"invocationId":"c","type":4}${RS}`);
+    await peer.next((m) => m === `{"type":3,"invocationId":"c"}${RS}`);
+    expect(peer.frames.slice(before)).toEqual([
+      `{"type":2,"invocationId":"c","item":"tok0"}${RS}{"type":2,"invocationId":"c","item":"tok1"}${RS}{"type":3,"invocationId":"c"}${RS}`,
+    ]);
+    // Slow waits 20 ms between items: each leaves on its own, without waiting for the next.
+    peer.send(`{"target":"Slow","arguments":[],"invocationId":"d","type":4}${RS}`);
+    await peer.next((m) => m.includes('"item":"tok1"'));
+    const slow = peer.frames.filter((frame) => frame.includes('"invocationId":"d"'));
+    expect(slow.slice(0, 2)).toEqual([
+      `{"type":2,"invocationId":"d","item":"tok0"}${RS}`,
+      `{"type":2,"invocationId":"d","item":"tok1"}${RS}`,
+    ]);
+    peer.ws.close();
+  });
+
   it('should not answer a send, should ignore unknown message types, and should split records across frames', async () => {
     const peer = await rawPeer(h.url, 'chatHub');
     peer.send(handshake.slice(0, 10));

@@ -53,10 +53,13 @@ export async function startHarness(
   };
 }
 
-/** A hand-driven WebSocket peer recording every message it receives. */
+/** A hand-driven WebSocket peer recording every record it receives. */
 export interface RawPeer {
   ws: WebSocket;
+  /** Every record received (each with its 0x1E), in order, whether it came alone or with others in one message. */
   messages: string[];
+  /** Every WebSocket message as received (the server puts the records of one event-loop turn in one, ADR 0280). */
+  frames: string[];
   closed: Promise<number>;
   /** Waits until a received message satisfies the predicate, returning it. */
   next(predicate?: (message: string) => boolean): Promise<string>;
@@ -73,15 +76,21 @@ export async function rawPeer(url: string, hub: string, token = 'user:raw'): Pro
   ).json()) as { connectionToken: string };
   const ws = new WebSocket(`${url.replace('http', 'ws')}/hubs/${hub}?id=${negotiate.connectionToken}`);
   const messages: string[] = [];
+  const frames: string[] = [];
   const waiters: Array<{ predicate: (m: string) => boolean; resolve: (m: string) => void }> = [];
   let seen = 0;
   ws.on('message', (data: Buffer) => {
-    const text = data.toString('utf8');
-    messages.push(text);
-    for (const waiter of [...waiters]) {
-      if (waiter.predicate(text)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(text);
+    const frame = data.toString('utf8');
+    frames.push(frame);
+    // Each record keeps its 0x1E terminator; a frame's text after its last one (none from this server) stays too.
+    const records = frame.split('\x1e').map((part, i, all) => (i < all.length - 1 ? `${part}\x1e` : part));
+    for (const text of records.filter((record) => record !== '')) {
+      messages.push(text);
+      for (const waiter of [...waiters]) {
+        if (waiter.predicate(text)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(text);
+        }
       }
     }
   });
@@ -93,6 +102,7 @@ export async function rawPeer(url: string, hub: string, token = 'user:raw'): Pro
   return {
     ws,
     messages,
+    frames,
     closed,
     send: (text) => ws.send(text),
     next(predicate = () => true) {

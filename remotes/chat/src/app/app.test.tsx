@@ -103,6 +103,74 @@ describe('chat remote', () => {
     expect(refresh).toHaveBeenCalled();
   });
 
+  // ADR 0280: the server sends `accepted` and the first text of one turn in one WebSocket message; the client hands
+  // both to the stream's observer in one task, and the conversation renders them in one commit (no typing dots first).
+  it('should render the accepted message and the first text that arrive together in one commit', async () => {
+    const mine = testMessage('m2', { chatId: 'c1', sender: 'user', message: 'Hi there' });
+    let observer: { next(item: ChatReplyItem): void; complete(): void } | null = null;
+    const hubs: HubClient = {
+      state: () => 'Connected',
+      invoke: <T,>() => Promise.resolve([] as T),
+      stream: <T,>() => ({
+        subscribe(o: { next(item: T): void; error(e: unknown): void; complete(): void }) {
+          observer = o as unknown as typeof observer;
+          return { dispose() {} };
+        },
+      }),
+    };
+    const view = await renderRemote(lifecycles, {
+      remote: 'chat',
+      path: '/chat/c1',
+      api,
+      props: { hubs },
+      bus: (bus) => {
+        bus.publish('user:changed', { user: testUser() });
+        bus.publish('session:changed', { status: 'registered', userId: 'u1', isSoftDeleted: false });
+      },
+    });
+    await settle();
+    const list = await view.findByTestId('message-list', {}, { timeout: 15_000 });
+    const input = view.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(input, { target: { value: 'Hi there' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await settle();
+    // Every node the list gains or loses from here: typing dots shown between the two items would be removed again.
+    const added: Element[] = [];
+    const removed: Element[] = [];
+    const watch = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node instanceof Element) added.push(node);
+        for (const node of record.removedNodes) if (node instanceof Element) removed.push(node);
+      }
+    });
+    watch.observe(list, { childList: true, subtree: true });
+    act(() => {
+      observer!.next({
+        kind: 'accepted',
+        replyId: 'r1',
+        chatId: 'c1',
+        index: 0,
+        userMessage: mine,
+        remainingTokens: 9,
+      });
+      observer!.next({ kind: 'text', replyId: 'r1', index: 1, text: 'Hello, ' });
+    });
+    await settle();
+    watch.takeRecords();
+    watch.disconnect();
+    const containing = (nodes: Element[], selector: string) =>
+      nodes.filter((node) => node.matches(selector) || node.querySelector(selector) !== null);
+    expect(containing(added, '[data-testid="streaming-reply"]')).toHaveLength(1);
+    expect(containing(removed, '[aria-label="Typing"]')).toEqual([]);
+    expect(list.getAttribute('data-count')).toBe('2');
+    expect(view.getByTestId('streaming-reply').textContent).toBe('Hello, ');
+    // The reply is still streaming: its stop button shows, and the next word joins it.
+    expect(view.getByRole('button', { name: 'Stop reply' })).toBeTruthy();
+    act(() => observer!.next({ kind: 'text', replyId: 'r1', index: 2, text: 'love' }));
+    expect(view.getByTestId('streaming-reply').textContent).toBe('Hello, love');
+    act(() => observer!.complete());
+  });
+
   // ADR 0270: the hub opens alongside the history, and a send while its first connection opens leaves at once.
   it('should ask the hub for resumable replies before the history arrives and send while the hub connects', async () => {
     let releaseHistory: () => void = () => undefined;
