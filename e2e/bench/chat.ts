@@ -1,7 +1,9 @@
 // `pnpm exec tsx e2e/bench/chat.ts` (after `pnpm run build`): what chat costs a visitor (issue 13 "Measure").
 // 1. Explore card click → conversation interactive (the composer enabled), localhost and throttled (150 ms /
 //    1.6 Mbps), median of BENCH_RUNS (5).
-// 2. Send → first streamed reply text painted, with the embedded engine, p50/p95 over BENCH_SENDS (20) sends.
+// 2. Send → first streamed reply text painted, with the embedded engine, p50/p95 over BENCH_SENDS (20) sends: from
+//    the Enter key's event in the page (its `timeStamp`) to the frame that paints the text. Also printed: the same
+//    from before the bench's key press (the measure until ADR 0280), which adds Playwright's dispatch of the key.
 // 3. Opening a 3,000-message chat from the list → the newest message painted, median of BENCH_RUNS; and a cold load
 //    of `/chat/:id` → the newest message painted.
 // Prints; asserts nothing (timings live only in benches).
@@ -110,7 +112,7 @@ const WS_TAP = `(() => {
   const Native = window.WebSocket;
   window.__ws = [];
   document.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') window.__enterAt = performance.now();
+    if (event.key === 'Enter') window.__enterAt = event.timeStamp;
   }, true);
   window.WebSocket = class extends Native {
     constructor(...args) {
@@ -260,9 +262,13 @@ try {
 
   if (!process.env['BENCH_SKIP_SEND']) {
     const sender = await register(browser, SENDS * 2);
-    const { samples: first, parts } = await sendToFirstText(browser, sender);
+    const { samples: harness, parts } = await sendToFirstText(browser, sender);
+    const first = parts.map((p) => p.total);
     console.log(
-      `send → first reply text painted (embedded engine, ${first.length} sends): p50 ${percentile(first, 50).toFixed(0)} ms, p95 ${percentile(first, 95).toFixed(0)} ms (${first.map((s) => s.toFixed(0)).join(', ')})`,
+      `send (Enter in the page) → first reply text painted (embedded engine, ${first.length} sends): p50 ${percentile(first, 50).toFixed(0)} ms, p95 ${percentile(first, 95).toFixed(0)} ms (${first.map((s) => s.toFixed(0)).join(', ')}; target p95 50)`,
+    );
+    console.log(
+      `  with the bench's key dispatch (from before the press, the measure until ADR 0280): p50 ${percentile(harness, 50).toFixed(0)} ms, p95 ${percentile(harness, 95).toFixed(0)} ms (${harness.map((s) => s.toFixed(0)).join(', ')})`,
     );
     // The first send also opens the hub; the breakdown is of the others.
     const warm = parts.slice(1);
