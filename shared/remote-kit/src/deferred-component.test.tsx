@@ -1,4 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { Component, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferredComponent } from './deferred-component.ts';
 
@@ -44,6 +45,40 @@ describe('deferredComponent', () => {
     // Loaded but not wanted (a short chat after a long one): the fallback.
     cleanup();
     render(<Host part={part} wanted={false} />);
+    expect(screen.getByText('meanwhile')).toBeTruthy();
+  });
+
+  it('should throw a failed fetch in render when asked (a whole page), for the error boundary', async () => {
+    const part = deferredComponent<{ label: string }>(() => Promise.reject(new Error('offline')));
+    const caught: unknown[] = [];
+    class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
+      override state = { error: null as unknown };
+      static getDerivedStateFromError(error: unknown) {
+        return { error };
+      }
+      override componentDidCatch(error: unknown) {
+        caught.push(error);
+      }
+      override render() {
+        return this.state.error ? <p>error screen</p> : this.props.children;
+      }
+    }
+    function Page() {
+      const Part = part.useLoaded(true, { throwOnError: true });
+      return Part ? <Part label="loaded" /> : null;
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <Boundary>
+        <Page />
+      </Boundary>,
+    );
+    expect(await screen.findByText('error screen')).toBeTruthy();
+    expect(caught).toEqual([new Error('offline')]);
+    // Without the option an optional part just stays away.
+    cleanup();
+    render(<Host part={part} wanted />);
+    await act(() => Promise.resolve());
     expect(screen.getByText('meanwhile')).toBeTruthy();
   });
 

@@ -6,9 +6,10 @@ export interface DeferredComponent<P> {
   preload(): Promise<ComponentType<P>>;
   /**
    * The component once its chunk is here, else null (the caller shows something else meanwhile); fetches it when
-   * `wanted`. Once a mount has it, that mount keeps it.
+   * `wanted`. Once a mount has it, that mount keeps it. A failed fetch leaves null, or with `throwOnError` (a whole
+   * page, not an optional part) is thrown in render for the remote's error boundary, as `React.lazy` would.
    */
-  useLoaded(wanted?: boolean): ComponentType<P> | null;
+  useLoaded(wanted?: boolean, options?: { throwOnError?: boolean }): ComponentType<P> | null;
 }
 
 /**
@@ -29,19 +30,24 @@ export function deferredComponent<P>(load: () => Promise<ComponentType<P>>): Def
     ));
   return {
     preload,
-    useLoaded(wanted = true) {
+    useLoaded(wanted = true, options = {}) {
       const [component, setComponent] = useState(() => (wanted ? loaded : null));
+      const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+      const throwOnError = options.throwOnError === true;
       useEffect(() => {
         if (!wanted || component) return;
         let live = true;
         preload().then(
           (found) => live && setComponent(() => found),
-          () => undefined,
+          (error: unknown) => {
+            if (live && throwOnError) setFailure({ error });
+          },
         );
         return () => {
           live = false;
         };
-      }, [wanted, component]);
+      }, [wanted, component, throwOnError]);
+      if (failure) throw failure.error;
       return component ?? (wanted ? loaded : null);
     },
   };

@@ -65,7 +65,8 @@ function paramsOf(pattern: string, pathname: string): Record<string, string> {
  * page of this remote mounts a fresh slot.
  */
 function PageSlot({ route, params, path }: { route: PageRoute } & PageProps) {
-  const Page = route.page.useLoaded();
+  // A page that cannot load is the remote's error screen (as `React.lazy` gave), not a blank page.
+  const Page = route.page.useLoaded(true, { throwOnError: true });
   return Page ? <Page params={params} path={path} /> : null;
 }
 
