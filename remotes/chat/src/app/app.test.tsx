@@ -1,7 +1,13 @@
 import { act, fireEvent } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatReplyItem, HubClient } from '@companion/contracts';
-import { renderRemote, testChat, testMessage, testUser } from '@companion/remote-kit/testing';
+import {
+  renderRemote,
+  testChat,
+  testMessage,
+  testUser,
+  type RenderRemoteOptions,
+} from '@companion/remote-kit/testing';
 import lifecycles from '../lifecycles.tsx';
 
 const hello = testMessage('m1', { chatId: 'c1', sender: 'character', message: 'Hey you', isSeen: true });
@@ -43,6 +49,20 @@ function scriptedHubs(items: ChatReplyItem[]): HubClient & { sent: unknown[][] }
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
+/** The conversation `/chat/c1` for a signed-in user, with these hubs (and optionally more API answers and bus setup). */
+const openChat = (hubs: HubClient, options: Pick<RenderRemoteOptions, 'api' | 'bus'> = {}) =>
+  renderRemote(lifecycles, {
+    remote: 'chat',
+    path: '/chat/c1',
+    api: options.api ?? api,
+    props: { hubs },
+    bus: (bus) => {
+      bus.publish('user:changed', { user: testUser() });
+      bus.publish('session:changed', { status: 'registered', userId: 'u1', isSoftDeleted: false });
+      options.bus?.(bus);
+    },
+  });
+
 describe('chat remote', () => {
   // The conversation and its photos are lazy chunks (ADR 0220): transform them once, outside the tests' time limit.
   beforeAll(async () => {
@@ -72,16 +92,8 @@ describe('chat remote', () => {
       { kind: 'completed', replyId: 'r1', index: 3, message: stored },
     ]);
     const refresh = vi.fn();
-    const view = await renderRemote(lifecycles, {
-      remote: 'chat',
-      path: '/chat/c1',
-      api,
-      props: { hubs },
-      bus: (bus) => {
-        bus.publish('user:changed', { user: testUser() });
-        bus.publish('session:changed', { status: 'registered', userId: 'u1', isSoftDeleted: false });
-        bus.handle('tokens:balance-refresh-requested', refresh);
-      },
+    const view = await openChat(hubs, {
+      bus: (bus) => bus.handle('tokens:balance-refresh-requested', refresh),
     });
     await settle();
     // jsdom has no layout, so the virtualised rows are the e2e suite's to check; here: counts, calls, balance.
@@ -118,16 +130,7 @@ describe('chat remote', () => {
         },
       }),
     };
-    const view = await renderRemote(lifecycles, {
-      remote: 'chat',
-      path: '/chat/c1',
-      api,
-      props: { hubs },
-      bus: (bus) => {
-        bus.publish('user:changed', { user: testUser() });
-        bus.publish('session:changed', { status: 'registered', userId: 'u1', isSoftDeleted: false });
-      },
-    });
+    const view = await openChat(hubs);
     await settle();
     const list = await view.findByTestId('message-list', {}, { timeout: 15_000 });
     const input = view.getByRole('textbox', { name: 'Message' });
@@ -192,16 +195,7 @@ describe('chat remote', () => {
         },
       }),
     };
-    const view = await renderRemote(lifecycles, {
-      remote: 'chat',
-      path: '/chat/c1',
-      api: { ...api, 'GET Chats/c1': () => history },
-      props: { hubs },
-      bus: (bus) => {
-        bus.publish('user:changed', { user: testUser() });
-        bus.publish('session:changed', { status: 'registered', userId: 'u1', isSoftDeleted: false });
-      },
-    });
+    const view = await openChat(hubs, { api: { ...api, 'GET Chats/c1': () => history } });
     await settle();
     await settle();
     // The history request is still unanswered, and the hub was asked already.
