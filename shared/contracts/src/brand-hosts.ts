@@ -40,9 +40,12 @@ const bareHost = (hostname: string) =>
     .replace(/^www\./, '');
 
 /** The brand of a hostname by the production map (`www.` and a port ignored), or null when the map does not name it. */
-export function brandOfHost(hostname: string): BrandId | null {
+export function brandOfHost(
+  hostname: string,
+  hostMap: Readonly<Record<string, BrandId>> = BRAND_HOSTS,
+): BrandId | null {
   const host = bareHost(hostname);
-  return Object.hasOwn(BRAND_HOSTS, host) ? BRAND_HOSTS[host]! : null;
+  return Object.hasOwn(hostMap, host) ? hostMap[host]! : null;
 }
 
 /**

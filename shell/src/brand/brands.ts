@@ -1,5 +1,6 @@
 import {
   BRAND_HOSTS,
+  brandOfHost,
   isDevelopmentHost,
   type BrandId,
   type BrandInfo,
@@ -115,9 +116,8 @@ export function resolveBrand({
   hostMap = BRAND_HOSTS,
   storedOverride = null,
 }: BrandResolutionInput): BrandResolution {
-  const host = hostname.toLowerCase().replace(/^www\./, '');
-  const mapped = hostMap[host];
-  if (mapped || !isDevelopmentHost(host)) return { brand: BRANDS[mapped ?? 'main'], override: undefined };
+  const mapped = brandOfHost(hostname, hostMap);
+  if (mapped || !isDevelopmentHost(hostname)) return { brand: BRANDS[mapped ?? 'main'], override: undefined };
   const params = new URLSearchParams(search);
   if (params.has(BRAND_OVERRIDE_PARAM)) {
     const requested = params.get(BRAND_OVERRIDE_PARAM);
