@@ -62,7 +62,9 @@ export const bubble = style({
   maxWidth: '85%',
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: `${vars.radius.lg} ${vars.radius.lg} ${vars.radius.lg} ${vars.radius.sm}`,
-  background: vars.color.surfaceRaised,
+  // The card is `surface`, which the light theme's `surfaceRaised` equals: the bubble takes the next step, so it
+  // reads as a bubble in both themes.
+  background: vars.color.surfaceHover,
   fontSize: vars.text.md,
   lineHeight: 1.45,
   animation: `${appear} 240ms ease-out`,
