@@ -14,6 +14,7 @@ export type {
   CompanionCharacter,
   CompanionEngine,
   CompanionErrorCode,
+  CompanionMemory,
   CompanionRequest,
 } from './types.ts';
 

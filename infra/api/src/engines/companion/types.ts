@@ -21,17 +21,35 @@ export interface ChatTurn {
   text: string;
 }
 
+/** What the character remembers of one chat beyond the recent turns: durable facts and a summary of older turns. */
+export interface CompanionMemory {
+  /** Facts the user shared, oldest first, each one short sentence about the user ("Their dog is called Max."). */
+  facts: string[];
+  /** A rolling summary of the turns older than `history`, or null while there is none. */
+  summary: string | null;
+}
+
 /** Everything an engine needs to write one reply. */
 export interface CompanionRequest {
   character: CompanionCharacter;
   history: ChatTurn[];
   userMessage: string;
+  /** The chat's memory, already cut to the engine's context budget; absent for a chat with none. */
+  memory?: CompanionMemory;
 }
 
 /** Writes a reply as a stream of text pieces; stops promptly when `signal` aborts. */
 export interface CompanionEngine {
   readonly name: string;
   reply(request: CompanionRequest, signal: AbortSignal): AsyncIterable<string>;
+  /**
+   * Folds turns that are leaving the recent window into the chat's rolling summary. Engines that have a model
+   * write it with that model; without it the memory service summarises on its own.
+   */
+  summarize?(
+    input: { character: CompanionCharacter; previous: string | null; turns: ChatTurn[] },
+    signal: AbortSignal,
+  ): Promise<string>;
 }
 
 /** Stable reasons a reply could not be generated; the chat hub refunds and reports `generation_failed`. */
@@ -40,7 +58,9 @@ export type CompanionErrorCode =
   | 'engine_timeout'
   | 'engine_http_error'
   | 'engine_bad_response'
-  | 'engine_stream_broken';
+  | 'engine_stream_broken'
+  /** A bounded local engine's queue is full; the send is refunded. */
+  | 'engine_busy';
 
 /** A generation failure with a stable code and a message an operator can act on. */
 export class CompanionEngineError extends Error {
