@@ -12,6 +12,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT } from '../support/env.ts';
 import { startStack, stopStack } from '../support/stack.ts';
+import { registerAccount } from '../support/sign-in.ts';
 import { THROTTLE, median, openPage, type Throttle } from './measure.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
@@ -32,16 +33,12 @@ const percentile = (values: number[], p: number) => {
 
 async function register(browser: Browser, tokens: number): Promise<Session> {
   const context = await browser.newContext();
-  const response = await context.request.post(`${ORIGIN}/api/Authenticate/register`, {
-    data: {
-      email: `chat-bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
-      password: 'Bench-pass-123',
-    },
-  });
-  const { accessToken, refreshToken } = (await response.json()) as {
-    accessToken: string;
-    refreshToken: string;
-  };
+  const { accessToken, refreshToken } = await registerAccount(
+    context.request,
+    'chat-bench',
+    'Bench-pass-123',
+    ORIGIN,
+  );
   const headers = { authorization: `Bearer ${accessToken}` };
   await context.request.post(`${ORIGIN}/api/testing/user-tokens`, { headers, data: { amount: tokens } });
   await context.close();

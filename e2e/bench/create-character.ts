@@ -8,6 +8,7 @@ import { chromium, type Page } from 'playwright-core';
 import { completeDraft } from '../support/character-draft.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT } from '../support/env.ts';
 import { startStack, stopStack } from '../support/stack.ts';
+import { registerAccount } from '../support/sign-in.ts';
 import { median } from './measure.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
@@ -45,13 +46,12 @@ try {
   const toChat: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const register = await context.request.post(`${ORIGIN}/api/Authenticate/register`, {
-      data: { email: `bench-create-${Date.now()}-${run}@example.com`, password: 'Bench-pass-123' },
-    });
-    const { accessToken, refreshToken } = (await register.json()) as {
-      accessToken: string;
-      refreshToken: string;
-    };
+    const { accessToken, refreshToken } = await registerAccount(
+      context.request,
+      'bench-create',
+      'Bench-pass-123',
+      ORIGIN,
+    );
     const headers = { authorization: `Bearer ${accessToken}` };
     await context.request.post(`${ORIGIN}/api/testing/user-tokens`, { headers, data: { amount: 100 } });
     await context.addInitScript(

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT } from '../support/env.ts';
 import { startStack, stopStack } from '../support/stack.ts';
+import { registerAccount } from '../support/sign-in.ts';
 import { THROTTLE, measureLoad, median, openPage } from './measure.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
@@ -64,10 +65,7 @@ try {
 
   // Embedded generation: a signed-in visitor with tokens generates batches of 4; time per image from the API.
   const api = await browser.newContext();
-  const register = await api.request.post(`${ORIGIN}/api/Authenticate/register`, {
-    data: { email: `bench-${Date.now()}@example.com`, password: 'Bench-pass-123' },
-  });
-  const { accessToken } = (await register.json()) as { accessToken: string };
+  const { accessToken } = await registerAccount(api.request, 'bench', 'Bench-pass-123', ORIGIN);
   const headers = { authorization: `Bearer ${accessToken}` };
   await api.request.post(`${ORIGIN}/api/testing/user-tokens`, { headers, data: { amount: 10_000 } });
   const perImage: number[] = [];

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { registerAccount, seedSession } from './sign-in.ts';
 
 // Chat helpers shared by the chat suites (chat.spec.ts, chat-more.spec.ts) and the chat bench.
 
@@ -18,22 +19,11 @@ export const SLOW = '[fixture:slow] tell me about your day';
 
 /** A registered user signed in through the shell's persisted auth; `bonus` claims the daily 20 tokens. */
 export async function signIn(page: Page, request: APIRequestContext, bonus = true): Promise<Account> {
-  const email = `chat-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post('/api/Authenticate/register', {
-    data: { email, password: 'Chat-pass-123' },
-  });
-  expect(response.ok()).toBe(true);
-  const { accessToken, refreshToken } = (await response.json()) as {
-    accessToken: string;
-    refreshToken: string;
-  };
+  const account = await registerAccount(request, 'chat', 'Chat-pass-123');
+  const { accessToken } = account;
   const headers = { authorization: `Bearer ${accessToken}` };
   if (bonus) expect((await request.post('/api/Tokens/claim-bonus', { headers })).ok()).toBe(true);
-  await page.addInitScript(
-    `localStorage.setItem('persist:auth', ${JSON.stringify(
-      JSON.stringify({ isAuth: true, accessToken, refreshToken, isSoftDeleted: false, inAppAuthToken: null }),
-    )})`,
-  );
+  await seedSession(page, account);
   return { accessToken, headers };
 }
 

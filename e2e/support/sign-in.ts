@@ -1,29 +1,71 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+/** A registered account's session, as the magic-link sign-in answers it. */
+export interface RegisteredAccount {
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
 /**
- * Registers a new user through the API and signs the page in as them by seeding the shell's persisted auth before
- * any script runs; returns their tokens for further API calls.
+ * Registers a new user the way a person does: `Authenticate/register` mails a link (an e-mail becomes an account's
+ * identity only when its owner follows it), the link is read from the development mail viewer and followed.
  */
-export async function signInRegistered(
-  page: Page,
+export async function registerAccount(
   request: APIRequestContext,
   prefix = 'e2e',
-): Promise<{ email: string; accessToken: string; refreshToken: string }> {
+  password = 'E2e-pass-12345',
+  origin = '',
+): Promise<RegisteredAccount> {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post('/api/Authenticate/register', {
-    data: { email, password: 'E2e-pass-12345' },
+  const response = await request.post(`${origin}/api/Authenticate/register`, { data: { email, password } });
+  if (!response.ok()) throw new Error(`register answered ${response.status()}: ${await response.text()}`);
+  const code = await magicCodeFor(request, email, origin);
+  const signIn = await request.post(`${origin}/api/Authenticate/magic-link-login`, {
+    data: { MagicLinkCode: code },
   });
-  expect(response.ok()).toBe(true);
-  const { accessToken, refreshToken } = (await response.json()) as {
+  if (!signIn.ok()) throw new Error(`magic-link-login answered ${signIn.status()}: ${await signIn.text()}`);
+  const { accessToken, refreshToken } = (await signIn.json()) as {
     accessToken: string;
     refreshToken: string;
   };
+  return { email, accessToken, refreshToken };
+}
+
+/**
+ * The newest magic-link code mailed to `email` (the loopback-only viewer, DEV_MAIL_VIEWER=1); plain polling, so the
+ * benches can use it outside a test.
+ */
+export async function magicCodeFor(request: APIRequestContext, email: string, origin = ''): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const outbox = await request.get(`${origin}/api/dev/outbox`);
+    const { messages } = (await outbox.json()) as { messages: Array<{ to: string; text: string }> };
+    const code = /MagicCode=([A-Za-z0-9_-]+)/.exec(messages.find((m) => m.to === email)?.text ?? '')?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no magic link was mailed to ${email}`);
+}
+
+/** Seeds the shell's persisted auth before any script runs, so the page opens signed in as `tokens`' user. */
+export async function seedSession(page: Page, tokens: { accessToken: string; refreshToken: string }) {
+  const { accessToken, refreshToken } = tokens;
   await page.addInitScript(
     `localStorage.setItem('persist:auth', ${JSON.stringify(
       JSON.stringify({ isAuth: true, accessToken, refreshToken, isSoftDeleted: false, inAppAuthToken: null }),
     )})`,
   );
-  return { email, accessToken, refreshToken };
+}
+
+/** Registers a new user ({@link registerAccount}) and signs the page in as them; returns their tokens. */
+export async function signInRegistered(
+  page: Page,
+  request: APIRequestContext,
+  prefix = 'e2e',
+): Promise<RegisteredAccount> {
+  const account = await registerAccount(request, prefix);
+  await seedSession(page, account);
+  return account;
 }
 
 /**

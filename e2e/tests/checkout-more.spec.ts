@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readLiveRegistry } from '../support/registry.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';
 import { shoot } from '../support/screenshots.ts';
-import { signInRegistered } from '../support/sign-in.ts';
+import { magicCodeFor, signInRegistered } from '../support/sign-in.ts';
 
 // The rest of the checkout remote's issue against the real stack and the sandbox provider (README "Payments"): a
 // payment the bank settles late, an anonymous buyer who becomes a registered user, PayPal's redirect screens, the
@@ -17,7 +17,7 @@ async function fillCard(page: Page, number: string, email?: string) {
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVV').fill('123');
   await page.getByLabel('Cardholder name').fill('E2E Buyer');
-  if (email) await page.getByLabel('E-mail (optional): creates your account').fill(email);
+  if (email) await page.getByLabel('E-mail (optional): we send you a link to keep your purchase').fill(email);
   await page.getByRole('button', { name: /^Pay \$/ }).click();
 }
 
@@ -64,7 +64,7 @@ test.describe('checkout, continued', () => {
     await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 10_000 });
   });
 
-  test('an anonymous visitor who pays with an e-mail is registered and signed in', async ({
+  test('an anonymous buyer’s e-mail is only a contact until its owner follows the mailed link, which signs them in with the purchase', async ({
     page,
     request,
   }) => {
@@ -79,15 +79,65 @@ test.describe('checkout, continued', () => {
     await fillCard(page, SUCCESS_CARD, email);
     await expectBackOnPricing(page);
     await expect(page.getByTestId('payment-success')).toBeVisible();
-    // RegistrationNotification gave the shell a new token pair for the same, now registered, account.
+    // The purchase is the visitor's, the address is not their identity yet (issue 27 item 1).
+    const anonymous = await request.get('/api/User', {
+      headers: { Authorization: `Bearer ${anonymousToken}` },
+    });
+    expect(await anonymous.json()).toMatchObject({ email: null, periodInMonths: 'annually' });
+    await page.getByRole('button', { name: /^Proceed/ }).click();
+    await expect.poll(slice).toBeNull();
+    // The owner opens the mailed link in the same browser: the same account, now theirs, plan and all.
+    const code = await magicCodeFor(request, email);
+    await page.goto(`/?MagicCode=${code}`);
     await expect.poll(() => accessToken(page), { timeout: 15_000 }).not.toBe(anonymousToken);
     const user = await request.get('/api/User', {
       headers: { Authorization: `Bearer ${await accessToken(page)}` },
     });
-    expect(user.ok()).toBe(true);
     expect(await user.json()).toMatchObject({ email, periodInMonths: 'annually' });
-    await page.getByRole('button', { name: /^Proceed/ }).click();
-    await expect.poll(slice).toBeNull();
+  });
+
+  test('a buyer who types someone else’s e-mail never gets their account: the owner signs in to their own (issue 27 item 1)', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const victimEmail = `victim-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await startYearPlan(page);
+    const attackerToken = await accessToken(page);
+    await fillCard(page, SUCCESS_CARD, victimEmail);
+    await expectBackOnPricing(page);
+    await expect(page.getByTestId('payment-success')).toBeVisible();
+    // The owner asks for a sign-in link in their own browser and follows it.
+    const owner = await browser.newPage();
+    try {
+      const ask = await owner.request.post('/api/Authenticate/passwordless-login', {
+        data: { email: victimEmail },
+      });
+      expect(ask.ok()).toBe(true);
+      await owner.goto('/');
+      await owner.goto(`/?MagicCode=${await magicCodeFor(request, victimEmail)}`);
+      await expect.poll(() => accessToken(owner), { timeout: 15_000 }).toBeTruthy();
+      await expect
+        .poll(async () => {
+          const me = await request.get('/api/User', {
+            headers: { Authorization: `Bearer ${await accessToken(owner)}` },
+          });
+          return ((await me.json()) as { email: string | null }).email;
+        })
+        .toBe(victimEmail);
+      const ownerUser = (await (
+        await request.get('/api/User', { headers: { Authorization: `Bearer ${await accessToken(owner)}` } })
+      ).json()) as { id: string; periodInMonths: string };
+      // Their own account, without the stranger's plan; the stranger's session still reads only its own.
+      expect(ownerUser.periodInMonths).toBe('none');
+      const stranger = (await (
+        await request.get('/api/User', { headers: { Authorization: `Bearer ${attackerToken}` } })
+      ).json()) as { id: string; email: string | null };
+      expect(stranger.id).not.toBe(ownerUser.id);
+      expect(stranger.email).toBeNull();
+    } finally {
+      await owner.close();
+    }
   });
 
   test('PayPal buyers see the redirect screen on the way out and the PayPal loader on the way back', async ({

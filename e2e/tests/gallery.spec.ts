@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { jsBeyondShell } from '../support/route-bytes.ts';
+import { registerAccount, seedSession } from '../support/sign-in.ts';
 
 // The gallery remote against the real stack (API seed catalogue, COMPANION_TEST_FIXTURES=1 for token credits).
 
@@ -21,15 +22,8 @@ async function signIn(
   request: APIRequestContext,
   options: { tokens?: number; nsfw?: boolean } = {},
 ): Promise<Account> {
-  const email = `gallery-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post('/api/Authenticate/register', {
-    data: { email, password: 'Gallery-pass-123' },
-  });
-  expect(response.ok()).toBe(true);
-  const { accessToken, refreshToken } = (await response.json()) as {
-    accessToken: string;
-    refreshToken: string;
-  };
+  const account = await registerAccount(request, 'gallery', 'Gallery-pass-123');
+  const { accessToken } = account;
   const headers = { authorization: `Bearer ${accessToken}` };
   if (options.tokens) {
     const credit = await request.post('/api/testing/user-tokens', {
@@ -45,11 +39,7 @@ async function signIn(
     });
     expect(confirm.ok()).toBe(true);
   }
-  await page.addInitScript(
-    `localStorage.setItem('persist:auth', ${JSON.stringify(
-      JSON.stringify({ isAuth: true, accessToken, refreshToken, isSoftDeleted: false, inAppAuthToken: null }),
-    )})`,
-  );
+  await seedSession(page, account);
   return { accessToken, headers };
 }
 

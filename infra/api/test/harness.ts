@@ -8,6 +8,8 @@ import type { Config } from '../src/config.ts';
 import { createDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { createMailer } from '../src/engines/email/mailer.ts';
+import type { EmailMessage, Mailer } from '../src/engines/email/mailer.ts';
 
 /** PostgreSQL used by the second run of each suite (override with TEST_DATABASE_URL). */
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -78,6 +80,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database;
   config: Config;
+  /** Every e-mail the app sent, oldest first (unless the test passed a mailer of its own). */
+  mails: EmailMessage[];
   close(): Promise<void>;
 }
 
@@ -92,12 +96,23 @@ export async function createTestApp(
   const { db, cleanup } = await openTestDatabase(backend);
   const config = testConfig(options.config);
   const { config: _ignored, ...rest } = options;
-  const app = await buildApp({ features: CORE_FEATURES, ...rest, config, db });
+  const mails: EmailMessage[] = [];
+  // The development mailer (its outbox and viewer) with every message also kept for the test to read.
+  const outbox = createMailer(db, config);
+  const mailer: Mailer = options.mailer ?? {
+    kind: outbox.kind,
+    async send(message) {
+      await outbox.send(message);
+      mails.push(message);
+    },
+  };
+  const app = await buildApp({ features: CORE_FEATURES, ...rest, mailer, config, db });
   await app.ready();
   return {
     app,
     db,
     config,
+    mails,
     close: async () => {
       await app.close();
       await cleanup();
@@ -125,6 +140,48 @@ export async function preRegister(
   if (res.statusCode !== 200) throw new Error(`pre-register failed: ${res.statusCode} ${res.body}`);
   const body = res.json<{ accessToken: string; refreshToken: string; generatedUserId: string }>();
   return { accessToken: body.accessToken, refreshToken: body.refreshToken, userId: body.generatedUserId };
+}
+
+/** The newest magic-link code mailed to `email` (or `null`). */
+export function magicCodeFor(t: Pick<TestApp, 'mails'>, email: string): string | null {
+  const mail = t.mails.findLast((m) => m.to === email.toLowerCase());
+  return /MagicCode=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? null;
+}
+
+/** A registered account's session as the magic-link sign-in answers it. */
+export interface RegisteredSession extends TestSession {
+  isNewUser: boolean;
+}
+
+/**
+ * Registers the way a person does: `Authenticate/register` mails a link (an address becomes an account's identity
+ * only when its owner follows it), and the link is followed; `as` is the anonymous visitor registering, if any.
+ */
+export async function registerAccount(
+  t: Pick<TestApp, 'app' | 'mails'>,
+  email: string,
+  password = 'password1',
+  as?: TestSession,
+): Promise<RegisteredSession> {
+  const headers = as ? bearer(as.accessToken) : {};
+  const reg = await t.app.inject({
+    method: 'POST',
+    url: '/api/Authenticate/register',
+    headers,
+    payload: { email, password, ...(as ? { userId: as.userId } : {}) },
+  });
+  if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  const code = magicCodeFor(t, email);
+  if (!code) throw new Error(`no link was mailed to ${email}`);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/Authenticate/magic-link-login',
+    headers,
+    payload: { MagicLinkCode: code, ...(as ? { UserId: as.userId } : {}) },
+  });
+  if (res.statusCode !== 200) throw new Error(`magic-link-login failed: ${res.statusCode} ${res.body}`);
+  const body = res.json<{ accessToken: string; refreshToken: string; userId: string; isNewUser: boolean }>();
+  return body;
 }
 
 /** `{ authorization: 'Bearer …' }` for inject. */

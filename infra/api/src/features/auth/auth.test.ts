@@ -7,7 +7,9 @@ import {
   BACKENDS,
   bearer,
   createTestApp,
+  magicCodeFor,
   preRegister,
+  registerAccount,
   testClock,
   testConfig,
 } from '../../../test/harness.ts';
@@ -280,13 +282,26 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
       expect(expired.json().error.code).toBe('token_expired');
     });
 
-    it('should register, log in and refresh on the registered path', async () => {
+    it('should register only through the mailed link, log in and refresh on the registered path', async () => {
       const reg = await post('register', { email: 'Reg@Example.com', password: 'correct horse' });
       expect(reg.statusCode).toBe(200);
-      expect(decodeJwt(reg.json().accessToken).webpage).toBeUndefined();
+      expect(reg.json()).toEqual({ success: true, verificationSent: true });
+      // No account until the address is proven: the password does not sign in yet.
+      expect((await post('login', { email: 'reg@example.com', password: 'correct horse' })).statusCode).toBe(
+        401,
+      );
+      const signIn = await post('magic-link-login', { MagicLinkCode: magicCodeFor(t, 'reg@example.com') });
+      expect(signIn.statusCode).toBe(200);
+      expect(signIn.json().isNewUser).toBe(true);
+      expect(decodeJwt(signIn.json().accessToken).webpage).toBeUndefined();
+      // A second sign-up with a known address answers exactly like a new one and mails its owner instead.
       const dup = await post('register', { email: 'reg@example.com', password: 'another pass' });
-      expect(dup.statusCode).toBe(409);
-      expect(dup.json().error).toMatchObject({ code: 'email_taken', field: 'email' });
+      expect(dup.statusCode).toBe(200);
+      expect(dup.json()).toEqual(reg.json());
+      expect(t.mails.at(-1)).toMatchObject({ to: 'reg@example.com', subject: 'You already have an account' });
+      expect((await post('login', { email: 'reg@example.com', password: 'another pass' })).statusCode).toBe(
+        401,
+      );
       const bad = await post('login', { email: 'reg@example.com', password: 'wrong password' });
       expect(bad.statusCode).toBe(401);
       expect(bad.json().error.code).toBe('invalid_credentials');
@@ -315,11 +330,19 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
       expect(generatedPath.json().error.code).toBe('wrong_refresh_path');
     });
 
-    it('should let only one of two parallel sign-ups with the same email win', async () => {
+    it('should make one account of two parallel sign-ups with the same email', async () => {
       const results = await Promise.all(
         [1, 2].map(() => post('register', { email: 'race@example.com', password: 'password1' })),
       );
-      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+      const codes = t.mails
+        .filter((m) => m.to === 'race@example.com')
+        .map((m) => /MagicCode=([A-Za-z0-9_-]+)/.exec(m.text)![1]!);
+      const signIns = await Promise.all(
+        codes.map((code) => post('magic-link-login', { MagicLinkCode: code })),
+      );
+      expect(signIns.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(new Set(signIns.map((r) => r.json().userId)).size).toBe(1);
       const rows = await t.db.query("SELECT 1 FROM users WHERE email = 'race@example.com'");
       expect(rows).toHaveLength(1);
     });
@@ -339,23 +362,18 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
           l.credit(tx, { userId: s.userId, amount: 7, reason: 'test' }),
         ),
       );
-      const reg = await post(
-        'register',
-        { email: 'upgrade@example.com', password: 'password1', userId: s.userId },
-        s.accessToken,
-      );
-      expect(reg.statusCode).toBe(200);
-      expect(reg.json().userId).toBe(s.userId);
+      const reg = await registerAccount(t, 'upgrade@example.com', 'password1', s);
+      expect(reg.userId).toBe(s.userId);
       const balance = await t.app.inject({
         method: 'GET',
         url: '/api/Tokens/balance',
-        headers: bearer(reg.json().accessToken),
+        headers: bearer(reg.accessToken),
       });
       expect(balance.json().remainingTokens).toBe(7);
     });
 
     it('should merge an anonymous visitor into an existing account on login', async () => {
-      await post('register', { email: 'merge@example.com', password: 'password1' });
+      await registerAccount(t, 'merge@example.com');
       const anon = await preRegister(t.app);
       await t.db.transaction((tx) =>
         import('../tokens/ledger.ts').then((l) =>
@@ -397,7 +415,7 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
     });
 
     it('should ignore a merge userId that the bearer token does not prove', async () => {
-      await post('register', { email: 'victim@example.com', password: 'password1' });
+      await registerAccount(t, 'victim@example.com');
       const victim = await preRegister(t.app);
       const attacker = await preRegister(t.app);
       const login = await post(

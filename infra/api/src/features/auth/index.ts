@@ -8,14 +8,17 @@ import { TOKEN_RULES } from '../../config.ts';
 import { findUser, findUserByEmail, insertUser, userFeatures } from '../../db/accounts.ts';
 import type { UserRow } from '../../db/accounts.ts';
 import type { Queryable } from '../../db/database.ts';
+import { enqueueOutbox } from '../../db/outbox.ts';
 import { bearerToken, createAuthenticator, currentUser } from '../../http/auth.ts';
-import { HttpError, badRequest, conflict, gone, notFound, unauthorized } from '../../http/errors.ts';
+import { HttpError, badRequest, gone, notFound, unauthorized } from '../../http/errors.ts';
 import type { FeaturePlugin } from '../../http/feature.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { createGoogleVerifier } from './google.ts';
 import type { GoogleIdentity } from './google.ts';
+import { consumeMagicLink, sendMagicLink } from './magic-links.ts';
+import type { MagicLinkRequest } from './magic-links.ts';
 import { mergeAnonymousInto } from './merge.ts';
-import { consumeRefreshToken, hashSecret, issueSession, rememberSuccessor } from './sessions.ts';
+import { consumeRefreshToken, issueSession, rememberSuccessor } from './sessions.ts';
 
 /** The two refresh paths (spec: "two configured paths, not shown"); ADR 0011. */
 export const REFRESH_PATHS = {
@@ -300,24 +303,10 @@ export const authFeature: FeaturePlugin = async (app, deps) => {
   app.post(REFRESH_PATHS.generatedUser, { config: limited }, (request) => refresh(request, true));
   app.post(REFRESH_PATHS.registeredUser, { config: limited }, (request) => refresh(request, false));
 
-  app.post('/Authenticate/passwordless-login', { config: limited }, async (request) => {
-    const body = parseBody(PasswordlessLogin, request.body);
-    const code = crypto.randomBytes(24).toString('base64url');
-    const now = deps.now();
-    await db.query(
-      'INSERT INTO magic_links (code_hash, email, created_at, expires_at) VALUES ($1, $2, $3, $4)',
-      [hashSecret(code), body.email, now, new Date(now.getTime() + config.magicLinkTtlSeconds * 1000)],
-    );
-    const link = new URL('/', config.publicUrl);
-    link.searchParams.set('MagicCode', code);
-    if (body.destination) link.searchParams.set('destination', body.destination);
-    const minutes = Math.round(config.magicLinkTtlSeconds / 60);
+  /** Mails a link; a mail that cannot be sent is a 503 the client can retry, never a silent loss. */
+  async function mailLink(request: FastifyRequest, link: MagicLinkRequest): Promise<void> {
     try {
-      await deps.mailer.send({
-        to: body.email,
-        subject: 'Your sign-in link',
-        text: `Click to sign in: ${link.toString()}\n\nThe link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email.`,
-      });
+      await sendMagicLink(db, deps, link);
     } catch (error) {
       request.log.error({ err: error }, 'magic link email failed');
       throw new HttpError(
@@ -326,6 +315,11 @@ export const authFeature: FeaturePlugin = async (app, deps) => {
         'We could not send the sign-in email right now. Try again in a minute.',
       );
     }
+  }
+
+  app.post('/Authenticate/passwordless-login', { config: limited }, async (request) => {
+    const body = parseBody(PasswordlessLogin, request.body);
+    await mailLink(request, { email: body.email, purpose: 'sign-in', destination: body.destination });
     // Same answer whether or not an account exists: no email enumeration.
     return { success: true };
   });
@@ -335,31 +329,41 @@ export const authFeature: FeaturePlugin = async (app, deps) => {
     const anonymousId = await anonymousCaller(request, body.UserId);
     const now = deps.now();
     const result = await db.transaction(async (tx) => {
-      const links = await tx.query<{ email: string; expires_at: Date; used_at: Date | null }>(
-        'SELECT email, expires_at, used_at FROM magic_links WHERE code_hash = $1 FOR UPDATE',
-        [hashSecret(body.MagicLinkCode)],
-      );
-      const link = links[0];
-      if (!link || link.used_at) return { error: 'invalid' } as const;
-      if (link.expires_at.getTime() <= now.getTime()) return { error: 'expired' } as const;
-      await tx.query('UPDATE magic_links SET used_at = $2 WHERE code_hash = $1', [
-        hashSecret(body.MagicLinkCode),
-        now,
-      ]);
+      const taken = await consumeMagicLink(tx, body.MagicLinkCode, now);
+      if ('error' in taken) return taken;
+      const { link } = taken;
+      // Two links for one new address followed at once make one account: the second waits, then finds it.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`email:${link.email.toLowerCase()}`]);
+      // Following the link proves the address: only now does it become an account's identity. An account
+      // that has it already is signed in to; else the caller's own anonymous user becomes it in place, or a
+      // new one is made. Never the user who asked for the link from another browser (it may not be the
+      // owner): that user is folded into the account like any anonymous visitor, its sessions revoked.
       const existing = await findUserByEmail(tx, link.email);
       const account =
         existing ??
-        (await createAccount(tx, anonymousId, { email: link.email, fingerprint: body.Fingerprint || null }));
+        (await createAccount(tx, anonymousId, {
+          email: link.email,
+          passwordHash: link.password_hash,
+          fingerprint: body.Fingerprint || null,
+        }));
+      if (link.claim_user_id && link.claim_user_id !== account.id) {
+        await mergeAnonymousInto(tx, deps, link.claim_user_id, account.id);
+      }
       if (body.IsNConfirmed || body.IsSConfirmed) {
         await tx.query(
           'UPDATE users SET is_n_confirmed = is_n_confirmed OR $2, is_s_confirmed = is_s_confirmed OR $3 WHERE id = $1',
           [account.id, body.IsNConfirmed, body.IsSConfirmed],
         );
       }
+      // The caller's anonymous user became the account in place: its other tabs (001 §7
+      // registrationNotificationHub) get a session of their own. Only the caller holds that user's tokens.
+      if (!existing && anonymousId === account.id) {
+        await enqueueOutbox(tx, account.id, 'RegistrationNotification', { userId: account.id }, now);
+      }
       const pair = await signInTo(tx, account, existing ? anonymousId : null);
       return { pair: { ...pair, userId: account.id, isNewUser: !existing } } as const;
     });
-    if (result.pair) return result.pair;
+    if ('pair' in result) return result.pair;
     throw badRequest(
       result.error === 'expired'
         ? 'This sign-in link has expired. Ask for a new one.'
@@ -369,22 +373,21 @@ export const authFeature: FeaturePlugin = async (app, deps) => {
     );
   });
 
+  // Registration proves the address like any sign-in: the account is made when the mailed link is followed,
+  // with the password chosen here. The answer is the same whether or not the address has an account, so it
+  // reveals nothing; the owner of a known address gets a sign-in link instead.
   app.post('/Authenticate/register', { config: limited }, async (request) => {
     const body = parseBody(Register, request.body);
     const anonymousId = await anonymousCaller(request, body.userId);
-    const passwordHash = await bcrypt.hash(body.password, 10);
-    return db.transaction(async (tx) => {
-      if (await findUserByEmail(tx, body.email))
-        throw conflict('An account with this email already exists. Sign in instead.', 'email_taken', 'email');
-      const account = await createAccount(tx, anonymousId, {
-        email: body.email,
-        passwordHash,
-        userName: body.userName ?? null,
-        fingerprint: body.fingerprint ?? null,
-      });
-      const pair = await signInTo(tx, account, null);
-      return { ...pair, userId: account.id, isNewUser: true };
-    });
+    const known = await findUserByEmail(db, body.email);
+    const passwordHash = known ? null : await bcrypt.hash(body.password, 10);
+    await mailLink(
+      request,
+      known
+        ? { email: body.email, purpose: 'already-registered' }
+        : { email: body.email, purpose: 'register', claimUserId: anonymousId, passwordHash },
+    );
+    return { success: true, verificationSent: true };
   });
 
   app.post('/Authenticate/login', { config: limited }, async (request) => {

@@ -1,6 +1,6 @@
 import { FEATURES } from '../../app.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, bearer, createTestApp, preRegister } from '../../../test/harness.ts';
+import { BACKENDS, bearer, createTestApp, preRegister, registerAccount } from '../../../test/harness.ts';
 import type { TestApp } from '../../../test/harness.ts';
 
 // End to end through the full FEATURES list: what a visitor made survives signing in to an existing account.
@@ -13,12 +13,7 @@ describe.each(BACKENDS)('anonymous → account merge on $backend', ({ backend, a
     afterAll(async () => t?.close());
 
     it('should carry chats and tokens over when a visitor logs in to an existing account', async () => {
-      const reg = await t.app.inject({
-        method: 'POST',
-        url: '/api/Authenticate/register',
-        payload: { email: 'owner@example.com', password: 'password1' },
-      });
-      expect(reg.statusCode).toBe(200);
+      await registerAccount(t, 'owner@example.com');
       const visitor = await preRegister(t.app);
       const top = await t.app.inject({
         method: 'GET',

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import type { PaymentNotification } from '@companion/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { enqueueOutbox } from '../../db/outbox.ts';
 import {
   expireSubscription,
   isLifetime,
@@ -59,6 +60,8 @@ export interface FulfilmentDeps {
   now: () => Date;
 }
 
+export { enqueueOutbox } from '../../db/outbox.ts';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The notification for an order's final state (001 §3 + orderId and errorCode). */
@@ -85,20 +88,6 @@ function notification(
   };
 }
 
-/** Queues an outbox row in the caller's transaction. */
-export async function enqueueOutbox(
-  tx: Queryable,
-  userId: string,
-  event: 'PaymentNotification' | 'RegistrationNotification',
-  payload: unknown,
-  now: Date,
-): Promise<void> {
-  await tx.query(
-    'INSERT INTO payment_outbox (user_id, event, payload, created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $4)',
-    [userId, event, JSON.stringify(payload), now],
-  );
-}
-
 async function saveCard(tx: Queryable, order: OrderRow, card: NonNullable<ProviderEvent['card']>) {
   await tx.query(
     `INSERT INTO payment_cards (id, user_id, payment_system, token, brand, last4)
@@ -113,27 +102,17 @@ async function saveCard(tx: Queryable, order: OrderRow, card: NonNullable<Provid
 }
 
 /**
- * An anonymous payer who gave an e-mail on the payment page becomes a registered user (001 §7
- * registrationNotificationHub); skipped when the address already belongs to an account.
+ * An anonymous payer's e-mail is a contact, not an identity (issue 27 item 1): the purchase stays on the anonymous
+ * account, and the outbox mails the address a link. Only its owner following the link makes it an account's
+ * e-mail (or folds this purchase into the account that already has it).
  */
-async function registerPayer(tx: Queryable, order: OrderRow, email: string | null, now: Date) {
+async function offerPayerClaim(tx: Queryable, order: OrderRow, email: string | null, now: Date) {
   if (!email) return;
-  const users = await tx.query<{ is_anonymous: boolean }>(
-    'SELECT is_anonymous FROM users WHERE id = $1 FOR UPDATE',
-    [order.user_id],
-  );
-  if (!users[0]?.is_anonymous) return;
-  const taken = await tx.query(
-    'SELECT 1 FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL AND id <> $2',
-    [email, order.user_id],
-  );
-  if (taken.length > 0) return;
-  await tx.query('UPDATE users SET is_anonymous = false, email = $2, updated_at = $3 WHERE id = $1', [
+  const users = await tx.query<{ is_anonymous: boolean }>('SELECT is_anonymous FROM users WHERE id = $1', [
     order.user_id,
-    email,
-    now,
   ]);
-  await enqueueOutbox(tx, order.user_id, 'RegistrationNotification', { userId: order.user_id }, now);
+  if (!users[0]?.is_anonymous) return;
+  await enqueueOutbox(tx, order.user_id, 'PayerEmailClaim', { email, orderId: order.id }, now);
 }
 
 async function fulfil(
@@ -212,7 +191,7 @@ async function fulfil(
       cardId,
     ],
   );
-  await registerPayer(tx, order, event.payerEmail, now);
+  await offerPayerClaim(tx, order, event.payerEmail, now);
   const balance = await deps.ledger.getBalance(tx, order.user_id);
   await enqueueOutbox(
     tx,

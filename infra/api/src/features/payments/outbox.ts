@@ -2,7 +2,9 @@ import type { PaymentNotification, RegistrationNotification } from '@companion/c
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/accounts.ts';
 import type { FeatureDeps } from '../../http/feature.ts';
-// The one session minting function (ADR 0011); registration by payment hands out a pair exactly like sign-up.
+import type { OutboxEvent } from '../../db/outbox.ts';
+import { sendMagicLink } from '../auth/magic-links.ts';
+// The one session minting function (ADR 0011); a registration notification hands out a pair exactly like sign-up.
 import { issueSession } from '../auth/sessions.ts';
 
 /** How payments reach users' tabs (the hubs' notifier; a port bound after the hubs attach). */
@@ -14,7 +16,7 @@ export interface PaymentNotifier {
 interface OutboxRow {
   id: number;
   user_id: string;
-  event: 'PaymentNotification' | 'RegistrationNotification';
+  event: OutboxEvent;
   payload: unknown;
   attempts: number;
 }
@@ -26,12 +28,18 @@ interface OutboxRow {
  */
 export const REGISTRATION_RESEND_DELAYS_S = [2, 3, 5, 10] as const;
 
+/** A paid order's contact e-mail, to be proven by its owner (issue 27 item 1). */
+interface PayerEmailClaim {
+  email: string;
+  orderId: string;
+}
+
 /**
- * Relays pending outbox rows to the hubs (at least once: a row is marked sent only after the hub accepted it;
- * clients dedupe by `orderId`). Returns how many were sent.
+ * Relays pending outbox rows to the hubs and the mailer (at least once: a row is marked sent only after the hub or
+ * the mailer accepted it; clients dedupe by `orderId`). Returns how many were sent.
  */
 export async function relayOutbox(
-  deps: Pick<FeatureDeps, 'config' | 'jwtKey' | 'now'> & { db: Database },
+  deps: Pick<FeatureDeps, 'config' | 'jwtKey' | 'now' | 'mailer'> & { db: Database },
   notifier: PaymentNotifier | null,
 ): Promise<number> {
   if (!notifier) return 0;
@@ -52,6 +60,14 @@ export async function relayOutbox(
     try {
       if (row.event === 'PaymentNotification') {
         await notifier.payment(row.user_id, row.payload as PaymentNotification);
+      } else if (row.event === 'PayerEmailClaim') {
+        // The link's code is minted at delivery, like the tokens below: no usable secret sits in the outbox.
+        const claim = row.payload as PayerEmailClaim;
+        await sendMagicLink(db, deps, {
+          email: claim.email,
+          purpose: 'purchase-claim',
+          claimUserId: row.user_id,
+        });
       } else {
         // Tokens are minted at delivery, so no usable secret ever sits in the outbox table.
         const tokens = await db.transaction(async (tx) => {

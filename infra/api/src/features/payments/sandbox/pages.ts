@@ -82,7 +82,7 @@ ${field('cardExpiryDate', 'Expiry (MM/YY)', 'inputmode="numeric" autocomplete="c
 ${field('cardCvv', 'CVV', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4" placeholder="123"', errors)}
 </div>
 ${field('cardHolder', 'Cardholder name', 'autocomplete="cc-name" maxlength="100"', errors, values.cardHolder)}
-${order.ask_email ? field('email', 'E-mail (optional): creates your account', 'type="email" autocomplete="email" maxlength="320"', errors, values.email) : ''}
+${order.ask_email ? field('email', 'E-mail (optional): we send you a link to keep your purchase', 'type="email" autocomplete="email" maxlength="320"', errors, values.email) : ''}
 <button type="submit">Pay ${money(order)}</button>
 </form>
 <p class="muted" style="margin-top:16px">Test mode: no real card is charged. Test cards: <a style="color:#d9a6ff" href="../test-cards">/api/sandbox/test-cards</a>.</p>`,
