@@ -96,6 +96,79 @@ async function suite(
 }
 
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+/** How many browser-suite shards run at once; `E2E_SHARDS=1` runs the suite in one process. */
+const E2E_SHARDS = Math.max(1, Number(process.env['E2E_SHARDS'] ?? 2) || 1);
+
+/** Runs one Playwright process per shard at once, each line of its output prefixed, then counts every report. */
+async function e2eShards(count: number): Promise<void> {
+  const playwright = path.join(root, 'e2e', 'node_modules', '.bin', 'playwright');
+  const shards = Array.from({ length: count }, (_, index) => index + 1);
+  process.stdout.write(`\n▶ e2e: ${count} shard(s) of ${playwright} test\n`);
+  const codes = await Promise.all(
+    shards.map(
+      (shard) =>
+        new Promise<number>((resolve) => {
+          const port = 3310 + (shard - 1) * 100;
+          const child = spawn(
+            playwright,
+            [
+              'test',
+              '--config',
+              'e2e/playwright.config.ts',
+              '--reporter=list,json',
+              ...(count > 1 ? [`--shard=${shard}/${count}`] : []),
+            ],
+            {
+              cwd: root,
+              stdio: ['ignore', 'pipe', 'pipe'],
+              env: {
+                ...process.env,
+                E2E_PORT: String(port),
+                E2E_API_PORT: String(port + 1),
+                E2E_FIXTURES_BUILT: '1',
+                PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, `playwright-${shard}.json`),
+              },
+            },
+          );
+          const prefix = count > 1 ? `[e2e ${shard}/${count}] ` : '';
+          for (const stream of [child.stdout, child.stderr]) {
+            let partial = '';
+            stream.on('data', (chunk: Buffer) => {
+              const lines = (partial + chunk.toString()).split('\n');
+              partial = lines.pop() ?? '';
+              for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+            });
+            stream.on('end', () => partial && process.stdout.write(`${prefix}${partial}\n`));
+          }
+          child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+        }),
+    ),
+  );
+  const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
+  let missing = false;
+  for (const shard of shards) {
+    const report = readPlaywright(path.join(reports, `playwright-${shard}.json`));
+    if (!report) missing = true;
+    else {
+      counts.passed += report.passed;
+      counts.failed += report.failed;
+      counts.skipped += report.skipped;
+    }
+  }
+  total.passed += counts.passed;
+  total.failed += counts.failed;
+  total.skipped += counts.skipped;
+  if (missing) {
+    total.failed += 1;
+    failures.push('e2e (a shard wrote no report)');
+  } else if (counts.failed > 0) failures.push(`e2e (${counts.failed} failed)`);
+  else if (codes.some((code) => code !== 0)) {
+    total.failed += 1;
+    failures.push(`e2e (exit ${codes.join(', ')})`);
+  }
+  process.stdout.write(`e2e: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+}
 const pnpm =
   process.env['npm_execpath'] && /pnpm/.test(process.env['npm_execpath'])
     ? process.env['npm_execpath']
@@ -118,14 +191,10 @@ const built = await step('build', ...pnpmCommand('run', 'build'));
 if (built) {
   // Deterministic: every route's first-load JS (gzip) against bundle-budgets.txt (ADR 0236).
   await step('bundle budgets', bin('tsx'), ['infra/ci/src/check-budgets.ts']);
-  const playwrightReport = path.join(reports, 'playwright.json');
-  await suite(
-    'e2e',
-    path.join(root, 'e2e', 'node_modules', '.bin', 'playwright'),
-    ['test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
-    () => readPlaywright(playwrightReport),
-  );
+  // The browser suite in shards (ADR 0291): each its own stack, ports, data and results folders (E2E_PORT), run at
+  // once. The throwing fixture remote is built once here, not by every shard's global setup at the same time.
+  const fixtures = await step('e2e fixtures', bin('tsx'), ['e2e/support/build-fixtures.ts']);
+  if (fixtures) await e2eShards(E2E_SHARDS);
 } else {
   failures.push('e2e (not run: build failed)');
   total.failed += 1;
