@@ -123,7 +123,7 @@ describe('Toast, ProgressBar, Price, TokenCost, Icon', () => {
       </>,
     );
     expect(screen.getByText('$39.99').tagName).toBe('S');
-    expect(screen.getByLabelText('10 tokens')).toBeTruthy();
+    expect(screen.getByText('10 tokens')).toBeTruthy();
   });
 
   it('should draw a glyph by itself exactly as the icon of the same name', () => {

@@ -1,5 +1,6 @@
 import { Glyph } from '../icon/glyph.tsx';
 import { TOKENS_GLYPH } from '../icon/glyphs.tsx';
+import { VisuallyHidden } from '../visually-hidden/visually-hidden.tsx';
 import * as styles from './price.css.ts';
 
 /** Cents as dollars with two decimals (001 §3: product prices are in cents): 1999 → `$19.99`. */
@@ -30,9 +31,11 @@ export function Price({
 /** The token cost on a paid button: a coin icon and the amount, read out as "N tokens". */
 export function TokenCost({ amount, className }: { amount: number; className?: string }) {
   return (
-    <span className={[styles.tokenCost, className].filter(Boolean).join(' ')} aria-label={`${amount} tokens`}>
+    // The spoken text is its own (an aria-label on a plain span is not allowed and is dropped by some readers).
+    <span className={[styles.tokenCost, className].filter(Boolean).join(' ')}>
       <Glyph glyph={TOKENS_GLYPH} size={16} />
       <span aria-hidden="true">{amount}</span>
+      <VisuallyHidden>{`${amount} tokens`}</VisuallyHidden>
     </span>
   );
 }

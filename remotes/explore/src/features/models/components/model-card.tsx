@@ -1,4 +1,4 @@
-import { Glyph, Image, LOCK_GLYPH } from '@companion/ui';
+import { Glyph, Image, LOCK_GLYPH, VisuallyHidden } from '@companion/ui';
 import type { PersonModel } from '@companion/contracts';
 import { coverImage, lockOf } from '../lib/filter-models.ts';
 import * as styles from './model-card.css.ts';
@@ -24,7 +24,6 @@ export function ModelCard({
       data-anime={model.isAnime}
       data-premium={model.isPremium}
       data-locked={lock !== null}
-      aria-label={`${model.firstName}, ${model.age}${model.isPremium ? ', premium' : ''}${lock ? ', locked' : ''}`}
       onClick={() => onClick(model)}
     >
       <Image
@@ -47,9 +46,12 @@ export function ModelCard({
           <Glyph glyph={LOCK_GLYPH} size={16} strokeWidth={2} />
         </span>
       ) : null}
+      {/* The name comes from what the card shows (WCAG 2.5.3): "Premium Anime Sofia, 24, locked". */}
       <span className={styles.foot}>
         <span className={styles.name}>{model.firstName}</span>
+        <VisuallyHidden>, </VisuallyHidden>
         <span className={styles.age}>{model.age}</span>
+        {lock ? <VisuallyHidden>, locked</VisuallyHidden> : null}
       </span>
     </button>
   );

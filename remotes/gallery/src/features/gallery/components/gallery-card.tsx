@@ -1,5 +1,5 @@
 import type { GalleryImage } from '@companion/contracts';
-import { cx, Icon, Image } from '@companion/ui';
+import { cx, Icon, Image, VisuallyHidden } from '@companion/ui';
 import * as styles from './gallery-card.css.ts';
 
 /** One gallery image: open ones show the photo, locked ones a blurred preview and their unlock price. */
@@ -20,12 +20,13 @@ export function GalleryCard({
     <button
       type="button"
       className={styles.card}
-      aria-label={label}
       data-testid="gallery-card"
       data-locked={image.isUnlocked ? 'false' : 'true'}
       data-id={image.galleryImageId}
       onClick={() => onClick(image)}
     >
+      {/* The name is this text, not an aria-label over different visible words (WCAG 2.5.3). */}
+      <VisuallyHidden>{label}</VisuallyHidden>
       <Image src={image.imageUrl} alt="" className={cx(styles.image, !image.isUnlocked && styles.locked)} />
       <span className={styles.shade} aria-hidden="true" />
       {image.isSecretContent ? (

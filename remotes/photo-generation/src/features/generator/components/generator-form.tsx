@@ -6,6 +6,7 @@ import {
   Image,
   SegmentedControl,
   TokenCost,
+  VisuallyHidden,
   type SegmentOption,
 } from '@companion/ui';
 import {
@@ -162,10 +163,15 @@ export function GeneratorForm({
           fullWidth
           loading={busy}
           disabled={price === null}
-          aria-label={price === null ? `Generate ${photos}` : `Generate ${photos} for ${price} tokens`}
           data-testid="generate-button"
         >
-          Generate {photos} {price === null ? null : <TokenCost amount={price} />}
+          Generate {photos}
+          {price === null ? null : (
+            <>
+              {' '}
+              <VisuallyHidden>for</VisuallyHidden> <TokenCost amount={price} />
+            </>
+          )}
         </Button>
         <p className={styles.priceNote}>Photos that fail are refunded automatically.</p>
       </div>
