@@ -30,15 +30,24 @@ export type {
  */
 export function createCompanionEngine(env: NodeJS.ProcessEnv = process.env): CompanionEngine {
   const modelPath = env.COMPANION_MODEL_PATH?.trim();
-  if (modelPath)
-    return createLlamaEngine({
+  if (modelPath) {
+    const engine = createLlamaEngine({
       modelPath,
       threads: positive(env.COMPANION_MODEL_THREADS, 1),
       slots: positive(env.COMPANION_MODEL_SLOTS, 2),
-      queue: positive(env.COMPANION_MODEL_QUEUE, 8),
+      // 0 is a real choice here: no waiting, every reply beyond the slots is engine_busy.
+      queue: env.COMPANION_MODEL_QUEUE?.trim() === '0' ? 0 : positive(env.COMPANION_MODEL_QUEUE, 8),
       contextSize: positive(env.COMPANION_MODEL_CONTEXT, 2048),
       maxTokens: positive(env.COMPANION_MODEL_MAX_TOKENS, 200),
     });
+    // Loading starts now, so the first chat does not wait for it; an operator sees at start whether it worked.
+    const started = performance.now();
+    engine.ready().then(
+      () => console.log(`Local model ${modelPath} loaded in ${Math.round(performance.now() - started)} ms`),
+      (error: unknown) => console.error(`[api] ${(error as Error).message}`),
+    );
+    return engine;
+  }
   const url = env.COMPANION_API_URL?.trim();
   if (!url) return createPersonaEngine();
   return createOpenAiEngine({

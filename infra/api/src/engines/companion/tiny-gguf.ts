@@ -298,3 +298,7 @@ class Writer {
     return Buffer.concat(this.chunks);
   }
 }
+
+// `tsx tiny-gguf.ts` prints the file's path (the e2e suite starts a stack on it).
+if (process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname)
+  console.log(await tinyGgufPath());

@@ -64,6 +64,9 @@ describe('resume bookkeeping', () => {
     expect(errorCopy('engine_busy', 2)).toBe(
       'She’s answering a lot of people right now. Your 2 tokens were refunded: try again in a moment.',
     );
+    expect(errorCopy('engine_busy', 1)).toBe(
+      'She’s answering a lot of people right now. Your 1 token was refunded: try again in a moment.',
+    );
   });
 });
 

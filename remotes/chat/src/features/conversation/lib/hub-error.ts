@@ -30,7 +30,7 @@ export function errorCopy(code: ChatHubErrorCode | null, price: number | null): 
         : 'She couldn’t answer this time. Your tokens were refunded.';
     case 'engine_busy':
       return price
-        ? `She’s answering a lot of people right now. Your ${price} tokens were refunded: try again in a moment.`
+        ? `She’s answering a lot of people right now. Your ${price} ${price === 1 ? 'token was' : 'tokens were'} refunded: try again in a moment.`
         : 'She’s answering a lot of people right now. Your tokens were refunded: try again in a moment.';
     case 'insufficient_tokens':
       return 'Not enough tokens to send this message.';
