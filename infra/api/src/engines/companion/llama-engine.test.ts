@@ -115,24 +115,19 @@ describe('createLlamaEngine', () => {
     expect(typeof summary).toBe('string');
     expect(summary.length).toBeGreaterThan(0);
   });
-
-  it('should report engine_unavailable for a model file that does not exist', async () => {
-    const missing = createLlamaEngine({ modelPath: '/nonexistent/model.gguf' });
-    await expect(missing.ready()).rejects.toMatchObject({ code: 'engine_unavailable' });
-    await expect(collect(missing.reply(request, new AbortController().signal))).rejects.toMatchObject({
-      code: 'engine_unavailable',
-    });
-    await missing.close();
-  });
 });
 
 describe('createCompanionEngine with COMPANION_MODEL_PATH', () => {
-  it('should pick the local model, ahead of COMPANION_API_URL', async () => {
+  it('should pick the local model ahead of COMPANION_API_URL, and report a missing file as engine_unavailable', async () => {
     const picked = createCompanionEngine({
       COMPANION_MODEL_PATH: '/nonexistent/model.gguf',
       COMPANION_API_URL: 'http://127.0.0.1:1/v1',
-    });
+    }) as LlamaEngine;
     expect(picked.name).toBe('local(model.gguf)');
-    await (picked as LlamaEngine).close();
+    await expect(picked.ready()).rejects.toMatchObject({ code: 'engine_unavailable' });
+    await expect(collect(picked.reply(request, new AbortController().signal))).rejects.toMatchObject({
+      code: 'engine_unavailable',
+    });
+    await picked.close();
   });
 });

@@ -1,7 +1,14 @@
 // A local GGUF model inside the API through node-llama-cpp (ADR 0380): the prebuilt CPU binary, the model's own chat
 // template, a few context sequences generating at once and a bounded queue in front of them.
 
-import type { ChatHistoryItem, Llama, LlamaContext, LlamaContextSequence, LlamaModel } from 'node-llama-cpp';
+import type {
+  ChatHistoryItem,
+  ChatWrapper,
+  Llama,
+  LlamaContext,
+  LlamaContextSequence,
+  LlamaModel,
+} from 'node-llama-cpp';
 import { toMessages } from './openai-engine.ts';
 import { CompanionEngineError } from './types.ts';
 import type { ChatTurn, CompanionCharacter, CompanionEngine, CompanionRequest } from './types.ts';
@@ -45,6 +52,8 @@ interface Loaded {
   llama: Llama;
   model: LlamaModel;
   context: LlamaContext;
+  /** The model's own chat template, resolved once: resolving it per reply renders Jinja on the event loop. */
+  chatWrapper: ChatWrapper;
   free: LlamaContextSequence[];
 }
 
@@ -63,18 +72,25 @@ export function createLlamaEngine(options: LlamaEngineOptions): LlamaEngine {
 
   const loading: Promise<Loaded> = (async () => {
     let llama: Llama | null = null;
-    let model: LlamaModel;
     try {
-      const { getLlama } = await import('node-llama-cpp');
+      // Imported when a model is configured: an API without one never loads the native module.
+      const { getLlama, LlamaLogLevel, resolveChatWrapper } = await import('node-llama-cpp');
       llama = await getLlama({
         gpu: false,
         build: 'never',
         skipDownload: true,
         progressLogs: false,
         maxThreads: threads * slots,
-        logLevel: 'error' as never,
+        logLevel: LlamaLogLevel.error,
       });
-      model = await llama.loadModel({ modelPath: options.modelPath });
+      const model = await llama.loadModel({ modelPath: options.modelPath });
+      const context = await model.createContext({
+        contextSize: options.contextSize ?? 2048,
+        sequences: slots,
+        threads,
+      });
+      const free = Array.from({ length: slots }, () => context.getSequence());
+      return { llama, model, context, chatWrapper: resolveChatWrapper(model), free };
     } catch (error) {
       await llama?.dispose();
       throw new CompanionEngineError(
@@ -82,13 +98,6 @@ export function createLlamaEngine(options: LlamaEngineOptions): LlamaEngine {
         `The local model ${options.modelPath} could not be loaded: ${(error as Error).message}`,
       );
     }
-    const context = await model.createContext({
-      contextSize: options.contextSize ?? 2048,
-      sequences: slots,
-      threads,
-    });
-    const free = Array.from({ length: slots }, () => context.getSequence());
-    return { llama, model, context, free };
   })();
   // A failed load is reported to each caller; it must not crash the process as an unhandled rejection.
   loading.catch(() => undefined);
@@ -142,7 +151,11 @@ export function createLlamaEngine(options: LlamaEngineOptions): LlamaEngine {
     let firstTextMs: number | null = null;
     let tokens = 0;
     const { LlamaChatSession } = await import('node-llama-cpp');
-    const session = new LlamaChatSession({ contextSequence: sequence, autoDisposeSequence: false });
+    const session = new LlamaChatSession({
+      contextSequence: sequence,
+      chatWrapper: loaded.chatWrapper,
+      autoDisposeSequence: false,
+    });
     try {
       const last = messages.at(-1)!;
       session.setChatHistory(messages.slice(0, -1).map(toHistoryItem));
