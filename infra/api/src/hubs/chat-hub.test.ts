@@ -9,7 +9,7 @@ import type { HubServer } from '@companion/hubs';
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import type { HubConnection } from '@microsoft/signalr';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPersonaEngine } from '../engines/companion/index.ts';
+import { CompanionEngineError, createPersonaEngine } from '../engines/companion/index.ts';
 import type { CompanionEngine } from '../engines/companion/index.ts';
 import { createChatHub } from './chat-hub.ts';
 import type { ChatReplyItem } from './chat-replies.ts';
@@ -230,20 +230,38 @@ describe('chatHub', () => {
     expect(fake.balances.alice).toBe(10);
   });
 
-  it('should refund and end with generation_failed when the engine fails', async () => {
-    const fake = fakeStore({ alice: 10 }, CHATS);
-    const gate = gatedEngine();
-    await start(fake.store, gate.engine);
-    const c = await connect('alice');
-    const { state } = watch(c, 'SendMessage', 'c1', 'hi');
-    await expect.poll(() => state.items.length).toBe(1);
-    gate.release('Hel', new Error('upstream died'));
-    await expect.poll(() => state.done).toBe(true);
-    expect(state.error).toContain('generation_failed');
-    expect(state.items.map((i) => i.kind)).toEqual(['accepted', 'text']);
-    expect(fake.balances.alice).toBe(10);
-    expect(fake.messages.map((m) => m.sender)).toEqual(['user']);
-  });
+  it.each([
+    {
+      failure: new Error('upstream died'),
+      code: 'generation_failed',
+      items: ['accepted', 'text'],
+      pieces: ['Hel'],
+    },
+    // A full local-model queue (engine_busy) says so, so the user knows a retry in a moment works.
+    {
+      failure: new CompanionEngineError('engine_busy', 'The local model is busy.'),
+      code: 'engine_busy',
+      items: ['accepted'],
+      pieces: [],
+    },
+  ])(
+    'should refund once and end with $code when the engine fails so',
+    async ({ failure, code, items, pieces }) => {
+      const fake = fakeStore({ alice: 10 }, CHATS);
+      const gate = gatedEngine();
+      await start(fake.store, gate.engine);
+      const c = await connect('alice');
+      const { state } = watch(c, 'SendMessage', 'c1', 'hi');
+      await expect.poll(() => state.items.length).toBe(1);
+      gate.release(...pieces, failure);
+      await expect.poll(() => state.done).toBe(true);
+      expect(state.error).toContain(code);
+      expect(state.items.map((i) => i.kind)).toEqual(items);
+      expect(fake.balances.alice).toBe(10);
+      expect(fake.ledger.map((entry) => entry.delta)).toEqual([-2, 2]);
+      expect(fake.messages.map((m) => m.sender)).toEqual(['user']);
+    },
+  );
 
   it('should stop generation when the client disposes the stream, refunding when nothing was said', async () => {
     const fake = fakeStore({ alice: 10 }, CHATS);

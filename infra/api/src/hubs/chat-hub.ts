@@ -5,6 +5,7 @@ import { MAX_CLIENT_MESSAGE_ID_LENGTH } from '@companion/contracts';
 import type { HubCallContext, HubDefinition } from '@companion/hubs';
 import { HubError } from '@companion/hubs';
 import type { Message } from '@companion/contracts';
+import { CompanionEngineError } from '../engines/companion/index.ts';
 import type { CompanionEngine } from '../engines/companion/index.ts';
 import type { ChatReplyItem, ReplyRun } from './chat-replies.ts';
 import { ReplyRegistry } from './chat-replies.ts';
@@ -23,6 +24,7 @@ export const CHAT_ERRORS = {
   replyNotFound: 'reply_not_found',
   generationFailed: 'generation_failed',
   nothingToRegenerate: 'nothing_to_regenerate',
+  engineBusy: 'engine_busy',
 } as const satisfies Record<string, ChatHubErrorCode>;
 
 /** Longest accepted user message, in characters. */
@@ -305,7 +307,9 @@ export function createChatHub(deps: ChatHubDeps): {
       } catch (refundError) {
         onError(refundError);
       }
-      run.finish('failed', CHAT_ERRORS.generationFailed);
+      // A full local-model queue is worth saying as such: the user can simply try again in a moment.
+      const busy = error instanceof CompanionEngineError && error.code === 'engine_busy';
+      run.finish('failed', busy ? CHAT_ERRORS.engineBusy : CHAT_ERRORS.generationFailed);
     } finally {
       replies.retire(run);
     }

@@ -32,6 +32,14 @@ describe('withTestFixtures', () => {
     });
   });
 
+  it("should keep the engine's own summariser, and add none to an engine without one", async () => {
+    const summarizing: CompanionEngine = { ...inner, summarize: async () => 'They talked about work.' };
+    const wrapped = withTestFixtures(summarizing);
+    const input = { character: { name: 'Sofia' }, previous: null, turns: [] };
+    expect(await wrapped.summarize?.(input, new AbortController().signal)).toBe('They talked about work.');
+    expect(withTestFixtures(inner).summarize).toBeUndefined();
+  });
+
   it('should still write the whole reply when slowed', async () => {
     expect(await collect(withTestFixtures(inner), `${FIXTURE_SLOW} hello`)).toBe('Hi there');
   });

@@ -23,6 +23,8 @@ export function withTestFixtures(engine: CompanionEngine): CompanionEngine {
         yield piece;
       }
     },
+    // The memory service asks the engine's own model for summaries (the local model's); the wrapper keeps that.
+    ...(engine.summarize ? { summarize: engine.summarize.bind(engine) } : {}),
   };
 }
 

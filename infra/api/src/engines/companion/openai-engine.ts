@@ -173,7 +173,8 @@ function describe(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
-function toMessages(
+/** The chat messages an engine with its own chat template is given: persona system prompt, recent turns, the new line. */
+export function toMessages(
   request: CompanionRequest,
   historyTurns: number,
 ): Array<{ role: string; content: string }> {

@@ -61,12 +61,25 @@ export class EmbeddedImageEngine implements ImageEngine {
     request: BatchRequest,
     onImage?: (image: GeneratedImage, index: number) => Promise<void>,
   ): Promise<GeneratedImage[]> {
-    const images: GeneratedImage[] = [];
-    for (const spec of specsForBatch(request)) {
-      const image = { spec, contentType: SVG_CONTENT_TYPE, body: null };
-      await onImage?.(image, images.length);
-      images.push(image);
-    }
-    return images;
+    return generateInTurn(
+      request,
+      async (spec) => ({ spec, contentType: SVG_CONTENT_TYPE, body: null }),
+      onImage,
+    );
   }
+}
+
+/** Draws a batch's images one after the other, handing each to `onImage` before the next is drawn (ADR 0228). */
+export async function generateInTurn(
+  request: BatchRequest,
+  draw: (spec: PortraitSpec) => Promise<GeneratedImage>,
+  onImage?: (image: GeneratedImage, index: number) => Promise<void>,
+): Promise<GeneratedImage[]> {
+  const images: GeneratedImage[] = [];
+  for (const spec of specsForBatch(request)) {
+    const image = await draw(spec);
+    await onImage?.(image, images.length);
+    images.push(image);
+  }
+  return images;
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 import { createImageEngine } from '../../engines/image/create-image-engine.ts';
 import { SVG_CONTENT_TYPE } from '../../engines/image/embedded-image-engine.ts';
-import { ImageEngineError } from '../../engines/image/http-image-engine.ts';
+import { ImageEngineError } from '../../engines/image/remote-image-engine.ts';
 import type { ImageEngine } from '../../engines/image/image-engine.ts';
 import { insertImages, loadImage } from '../../engines/image/image-store.ts';
 import { storedImageAsPng } from '../../engines/image/rasterize.ts';

@@ -1,4 +1,4 @@
-import { ImageEngineError } from '../../engines/image/http-image-engine.ts';
+import { ImageEngineError } from '../../engines/image/remote-image-engine.ts';
 
 /** What the test fixture makes the caller's next generations do. */
 export type EngineFixtureMode = 'normal' | 'fail' | 'hold' | 'next' | 'release';

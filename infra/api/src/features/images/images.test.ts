@@ -4,7 +4,8 @@ import type { PersonModel } from '@companion/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp } from '../../../test/harness.ts';
 import type { TestApp } from '../../../test/harness.ts';
-import { HttpImageEngine } from '../../engines/image/http-image-engine.ts';
+import { openAiImagesApi } from '../../engines/image/openai-images-api.ts';
+import { RemoteImageEngine } from '../../engines/image/remote-image-engine.ts';
 import { seedCharacterId } from '../../seed/ids.ts';
 import { CATALOGUE_PRICES } from '../../seed/prices.ts';
 import { balanceOf, createFixtureUser } from '../../seed/test-fixtures.ts';
@@ -178,25 +179,35 @@ describe('images with an external generator', () => {
   let t: TestApp;
   let server: http.Server;
   let calls = 0;
-  let fail = false;
+  let mode: 'ok' | 'fail' | 'hang' = 'ok';
   const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 9]);
+  // A stand-in OpenAI Images API: b64_json answers, its error body, or no answer at all.
   beforeAll(async () => {
     server = http.createServer((request, response) => {
       request.resume();
       request.on('end', () => {
         calls += 1;
-        if (fail) response.writeHead(500).end();
-        else response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+        if (mode === 'hang') return;
+        const json = { 'content-type': 'application/json' };
+        if (mode === 'fail')
+          response
+            .writeHead(500, json)
+            .end(JSON.stringify({ error: { message: 'The server had an error.', type: 'server_error' } }));
+        else
+          response.writeHead(200, json).end(JSON.stringify({ data: [{ b64_json: PNG.toString('base64') }] }));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const engine = new HttpImageEngine({
+    const engine = new RemoteImageEngine({
       baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+      api: openAiImagesApi(null),
+      timeoutMs: 300,
     });
     t = await createTestApp('pglite', { features: [imagesFeature({ imageEngine: engine })] });
   });
   afterAll(async () => {
     await t?.close();
+    server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
@@ -217,17 +228,31 @@ describe('images with an external generator', () => {
     expect(image.rawPayload.equals(PNG)).toBe(true);
   });
 
-  it.skipIf(!available)('should answer 502 and charge nothing when the generator fails', async () => {
-    fail = true;
-    const user = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 50 });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/Image/generate-batch-images',
-      headers: user.headers,
-      payload: { style: 'realistic', count: 1 },
-    });
-    expect(res.statusCode).toBe(502);
-    expect(res.json().error.code).toBe('image_engine_failed');
-    expect(await balanceOf(t.db, user.id)).toBe(50);
-  });
+  // An error body and a generator that never answers (the time-out): 502, and the price back exactly once.
+  it.skipIf(!available).each(['fail', 'hang'] as const)(
+    'should answer 502 and refund once when the generator does %s',
+    async (failure) => {
+      mode = failure;
+      const user = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 50 });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/Image/generate-batch-images',
+        headers: user.headers,
+        payload: { style: 'realistic', count: 2 },
+      });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error.code).toBe('image_engine_failed');
+      expect(res.json().error.message).toContain('refunded');
+      expect(await balanceOf(t.db, user.id)).toBe(50);
+      const moves = await t.db.query<{ delta: number; reason: string }>(
+        "SELECT delta, reason FROM token_ledger WHERE user_id = $1 AND reason <> 'test' ORDER BY id",
+        [user.id],
+      );
+      const price = CATALOGUE_PRICES.image * 2;
+      expect(moves).toEqual([
+        { delta: -price, reason: 'generate_images' },
+        { delta: price, reason: 'refund_generate_images' },
+      ]);
+    },
+  );
 });

@@ -19,7 +19,7 @@ import {
   MAX_BATCH,
   SVG_CONTENT_TYPE,
 } from '../../engines/image/embedded-image-engine.ts';
-import { ImageEngineError } from '../../engines/image/http-image-engine.ts';
+import { ImageEngineError } from '../../engines/image/remote-image-engine.ts';
 import type { BatchRequest, GeneratedImage, ImageEngine } from '../../engines/image/image-engine.ts';
 import { ImageCache } from '../../engines/image/image-cache.ts';
 import { extensionFor, imageUrl, insertImages, loadImage } from '../../engines/image/image-store.ts';

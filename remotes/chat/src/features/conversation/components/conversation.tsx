@@ -332,7 +332,7 @@ export function Conversation({ chatId, onBack, onChanged, preview = null }: Conv
       {failed && (
         <div className={`${styles.notice} ${styles.noticeError}`} role="alert" data-testid="reply-error">
           <span style={{ flex: 1 }}>{errorCopy(errorCode, price)}</span>
-          {errorCode === 'generation_failed' && (
+          {(errorCode === 'generation_failed' || errorCode === 'engine_busy') && (
             <Button size="sm" variant="secondary" onClick={conversation.retry}>
               <Icon name="retry" size={16} /> Retry
             </Button>

@@ -132,7 +132,8 @@ export function useConversation(chatId: string, preview: Chat | null = null) {
       outbox.settle(sending.current);
       sending.current = null;
     }
-    if (code === 'generation_failed') bus.publish('tokens:balance-refresh-requested', { source: 'chat' });
+    if (code === 'generation_failed' || code === 'engine_busy')
+      bus.publish('tokens:balance-refresh-requested', { source: 'chat' });
   }, [reply.error, code, current?.userMessage, bus]);
 
   /** One outbox entry goes out; its id goes with it, so a resend cannot pay or store twice (ADR 0220). */

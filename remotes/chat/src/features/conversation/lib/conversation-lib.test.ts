@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatReplyItem } from '@companion/contracts';
 import { testMessage } from '@companion/remote-kit/testing';
-import { hubErrorCode } from './hub-error.ts';
+import { errorCopy, hubErrorCode } from './hub-error.ts';
 import { isShown, mergeMessages } from './messages.ts';
 import { Outbox, parseEntries } from './outbox.ts';
 import { romanceOfferFor } from './romance.ts';
@@ -57,6 +57,16 @@ describe('resume bookkeeping', () => {
       'insufficient_tokens',
     );
     expect(hubErrorCode(new Error('WebSocket closed with status code: 1006'))).toBeNull();
+  });
+
+  it('should read engine_busy and say the tokens came back and to try again', () => {
+    expect(hubErrorCode(new Error('An error occurred: HubException: engine_busy'))).toBe('engine_busy');
+    expect(errorCopy('engine_busy', 2)).toBe(
+      'She’s answering a lot of people right now. Your 2 tokens were refunded: try again in a moment.',
+    );
+    expect(errorCopy('engine_busy', 1)).toBe(
+      'She’s answering a lot of people right now. Your 1 token was refunded: try again in a moment.',
+    );
   });
 });
 

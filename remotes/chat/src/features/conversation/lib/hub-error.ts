@@ -9,6 +9,7 @@ const CODES: readonly ChatHubErrorCode[] = [
   'reply_not_found',
   'generation_failed',
   'nothing_to_regenerate',
+  'engine_busy',
 ];
 
 /**
@@ -27,6 +28,10 @@ export function errorCopy(code: ChatHubErrorCode | null, price: number | null): 
       return price
         ? `She couldn’t answer this time. Your ${price} tokens were refunded.`
         : 'She couldn’t answer this time. Your tokens were refunded.';
+    case 'engine_busy':
+      return price
+        ? `She’s answering a lot of people right now. Your ${price} ${price === 1 ? 'token was' : 'tokens were'} refunded: try again in a moment.`
+        : 'She’s answering a lot of people right now. Your tokens were refunded: try again in a moment.';
     case 'insufficient_tokens':
       return 'Not enough tokens to send this message.';
     case 'invalid_message':
