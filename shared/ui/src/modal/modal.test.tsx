@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmDialog } from '../confirm-dialog/confirm-dialog.tsx';
 import { Modal } from './modal.tsx';
 import type { ModalProps } from './modal.tsx';
 import * as styles from './modal.css.ts';
@@ -192,6 +193,21 @@ describe('Modal', () => {
       </Modal>,
     );
     expect(screen.getByRole('dialog').className).toContain(styles.size.md);
+  });
+
+  it('should open a confirmation at the default 600, not the daily bonus 440 (000 §2.5)', () => {
+    render(
+      <ConfirmDialog
+        open
+        onClose={() => {}}
+        title="Unlock this photo?"
+        confirmLabel="Unlock"
+        onConfirm={() => {}}
+      >
+        Sure?
+      </ConfirmDialog>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Unlock this photo?' }).getAttribute('data-size')).toBe('md');
   });
 
   it('should keep the dialog named when the title is visually hidden', () => {
