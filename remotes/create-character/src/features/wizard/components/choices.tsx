@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Image } from '@companion/ui';
 import type { Option } from '../../../lib/draft/options.ts';
 import * as styles from './choices.css.ts';
 
@@ -68,7 +69,7 @@ export function TileChoice(props: {
               checked={props.value === option.value}
               onChange={() => props.onChange(option.value)}
             />
-            <img
+            <Image
               className={imageClass}
               src={props.imageFor(option.value)}
               alt=""

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CharacterDraft } from '@companion/contracts';
 import { useTrack } from '@companion/remote-kit';
-import { Button, ProgressBar, TokenCost } from '@companion/ui';
+import { Button, Image, ProgressBar, TokenCost } from '@companion/ui';
 import { draftStore, emptyDraft, type StoredWizard } from '../../../lib/draft/draft.ts';
 import {
   STEP_IDS,
@@ -187,7 +187,8 @@ export function Wizard({
       </form>
       <aside className={styles.preview} aria-label="Preview">
         {draft.style ? (
-          <img
+          <Image
+            loading="eager"
             className={styles.previewImage}
             src={tileUrl(draft, null, null, 'waist-up')}
             alt={`Preview of ${draft.name?.trim() || 'your character'}`}
@@ -201,7 +202,12 @@ export function Wizard({
       </aside>
       {creating ? (
         <div className={styles.creating} role="status">
-          <img className={styles.creatingImage} src={tileUrl(draft, null, null, 'waist-up')} alt="" />
+          <Image
+            loading="eager"
+            className={styles.creatingImage}
+            src={tileUrl(draft, null, null, 'waist-up')}
+            alt=""
+          />
           <p>Bringing {draft.name?.trim() || 'her'} to life…</p>
         </div>
       ) : null}

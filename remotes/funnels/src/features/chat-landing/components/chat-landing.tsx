@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Image } from '@companion/ui';
 import { PATHS } from '@companion/contracts';
 import { useBrand, useRemoteNavigate, useResource, useTrack } from '@companion/remote-kit';
 import { firstImage } from '../../../lib/first-image.ts';
@@ -51,7 +52,7 @@ export function ChatLanding({ chatId }: { chatId: string | null }) {
       <section className={styles.phone} aria-labelledby="chat-landing-name">
         <div className={styles.header}>
           {image ? (
-            <img className={styles.avatar} src={image} alt="" width={52} height={52} />
+            <Image loading="eager" className={styles.avatar} src={image} alt="" width={52} height={52} />
           ) : (
             <span className={styles.avatar} />
           )}
@@ -63,7 +64,8 @@ export function ChatLanding({ chatId }: { chatId: string | null }) {
           </div>
         </div>
         {image ? (
-          <img
+          <Image
+            loading="eager"
             className={styles.photo}
             src={image}
             alt={model ? `${model.firstName}'s photo` : ''}
