@@ -42,6 +42,7 @@ import type { PaymentProvider } from './provider.ts';
 import { createSandboxEngine } from './sandbox/engine.ts';
 import type { SandboxEngine, WebhookDeliver } from './sandbox/engine.ts';
 import { registerSandboxRoutes } from './sandbox/routes.ts';
+import { ownReturnUrl } from './return-url.ts';
 import type { Envelope, WebhookKeys } from './signatures.ts';
 import { runRenewals } from './subscriptions.ts';
 
@@ -289,18 +290,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     }
 
     /** successUrl / failUrl / redirectUrl: a path on this site, or an absolute URL on the public origin. */
-    function ownUrl(raw: string, field: string): string {
-      if (raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\')) return raw;
-      let url: URL;
-      try {
-        url = new URL(raw);
-      } catch {
-        throw badRequest(`${field} must be a URL on this site.`, field, 'validation_failed');
-      }
-      if (url.origin !== publicOrigin)
-        throw badRequest(`${field} must point to this site (${publicOrigin}).`, field, 'foreign_return_url');
-      return url.toString();
-    }
+    const ownUrl = (raw: string, field: string) => ownReturnUrl(raw, field, publicOrigin);
 
     function withReturnParams(base: string, params: Record<string, string>): string {
       const hashAt = base.indexOf('#');

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { redirectable } from '../return-url.ts';
 import { safeEqual, solidgateSignature } from '../signatures.ts';
 import type { Envelope, WebhookKeys } from '../signatures.ts';
 import type { SandboxEngine } from './engine.ts';
@@ -90,6 +91,16 @@ export async function registerSandboxRoutes(
 
   scope.get('/sandbox/test-cards', async () => TEST_CARDS);
 
+  /**
+   * After a card or code is taken the buyer goes back to the shop; a stored return URL no browser could follow
+   * (written before return URLs were parsed strictly) ends on the order's closed page, never in a 500.
+   */
+  const sendBack = async (request: FastifyRequest, reply: FastifyReply, id: string, to: string) => {
+    if (redirectable(to)) return reply.redirect(to, 303);
+    const order = await engine.find(id);
+    return html(request, reply, 200, order ? closedPage(order) : notFoundPage());
+  };
+
   const orderOf = async (request: FastifyRequest) => {
     const id = OrderId.safeParse((request.params as { id: string }).id);
     return id.success ? engine.find(id.data) : null;
@@ -124,7 +135,7 @@ export async function registerSandboxRoutes(
       );
     }
     const next = await engine.submitCard(order.id, read.card);
-    return reply.redirect(next.redirect, 303);
+    return sendBack(request, reply, order.id, next.redirect);
   });
 
   scope.get('/sandbox/3ds/:id', async (request, reply) => {
@@ -147,7 +158,7 @@ export async function registerSandboxRoutes(
         field: 'otp',
       });
     const next = await engine.submitOtp(order.id, otp);
-    return reply.redirect(next.redirect, 303);
+    return sendBack(request, reply, order.id, next.redirect);
   });
 
   // Provider-side status call, Solidgate-shaped: `merchant` + `signature` headers over the JSON body.
