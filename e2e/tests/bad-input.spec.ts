@@ -36,6 +36,19 @@ const CANDIDATES: unknown[] = [
   '2024-01-01T00:00:00.000Z',
 ];
 const MAX_FIELDS_PER_ROUTE = 6;
+// Nesting far past the API's depth limit (a recursive walker overflowed on these), arrays and objects.
+const DEEP_BODIES = [
+  '['.repeat(20_000) + ']'.repeat(20_000),
+  '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000),
+];
+// Return URLs that the URL parser turns into another host (tab, newline dropped) or a header no browser takes.
+const CONTROL_URLS = [
+  '/\t/evil.example/x',
+  '/\n/x',
+  '/\r\n/evil.example',
+  ' //evil.example',
+  '/\\evil.example',
+];
 
 function send(
   method: string,
@@ -131,7 +144,13 @@ test.describe('bad input on every API route through the origin (issue 21)', () =
       kind: string,
       method: string,
       path: string,
-      options: { body?: string | Buffer; anonymous?: boolean; expectField?: string } = {},
+      options: {
+        body?: string | Buffer;
+        anonymous?: boolean;
+        expectField?: string;
+        must400?: boolean;
+        mustRefuse?: boolean;
+      } = {},
     ): Promise<Answer> => {
       let answer = await send(method, path, {
         ...(options.body !== undefined ? { body: options.body } : {}),
@@ -162,6 +181,9 @@ test.describe('bad input on every API route through the origin (issue 21)', () =
         )
           unnamed.push(`${label} (expected field ${options.expectField})`);
       }
+      if (options.must400 && answer.status !== 400 && !path.startsWith('/hubs/'))
+        unnamed.push(`${label} (expected 400 naming ${options.expectField ?? 'the field'})`);
+      if (options.mustRefuse && answer.status < 400) unnamed.push(`${label} (expected a refusal)`);
       return answer;
     };
 
@@ -198,6 +220,15 @@ test.describe('bad input on every API route through the origin (issue 21)', () =
         await check('wrong type (body)', method, path, { body: JSON.stringify(value) });
       }
       await check('huge body (2 MiB)', method, path, { body: OVER_LIMIT });
+      for (const body of DEEP_BODIES) {
+        await check('nesting depth', method, path, { body, expectField: 'body', mustRefuse: true });
+        await check('nesting depth', method, path, {
+          body,
+          anonymous: true,
+          expectField: 'body',
+          must400: true,
+        });
+      }
 
       // Field by field: the 400 for `{}` names the first field it needs; probe it, then find a value that moves
       // the error on to the next field, up to a few fields per route.
@@ -217,6 +248,13 @@ test.describe('bad input on every API route through the origin (issue 21)', () =
             body: JSON.stringify(withField(base, field, value)),
             expectField: field,
           });
+        if (/url$/i.test(field))
+          for (const value of CONTROL_URLS)
+            await check('control characters in URLs', method, path, {
+              body: JSON.stringify(withField(base, field, JSON.parse(`"${value}"`))),
+              expectField: field,
+              must400: true,
+            });
         await check('huge string', method, path, {
           body: JSON.stringify(withField(base, field, HUGE_STRING)),
         });
