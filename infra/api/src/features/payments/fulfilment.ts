@@ -17,6 +17,7 @@ import type { ProductRow } from './catalogue.ts';
 import { FINAL_STATUSES, STATUS_RANK } from './events.ts';
 import { creditLifetimeMonth, creditRenewalBonus } from './grants.ts';
 import type { OrderStatus, ProviderEvent } from './events.ts';
+import { planRefusal, refundOrder } from './refunds.ts';
 
 /** A `payment_orders` row. */
 export interface OrderRow {
@@ -50,7 +51,7 @@ export interface OrderRow {
 
 /** What applying one provider event did. */
 export type ApplyOutcome =
-  'duplicate' | 'unknown_order' | 'ignored' | 'updated' | 'fulfilled' | 'declined' | 'held';
+  'duplicate' | 'unknown_order' | 'ignored' | 'updated' | 'fulfilled' | 'declined' | 'held' | 'refunded';
 
 /** Inputs of fulfilment. */
 export interface FulfilmentDeps {
@@ -292,6 +293,20 @@ async function applyClaimed(
       [order.id, event.amount, event.currency, now],
     );
     return 'held';
+  }
+  // The purchase rules again, now that the money is here: what they refuse is refunded, never granted.
+  const product = await findProduct(tx, order.product_id);
+  const refusal = product ? await planRefusal(tx, order, product) : null;
+  if (refusal) {
+    const refunded = await refundOrder(tx, order, event, refusal, now);
+    await enqueueOutbox(
+      tx,
+      order.user_id,
+      'PaymentNotification',
+      notification(refunded, product, { success: false, subscription: null, remainingBalance: null }),
+      now,
+    );
+    return 'refunded';
   }
   await fulfil(tx, deps, order, event, now);
   return 'fulfilled';

@@ -45,6 +45,7 @@ import { registerSandboxRoutes } from './sandbox/routes.ts';
 import { ownReturnUrl } from './return-url.ts';
 import type { Envelope, WebhookKeys } from './signatures.ts';
 import { runRenewals } from './subscriptions.ts';
+import { runRefunds } from './refunds.ts';
 
 const ENVELOPES: readonly Envelope[] = ['solidgate', 'yuno', 'paypal'];
 
@@ -146,6 +147,8 @@ export interface PaymentsControl {
   /** Pulls the provider for non-final orders older than `olderThanMs` (default 2 min). */
   reconcile(olderThanMs?: number): Promise<number>;
   runRenewals(): Promise<number>;
+  /** Sends queued refunds (orders a rule refused at fulfilment) to their providers. */
+  runRefunds(): Promise<number>;
 }
 
 /** Options of {@link paymentsFeature}. */
@@ -255,6 +258,10 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       registers: [deps.metrics.registry],
     });
     const relay = () => relayOutbox(deps, notifier);
+    const refunds = () =>
+      runRefunds(db, providers, deps.now, (error, orderId) =>
+        app.log.error({ err: error, orderId }, 'payment refund failed; retried every minute'),
+      );
     const kickRelay = () => {
       if (background)
         void relay().catch((error: unknown) => app.log.error({ err: error }, 'payments outbox'));
@@ -262,7 +269,9 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     const apply = async (event: Parameters<typeof applyProviderEvent>[1]): Promise<ApplyOutcome> => {
       const outcome = await applyProviderEvent(fulfilmentDeps, event);
       eventOutcomes.inc({ provider: event.provider, outcome });
-      if (outcome === 'fulfilled' || outcome === 'declined') kickRelay();
+      if (outcome === 'fulfilled' || outcome === 'declined' || outcome === 'refunded') kickRelay();
+      if (outcome === 'refunded' && background)
+        void refunds().catch((error: unknown) => app.log.error({ err: error }, 'payments refunds'));
       return outcome;
     };
 
@@ -979,6 +988,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       reconcile,
       runRenewals: () =>
         runRenewals({ db, ledger: deps.ledger, now: deps.now, providers, pull: (order) => pull(order) }),
+      runRefunds: refunds,
     };
     options.onReady?.(control);
 
@@ -1003,6 +1013,9 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       every(1000, 'outbox', relay);
       every(60_000, 'reconcile', () => reconcile());
       every(60_000, 'renewals', control.runRenewals);
+      // Refunds a stopped process queued but never sent go out at start, then every minute.
+      void refunds().catch((error: unknown) => app.log.error({ err: error }, 'payments refunds'));
+      every(60_000, 'refunds', refunds);
       app.addHook('onClose', async () => {
         for (const timer of loops) clearInterval(timer);
       });
