@@ -1,10 +1,11 @@
 // Money races: parallel pages, duplicate webhooks, crashes between charge and fulfilment. Each test asserts one
 // charge kept and one credit per intent (ADR 0300).
 
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
-import { createIntent, createPaymentsApp, payOnPage } from './test-kit.ts';
+import { buy, createIntent, createPaymentsApp, payOnPage } from './test-kit.ts';
 import type { PaymentsTestApp } from './test-kit.ts';
 
 const SUCCESS = '4067429974719265';
@@ -138,6 +139,108 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
       await payOnPage(t.app, long!.paymentUrl, { number: SUCCESS });
       await settle();
       expect(await charges(s.userId)).toEqual({ kept: 2, refunded: 0 });
+    });
+
+    describe('Idempotency-Keys a crash left in flight', () => {
+      const keyed = (s: TestSession, key: string, url: string, body: Record<string, unknown>) =>
+        createIntent(t.app, s, body, { url, headers: { 'idempotency-key': key } });
+
+      it('should answer a key whose request died after the page opened from its order, which was paid', async () => {
+        const s = await preRegister(t.app);
+        const key = crypto.randomUUID();
+        const created = await keyed(s, key, '/api/Payments/create-payment-intent', {
+          productId: 'tokens-350',
+        });
+        // The state a process killed between the provider's answer and saving the response leaves behind.
+        await t.db.query(
+          'UPDATE payment_idempotency_keys SET response_status = NULL, response_body = NULL WHERE key = $1',
+          [key],
+        );
+        await payOnPage(t.app, created.json().paymentUrl, { number: SUCCESS });
+        await settle();
+        const stuck = await keyed(s, key, '/api/Payments/create-payment-intent', { productId: 'tokens-350' });
+        expect(stuck.statusCode).toBe(409);
+
+        await t.control.recoverKeys(new Date(t.clock.now().getTime() + 1));
+        const retried = await keyed(s, key, '/api/Payments/create-payment-intent', {
+          productId: 'tokens-350',
+        });
+        expect(retried.statusCode).toBe(200);
+        expect(retried.headers['idempotent-replayed']).toBe('true');
+        expect(retried.json().orderId).toBe(created.json().orderId);
+        const orders = await t.db.query('SELECT id FROM payment_orders WHERE user_id = $1', [s.userId]);
+        expect(orders).toHaveLength(1);
+        expect(await charges(s.userId)).toEqual({ kept: 1, refunded: 0 });
+      });
+
+      it('should answer a one-click key whose process died between the charge and fulfilment as paid, once', async () => {
+        const { session: s } = await buy(t, 'tokens-350');
+        const provider = t.control.providers.solidgate;
+        const realCharge = provider.chargeToken.bind(provider);
+        let release: () => void = () => undefined;
+        const frozen = new Promise<void>((resolve) => (release = resolve));
+        // The provider charged; this process never hears back (killed), so nothing is fulfilled or saved.
+        provider.chargeToken = async (input) => {
+          const charged = await realCharge(input);
+          await frozen;
+          return charged;
+        };
+        const key = crypto.randomUUID();
+        const body = { productId: 'tokens-550', consent: true };
+        const dying = keyed(s, key, '/api/Payments/one-click', body);
+        try {
+          for (let i = 0; i < 50; i += 1) {
+            const charged = await t.db.query(
+              `SELECT 1 FROM sandbox_orders s JOIN payment_orders o ON o.id::text = s.merchant_order_id
+               WHERE o.user_id = $1 AND o.product_id = 'tokens-550'`,
+              [s.userId],
+            );
+            if (charged.length > 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          expect((await keyed(s, key, '/api/Payments/one-click', body)).statusCode).toBe(409);
+
+          // The next start settles the key from the provider's view of its order.
+          await t.control.recoverKeys(new Date(t.clock.now().getTime() + 1));
+          const retried = await keyed(s, key, '/api/Payments/one-click', body);
+          expect(retried.statusCode).toBe(200);
+          expect(retried.json()).toMatchObject({
+            status: 'approved',
+            success: true,
+            productId: 'tokens-550',
+          });
+          await settle();
+          const credits = await t.db.query(
+            `SELECT 1 FROM token_ledger WHERE user_id = $1 AND ref_id = $2 AND delta > 0`,
+            [s.userId, retried.json().orderId],
+          );
+          expect(credits).toHaveLength(1);
+        } finally {
+          provider.chargeToken = realCharge;
+          release();
+          await dying;
+        }
+        expect(await charges(s.userId)).toEqual({ kept: 2, refunded: 0 });
+      });
+
+      it('should release a key whose request died before the provider saw it, so the same key buys once', async () => {
+        const s = await preRegister(t.app);
+        const key = crypto.randomUUID();
+        const first = await keyed(s, key, '/api/Payments/create-payment-intent', { productId: 'tokens-350' });
+        // Left in flight with no order behind it (killed before the order was written).
+        await t.db.query('DELETE FROM payment_orders WHERE user_id = $1', [s.userId]);
+        await t.db.query(
+          'UPDATE payment_idempotency_keys SET response_status = NULL, response_body = NULL WHERE key = $1',
+          [key],
+        );
+        expect(first.statusCode).toBe(200);
+        await t.control.recoverKeys(new Date(t.clock.now().getTime() + 1));
+        const again = await keyed(s, key, '/api/Payments/create-payment-intent', { productId: 'tokens-350' });
+        expect(again.statusCode).toBe(200);
+        expect(again.headers['idempotent-replayed']).toBeUndefined();
+        const orders = await t.db.query('SELECT id FROM payment_orders WHERE user_id = $1', [s.userId]);
+        expect(orders).toHaveLength(1);
+      });
     });
   });
 });

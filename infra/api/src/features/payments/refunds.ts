@@ -4,6 +4,7 @@
 
 import type { Database, Queryable } from '../../db/database.ts';
 import { liveSubscription, periodMonths } from '../../db/payment-state.ts';
+import type { SubscriptionRow } from '../../db/payment-state.ts';
 import type { ProductRow } from './catalogue.ts';
 import type { ProviderEvent } from './events.ts';
 import type { OrderRow } from './fulfilment.ts';
@@ -11,6 +12,13 @@ import type { PaymentProvider } from './provider.ts';
 
 /** Why a paid order is refunded instead of fulfilled (the order's `error_code`, the notification's too). */
 export type RefundReason = 'already_subscribed';
+
+/** 'Only longer plans can be bought': whether `product` is no longer than the live plan (the one copy of the rule). */
+export function notLongerThan(live: SubscriptionRow, product: ProductRow): boolean {
+  const current = periodMonths({ type: live.period_type, value: live.period_value });
+  const wanted = periodMonths({ type: product.period_type!, value: product.period_value! });
+  return wanted <= current;
+}
 
 /**
  * 'Only longer plans can be bought' (the payment-page rule of `purchasable`), at fulfilment: a plan that is not
@@ -25,10 +33,7 @@ export async function planRefusal(
   if (product.kind !== 'subscription' || order.kind === 'renewal') return null;
   await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [order.user_id]);
   const live = await liveSubscription(tx, order.user_id);
-  if (!live) return null;
-  const current = periodMonths({ type: live.period_type, value: live.period_value });
-  const wanted = periodMonths({ type: product.period_type!, value: product.period_value! });
-  return wanted <= current ? 'already_subscribed' : null;
+  return live && notLongerThan(live, product) ? 'already_subscribed' : null;
 }
 
 /** Ends a paid order as `refunded` and queues its refund, once (the order id is the queue's key). */
