@@ -183,7 +183,9 @@ test.describe('bad input on every API route through the origin (issue 21)', () =
       }
       if (options.must400 && answer.status !== 400 && !path.startsWith('/hubs/'))
         unnamed.push(`${label} (expected 400 naming ${options.expectField ?? 'the field'})`);
-      if (options.mustRefuse && answer.status < 400) unnamed.push(`${label} (expected a refusal)`);
+      // A hub's negotiate reads no body (SignalR): it is not refused, nor parsed.
+      if (options.mustRefuse && answer.status < 400 && !path.startsWith('/hubs/'))
+        unnamed.push(`${label} (expected a refusal)`);
       return answer;
     };
 
@@ -226,7 +228,7 @@ test.describe('bad input on every API route through the origin (issue 21)', () =
           body,
           anonymous: true,
           expectField: 'body',
-          must400: true,
+          mustRefuse: true,
         });
       }
 
@@ -248,13 +250,6 @@ test.describe('bad input on every API route through the origin (issue 21)', () =
             body: JSON.stringify(withField(base, field, value)),
             expectField: field,
           });
-        if (/url$/i.test(field))
-          for (const value of CONTROL_URLS)
-            await check('control characters in URLs', method, path, {
-              body: JSON.stringify(withField(base, field, JSON.parse(`"${value}"`))),
-              expectField: field,
-              must400: true,
-            });
         await check('huge string', method, path, {
           body: JSON.stringify(withField(base, field, HUGE_STRING)),
         });
@@ -275,6 +270,14 @@ test.describe('bad input on every API route through the origin (issue 21)', () =
         }
         if (!moved) break;
       }
+      // Return URLs once the body is otherwise complete: the URL itself must be what is refused, by name.
+      for (const field of [...seen].filter((name) => /url$/i.test(name)))
+        for (const value of CONTROL_URLS)
+          await check('control characters in URLs', method, path, {
+            body: JSON.stringify(withField(base, field, value)),
+            expectField: field,
+            must400: true,
+          });
     }
 
     // The same connection still serves after everything above (no hung socket after a 413).
