@@ -17,7 +17,7 @@ import type { ProductRow } from './catalogue.ts';
 import { FINAL_STATUSES, STATUS_RANK } from './events.ts';
 import { creditLifetimeMonth, creditRenewalBonus } from './grants.ts';
 import type { OrderStatus, ProviderEvent } from './events.ts';
-import { planRefusal, refundOrder } from './refunds.ts';
+import { purchaseRefusal, refundOrder } from './refunds.ts';
 
 /** A `payment_orders` row. */
 export interface OrderRow {
@@ -296,7 +296,7 @@ async function applyClaimed(
   }
   // The purchase rules again, now that the money is here: what they refuse is refunded, never granted.
   const product = await findProduct(tx, order.product_id);
-  const refusal = product ? await planRefusal(tx, order, product) : null;
+  const refusal = product ? await purchaseRefusal(tx, order, product) : null;
   if (refusal) {
     const refunded = await refundOrder(tx, order, event, refusal, now);
     await enqueueOutbox(

@@ -47,6 +47,7 @@ import { ownReturnUrl } from './return-url.ts';
 import type { Envelope, WebhookKeys } from './signatures.ts';
 import { runRenewals } from './subscriptions.ts';
 import { notLongerThan, runRefunds } from './refunds.ts';
+import { offerRefusal } from './offer-rules.ts';
 import { IN_FLIGHT_MAX_MS, recoverInFlightKeys } from './idempotency-recovery.ts';
 
 const ENVELOPES: readonly Envelope[] = ['solidgate', 'yuno', 'paypal'];
@@ -329,6 +330,8 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
             );
         }
       }
+      const used = await offerRefusal(db, user.id, product);
+      if (used) throw conflict(used, 'offer_used', 'productId');
       return product;
     }
 

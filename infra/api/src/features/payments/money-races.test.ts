@@ -242,5 +242,58 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
         expect(orders).toHaveLength(1);
       });
     });
+
+    describe('offers', () => {
+      it('should sell the welcome pack only to a new user, once across its three steps', async () => {
+        const { session: s } = await buy(t, 'tokens-350');
+        for (const productId of [
+          'tokens-welcome',
+          'tokens-welcome-90',
+          'tokens-welcome-90',
+          'tokens-welcome-90',
+        ]) {
+          const res = await createIntent(t.app, s, { productId });
+          expect(res.statusCode, productId).toBe(409);
+          expect(res.json().error).toMatchObject({ code: 'offer_used', field: 'productId' });
+        }
+        const fresh = await preRegister(t.app);
+        const first = await open(fresh, 'tokens-welcome-90');
+        await payOnPage(t.app, first.paymentUrl, { number: SUCCESS });
+        await settle();
+        const again = await createIntent(t.app, fresh, { productId: 'tokens-welcome' });
+        expect(again.statusCode).toBe(409);
+        expect(again.json().error.code).toBe('offer_used');
+      });
+
+      it('should keep one welcome pack when a new user pays three open welcome pages', async () => {
+        const s = await preRegister(t.app);
+        const pages = [
+          await open(s, 'tokens-welcome'),
+          await open(s, 'tokens-welcome-70'),
+          await open(s, 'tokens-welcome-90'),
+        ];
+        await Promise.all(pages.map((page) => payOnPage(t.app, page.paymentUrl, { number: SUCCESS })));
+        await settle();
+        expect(await charges(s.userId)).toEqual({ kept: 1, refunded: 2 });
+        const credits = await t.db.query(
+          `SELECT 1 FROM token_ledger WHERE user_id = $1 AND delta > 0 AND reason = 'purchase'`,
+          [s.userId],
+        );
+        expect(credits).toHaveLength(1);
+        const refused = await t.db.query<{ error_code: string }>(
+          `SELECT error_code FROM payment_orders WHERE user_id = $1 AND status = 'refunded'`,
+          [s.userId],
+        );
+        expect(refused.map((row) => row.error_code)).toEqual(['offer_used', 'offer_used']);
+      });
+
+      it('should sell the mystery box once and the upsell again and again', async () => {
+        const s = await preRegister(t.app);
+        await buy(t, 'tokens-550-box', s);
+        expect((await createIntent(t.app, s, { productId: 'tokens-550-box' })).statusCode).toBe(409);
+        await buy(t, 'tokens-700-upsell', s);
+        expect((await createIntent(t.app, s, { productId: 'tokens-700-upsell' })).statusCode).toBe(200);
+      });
+    });
   });
 });

@@ -6,12 +6,13 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { liveSubscription, periodMonths } from '../../db/payment-state.ts';
 import type { SubscriptionRow } from '../../db/payment-state.ts';
 import type { ProductRow } from './catalogue.ts';
+import { offerRefusal } from './offer-rules.ts';
 import type { ProviderEvent } from './events.ts';
 import type { OrderRow } from './fulfilment.ts';
 import type { PaymentProvider } from './provider.ts';
 
 /** Why a paid order is refunded instead of fulfilled (the order's `error_code`, the notification's too). */
-export type RefundReason = 'already_subscribed';
+export type RefundReason = 'already_subscribed' | 'offer_used';
 
 /** 'Only longer plans can be bought': whether `product` is no longer than the live plan (the one copy of the rule). */
 export function notLongerThan(live: SubscriptionRow, product: ProductRow): boolean {
@@ -21,19 +22,22 @@ export function notLongerThan(live: SubscriptionRow, product: ProductRow): boole
 }
 
 /**
- * 'Only longer plans can be bought' (the payment-page rule of `purchasable`), at fulfilment: a plan that is not
- * longer than the one the user now holds is refused. Renewals extend the plan they belong to and always pass.
- * The user row is locked first so two payments of one user are decided one after the other.
+ * The payment-page rules of `purchasable`, at fulfilment: a plan not longer than the one the user now holds
+ * (renewals extend their own plan and always pass), an offer whose allowance is used (`offer-rules.ts`). The
+ * user row is locked first, so two payments of one user are decided one after the other.
  */
-export async function planRefusal(
+export async function purchaseRefusal(
   tx: Queryable,
   order: OrderRow,
   product: ProductRow,
 ): Promise<RefundReason | null> {
-  if (product.kind !== 'subscription' || order.kind === 'renewal') return null;
+  if (order.kind === 'renewal') return null;
   await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [order.user_id]);
-  const live = await liveSubscription(tx, order.user_id);
-  return live && notLongerThan(live, product) ? 'already_subscribed' : null;
+  if (product.kind === 'subscription') {
+    const live = await liveSubscription(tx, order.user_id);
+    if (live && notLongerThan(live, product)) return 'already_subscribed';
+  }
+  return (await offerRefusal(tx, order.user_id, product)) ? 'offer_used' : null;
 }
 
 /** Ends a paid order as `refunded` and queues its refund, once (the order id is the queue's key). */
