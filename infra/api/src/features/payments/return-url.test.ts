@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
 import { createIntent, createPaymentsApp, payOnPage } from './test-kit.ts';
@@ -59,6 +60,25 @@ describe.each(BACKENDS)('return URLs on $backend', ({ backend, available }) => {
       expect(paid.statusCode).toBe(303);
       expect(paid.location.startsWith('/pricing?a=1&')).toBe(true);
       expect(new URL(paid.location, t.config.publicUrl).origin).toBe(new URL(t.config.publicUrl).origin);
+    });
+
+    it('should serve the hosted card page under a CSP: no script, its own stylesheet by hash, posts to itself, no frames', async () => {
+      const s = await preRegister(t.app);
+      const res = await createIntent(t.app, s, { productId: 'tokens-350' });
+      const page = await t.app.inject({
+        method: 'GET',
+        url: res.json().paymentUrl,
+        headers: { accept: 'text/html' },
+      });
+      expect(page.statusCode).toBe(200);
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("form-action 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      const style = /<style>([\s\S]*?)<\/style>/.exec(page.body)![1]!;
+      const hash = crypto.createHash('sha256').update(style).digest('base64');
+      expect(csp).toContain(`style-src 'sha256-${hash}'`);
+      expect(page.body).not.toContain('<script');
     });
 
     it('should end a charge with an unusable stored return URL on the paid page, never a 500', async () => {

@@ -1,5 +1,6 @@
 // Server-rendered pages of the sandbox provider: plain HTML and CSS, no script, labelled fields, errors announced.
 
+import crypto from 'node:crypto';
 import type { SandboxOrderRow } from './engine.ts';
 
 /** Escapes text for HTML element and attribute content. */
@@ -35,6 +36,18 @@ button:focus-visible{outline:3px solid #fff;outline-offset:2px}
 .badge{display:inline-block;font-size:.75rem;letter-spacing:.04em;text-transform:uppercase;background:#34304a;
   border-radius:999px;padding:2px 10px;margin-bottom:12px}
 `;
+
+/**
+ * The pages' Content-Security-Policy: no script at all, the one inline stylesheet by its hash, the card form posts
+ * only to this origin and the page cannot be framed (a card form in someone else's frame is a phishing kit).
+ */
+export const PAGE_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${crypto.createHash('sha256').update(STYLE).digest('base64')}'`,
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
 
 function layout(title: string, body: string): string {
   return `<!doctype html>

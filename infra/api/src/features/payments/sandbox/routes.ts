@@ -4,7 +4,7 @@ import { redirectable } from '../return-url.ts';
 import { safeEqual, solidgateSignature } from '../signatures.ts';
 import type { Envelope, WebhookKeys } from '../signatures.ts';
 import type { SandboxEngine } from './engine.ts';
-import { challengePage, closedPage, notFoundPage, paymentPage } from './pages.ts';
+import { challengePage, closedPage, notFoundPage, PAGE_CSP, paymentPage } from './pages.ts';
 import type { CardErrors } from './pages.ts';
 import { TEST_CARDS } from './test-cards.ts';
 
@@ -34,7 +34,13 @@ interface PageError {
 function html(request: FastifyRequest, reply: FastifyReply, status: number, body: string, error?: PageError) {
   const accept = String(request.headers.accept ?? '');
   if (error && status >= 400 && !accept.includes('text/html')) return reply.status(status).send({ error });
-  return reply.status(status).type('text/html; charset=utf-8').send(body);
+  return reply
+    .status(status)
+    .header('content-security-policy', PAGE_CSP)
+    .header('x-frame-options', 'DENY')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(body);
 }
 
 const NOT_FOUND: PageError = {
