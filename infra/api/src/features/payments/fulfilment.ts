@@ -258,6 +258,12 @@ async function applyClaimed(
   if (!order || order.payment_system !== event.provider) return 'unknown_order';
   // Fulfilment is keyed on the order: once final, later events (duplicates with new ids, late declines,
   // reordered `processing`) change nothing.
+  // An order we gave up on (the provider did not answer; the buyer was told to try again) that was charged
+  // after all: the charge is returned, never kept without what it bought.
+  if (order.status === 'expired' && event.status === 'approved' && !order.fulfilled_at) {
+    await refundOrder(tx, order, event, 'order_expired', now);
+    return 'refunded';
+  }
   if (FINAL_STATUSES.has(order.status)) return 'ignored';
   if (event.status === 'processing' || event.status === '3ds_verify') {
     if (STATUS_RANK[event.status] <= STATUS_RANK[order.status]) return 'ignored';

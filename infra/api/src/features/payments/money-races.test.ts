@@ -223,6 +223,45 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
         expect(await charges(s.userId)).toEqual({ kept: 2, refunded: 0 });
       });
 
+      it('should refund a charge the provider made after we gave up on its order, once', async () => {
+        const { session: s } = await buy(t, 'tokens-350');
+        const provider = t.control.providers.solidgate;
+        const realCharge = provider.chargeToken.bind(provider);
+        // The provider charges, then the connection drops every time: the buyer is told to try again (502).
+        provider.chargeToken = async (input) => {
+          await realCharge(input);
+          throw new Error('socket hang up');
+        };
+        let failed;
+        try {
+          failed = await keyed(s, crypto.randomUUID(), '/api/Payments/one-click', {
+            productId: 'tokens-550',
+            consent: true,
+          });
+        } finally {
+          provider.chargeToken = realCharge;
+        }
+        expect(failed.statusCode).toBe(502);
+        const balanceBefore = await t.db.query<{ balance: number }>(
+          'SELECT balance FROM token_balances WHERE user_id = $1',
+          [s.userId],
+        );
+        await settle();
+        await settle();
+        // Charged once by the provider, returned once, nothing granted for it.
+        const [order] = await t.db.query<{ id: string; status: string; error_code: string }>(
+          `SELECT id, status, error_code FROM payment_orders WHERE user_id = $1 AND product_id = 'tokens-550'`,
+          [s.userId],
+        );
+        expect(order).toMatchObject({ status: 'refunded', error_code: 'order_expired' });
+        expect(await charges(s.userId)).toEqual({ kept: 1, refunded: 1 });
+        const balanceAfter = await t.db.query<{ balance: number }>(
+          'SELECT balance FROM token_balances WHERE user_id = $1',
+          [s.userId],
+        );
+        expect(balanceAfter).toEqual(balanceBefore);
+      });
+
       it('should release a key whose request died before the provider saw it, so the same key buys once', async () => {
         const s = await preRegister(t.app);
         const key = crypto.randomUUID();

@@ -12,7 +12,7 @@ import type { OrderRow } from './fulfilment.ts';
 import type { PaymentProvider } from './provider.ts';
 
 /** Why a paid order is refunded instead of fulfilled (the order's `error_code`, the notification's too). */
-export type RefundReason = 'already_subscribed' | 'offer_used';
+export type RefundReason = 'already_subscribed' | 'offer_used' | 'order_expired';
 
 /** 'Only longer plans can be bought': whether `product` is no longer than the live plan (the one copy of the rule). */
 export function notLongerThan(live: SubscriptionRow, product: ProductRow): boolean {
