@@ -3,10 +3,12 @@
 
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, CORE_FEATURES } from '../../app.ts';
 import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
 import { buy, createIntent, createPaymentsApp, payOnPage } from './test-kit.ts';
 import type { PaymentsTestApp } from './test-kit.ts';
+import { paymentsFeature } from './index.ts';
 
 const SUCCESS = '4067429974719265';
 
@@ -221,6 +223,47 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
           await dying;
         }
         expect(await charges(s.userId)).toEqual({ kept: 2, refunded: 0 });
+      });
+
+      it('should settle keys left in flight when the API starts again', async () => {
+        const s = await preRegister(t.app);
+        const key = crypto.randomUUID();
+        const created = await keyed(s, key, '/api/Payments/create-payment-intent', {
+          productId: 'tokens-350',
+        });
+        await t.db.query(
+          'UPDATE payment_idempotency_keys SET response_status = NULL, response_body = NULL WHERE key = $1',
+          [key],
+        );
+        // The process that held the request is gone; a new one starts on the same database.
+        const restarted = await buildApp({
+          config: t.config,
+          db: t.db,
+          now: () => new Date(t.clock.now().getTime() + 1000),
+          features: [
+            ...CORE_FEATURES,
+            paymentsFeature({
+              notifier: { payment: async () => undefined, registration: async () => undefined },
+            }),
+          ],
+        });
+        try {
+          await expect
+            .poll(async () => {
+              const rows = await t.db.query<{ response_status: number | null }>(
+                'SELECT response_status FROM payment_idempotency_keys WHERE key = $1',
+                [key],
+              );
+              return rows[0]?.response_status;
+            })
+            .toBe(200);
+        } finally {
+          await restarted.close();
+        }
+        const retried = await keyed(s, key, '/api/Payments/create-payment-intent', {
+          productId: 'tokens-350',
+        });
+        expect(retried.json().orderId).toBe(created.json().orderId);
       });
 
       it('should refund a charge the provider made after we gave up on its order, once', async () => {
