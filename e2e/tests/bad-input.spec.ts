@@ -36,6 +36,19 @@ const CANDIDATES: unknown[] = [
   '2024-01-01T00:00:00.000Z',
 ];
 const MAX_FIELDS_PER_ROUTE = 6;
+// Nesting far past the API's depth limit (a recursive walker overflowed on these), arrays and objects.
+const DEEP_BODIES = [
+  '['.repeat(20_000) + ']'.repeat(20_000),
+  '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000),
+];
+// Return URLs that the URL parser turns into another host (tab, newline dropped) or a header no browser takes.
+const CONTROL_URLS = [
+  '/\t/evil.example/x',
+  '/\n/x',
+  '/\r\n/evil.example',
+  ' //evil.example',
+  '/\\evil.example',
+];
 
 function send(
   method: string,
@@ -131,7 +144,13 @@ test.describe('bad input on every API route through the origin (issue 21)', () =
       kind: string,
       method: string,
       path: string,
-      options: { body?: string | Buffer; anonymous?: boolean; expectField?: string } = {},
+      options: {
+        body?: string | Buffer;
+        anonymous?: boolean;
+        expectField?: string;
+        must400?: boolean;
+        mustRefuse?: boolean;
+      } = {},
     ): Promise<Answer> => {
       let answer = await send(method, path, {
         ...(options.body !== undefined ? { body: options.body } : {}),
@@ -162,6 +181,11 @@ test.describe('bad input on every API route through the origin (issue 21)', () =
         )
           unnamed.push(`${label} (expected field ${options.expectField})`);
       }
+      if (options.must400 && answer.status !== 400 && !path.startsWith('/hubs/'))
+        unnamed.push(`${label} (expected 400 naming ${options.expectField ?? 'the field'})`);
+      // A hub's negotiate reads no body (SignalR): it is not refused, nor parsed.
+      if (options.mustRefuse && answer.status < 400 && !path.startsWith('/hubs/'))
+        unnamed.push(`${label} (expected a refusal)`);
       return answer;
     };
 
@@ -198,6 +222,15 @@ test.describe('bad input on every API route through the origin (issue 21)', () =
         await check('wrong type (body)', method, path, { body: JSON.stringify(value) });
       }
       await check('huge body (2 MiB)', method, path, { body: OVER_LIMIT });
+      for (const body of DEEP_BODIES) {
+        await check('nesting depth', method, path, { body, expectField: 'body', mustRefuse: true });
+        await check('nesting depth', method, path, {
+          body,
+          anonymous: true,
+          expectField: 'body',
+          mustRefuse: true,
+        });
+      }
 
       // Field by field: the 400 for `{}` names the first field it needs; probe it, then find a value that moves
       // the error on to the next field, up to a few fields per route.
@@ -237,6 +270,14 @@ test.describe('bad input on every API route through the origin (issue 21)', () =
         }
         if (!moved) break;
       }
+      // Return URLs once the body is otherwise complete: the URL itself must be what is refused, by name.
+      for (const field of [...seen].filter((name) => /url$/i.test(name)))
+        for (const value of CONTROL_URLS)
+          await check('control characters in URLs', method, path, {
+            body: JSON.stringify(withField(base, field, value)),
+            expectField: field,
+            must400: true,
+          });
     }
 
     // The same connection still serves after everything above (no hung socket after a 413).

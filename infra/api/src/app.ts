@@ -11,7 +11,7 @@ import { createAuthenticator, installAuth, loadJwtKey } from './http/auth.ts';
 import { COMPRESS_THRESHOLD } from './http/compression.ts';
 import { frameworkErrors, HttpError, installErrorHandling } from './http/errors.ts';
 import { installRouteTable } from './http/route-table.ts';
-import { assertStorableText } from './http/validate.ts';
+import { assertStorableText, jsonTooDeep, MAX_JSON_DEPTH } from './http/validate.ts';
 import type { AccountMergeStep, FeatureDeps, FeaturePlugin } from './http/feature.ts';
 import { authFeature } from './features/auth/index.ts';
 import { mergeCatalogue } from './features/characters/account-merge.ts';
@@ -188,6 +188,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') done(null, undefined);
+    // Refused before any parse or walk: a body nested thousands deep overflowed the text check's recursion.
+    else if (jsonTooDeep(text))
+      done(
+        new HttpError(
+          400,
+          'validation_failed',
+          `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels.`,
+          'body',
+        ),
+      );
     else
       defaultJson(request, text, (error, parsed) => {
         if (error) return done(error);

@@ -6,19 +6,55 @@ import { badRequest, fromZodError } from './errors.ts';
 // eslint-disable-next-line no-control-regex -- finding NUL is the point
 const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** How deep a JSON body may nest; no request of the spec goes past 6. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether JSON text opens more than `max` arrays or objects inside one another: one pass over the characters
+ * (strings skipped), run before the text is parsed or walked, so no depth reaches a recursive walker.
+ */
+export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return false;
+}
+
 /**
  * The dotted path of the first string (object key or value) in `value` that holds a NUL character or a lone
- * surrogate, or null when every string is storable. `''` names the value itself.
+ * surrogate, or null when every string is storable. `''` names the value itself. Iterative: a value of any depth
+ * walks on the heap, not the call stack.
  */
 export function findUnsafeText(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return UNSAFE_TEXT.test(value) ? path : null;
-  if (value === null || typeof value !== 'object') return null;
-  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-  for (const [key, child] of entries) {
-    const childPath = path ? `${path}.${key}` : key;
-    if (UNSAFE_TEXT.test(key)) return childPath;
-    const found = findUnsafeText(child, childPath);
-    if (found !== null) return found;
+  // [path, value, whether the key that names it is itself unsafe]
+  const stack: Array<readonly [string, unknown, boolean]> = [[path, value, false]];
+  while (stack.length > 0) {
+    const [at, current, unsafeKey] = stack.pop()!;
+    if (unsafeKey) return at;
+    if (typeof current === 'string') {
+      if (UNSAFE_TEXT.test(current)) return at;
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    const entries = Array.isArray(current)
+      ? current.map((v, i) => [String(i), v] as const)
+      : Object.entries(current as Record<string, unknown>);
+    // Reversed onto the stack so the first key is looked at first, as the recursive walk did.
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [key, child] = entries[i]!;
+      const childPath = at ? `${at}.${key}` : key;
+      stack.push([childPath, child, UNSAFE_TEXT.test(key)]);
+    }
   }
   return null;
 }

@@ -212,6 +212,21 @@ describe.each(BACKENDS)('hubs on the API ($backend)', ({ backend, available }) =
       expect((await run(r, await chatFor(poor.id), 'hi')).error).toContain('chat_not_found');
     });
 
+    it('should refuse a NUL or a lone surrogate with invalid_message, paying and storing nothing', async () => {
+      const alice = await user({ tokens: 3 });
+      const chatId = await chatFor(alice.id);
+      const c = connect('chatHub', alice.token);
+      await c.start();
+      for (const text of ['a\u0000b', 'lone \ud800 high']) {
+        const { items, error } = await run(c, chatId, text);
+        expect(error, JSON.stringify(text)).toContain('invalid_message');
+        expect(items).toEqual([]);
+      }
+      expect(await balanceOf(alice.id)).toBe(3);
+      const stored = await db.query('SELECT id FROM messages WHERE chat_id = $1', [chatId]);
+      expect(stored).toHaveLength(0);
+    });
+
     async function balanceOf(userId: string): Promise<number | undefined> {
       const rows = await db.query<{ balance: number }>(
         'SELECT balance FROM token_balances WHERE user_id = $1',

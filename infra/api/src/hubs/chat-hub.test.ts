@@ -216,6 +216,25 @@ describe('chatHub', () => {
     expect(fake.balances.alice).toBe(1);
   });
 
+  it('should refuse NUL characters and lone surrogates with invalid_message before anything is paid or stored', async () => {
+    const fake = fakeStore({ alice: 10 }, CHATS);
+    await start(fake.store, createPersonaEngine({ wordDelayMs: 0 }));
+    const c = await connect('alice');
+    const sends = ['a\u0000b', 'lone \ud800 high', 'lone \udc00 low'].map((text) =>
+      watch(c, 'SendMessage', 'c1', text),
+    );
+    const badChat = watch(c, 'SendMessage', 'c1\u0000', 'hi');
+    await expect.poll(() => sends.every((send) => send.state.done) && badChat.state.done).toBe(true);
+    for (const send of sends) expect(send.state.error).toContain('invalid_message');
+    expect(badChat.state.error).toContain('chat_not_found');
+    expect(fake.messages).toEqual([]);
+    expect(fake.balances.alice).toBe(10);
+    // A valid pair (an emoji) is sent as it is.
+    const emoji = watch(c, 'SendMessage', 'c1', 'hi \ud83d\ude00');
+    await expect.poll(() => emoji.state.done).toBe(true);
+    expect(emoji.state.error).toBeFalsy();
+  });
+
   it("should refuse locked chats, other users' chats and empty messages with clear codes", async () => {
     const fake = fakeStore({ alice: 10 }, CHATS);
     await start(fake.store, createPersonaEngine({ wordDelayMs: 0 }));

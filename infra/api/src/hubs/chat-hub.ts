@@ -7,6 +7,7 @@ import { HubError } from '@companion/hubs';
 import type { Message } from '@companion/contracts';
 import { CompanionEngineError } from '../engines/companion/index.ts';
 import type { CompanionEngine } from '../engines/companion/index.ts';
+import { findUnsafeText } from '../http/validate.ts';
 import type { ChatReplyItem, ReplyRun } from './chat-replies.ts';
 import { ReplyRegistry } from './chat-replies.ts';
 import { ReplyOwnerGoneError, toActiveReply } from './reply-relay.ts';
@@ -150,10 +151,13 @@ export function createChatHub(deps: ChatHubDeps): {
     textArg: unknown,
     clientMessageIdArg?: unknown,
   ): AsyncGenerator<ChatReplyItem> {
-    if (typeof chatIdArg !== 'string' || chatIdArg.trim() === '')
+    if (typeof chatIdArg !== 'string' || chatIdArg.trim() === '' || findUnsafeText(chatIdArg) !== null)
       throw new HubError(CHAT_ERRORS.chatNotFound);
     const text = typeof textArg === 'string' ? textArg.trim() : '';
-    if (text === '' || text.length > MAX_MESSAGE_LENGTH) throw new HubError(CHAT_ERRORS.invalidMessage);
+    // The same text check as every HTTP body (a NUL failed the insert after the charge; a lone surrogate was
+    // stored as U+FFFD, not what the user sent): refused before anything is paid.
+    if (text === '' || text.length > MAX_MESSAGE_LENGTH || findUnsafeText(text) !== null)
+      throw new HubError(CHAT_ERRORS.invalidMessage);
     const clientMessageId = clientIdOf(clientMessageIdArg);
     // The chat and an earlier send with this client id are read together: one wait on the store, not two, before
     // the first item (ADR 0255). The lookup's answer is used only if the chat exists.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/harness.ts';
 import type { Database } from '../../db/database.ts';
-import { createMailer, createOutboxMailer } from './mailer.ts';
+import { createMailer, createOutboxMailer, expireOutbox, recipientHash } from './mailer.ts';
 
 /** The smallest SMTP dialogue nodemailer needs; records each DATA block. */
 function fakeSmtp(received: string[]): net.Server {
@@ -66,10 +66,42 @@ describe('mailer', () => {
     const mailer = createMailer(db, { smtpUrl: null, mailFrom: 'a@b.c', env: 'test' });
     expect(mailer.kind).toBe('outbox');
     await mailer.send({ to: 'x@example.com', subject: 'S', text: 'T' });
-    const rows = await db.query<{ to_address: string; sent_at: Date | null }>(
-      "SELECT to_address, sent_at FROM email_outbox WHERE to_address = 'x@example.com'",
-    );
-    expect(rows).toEqual([{ to_address: 'x@example.com', sent_at: null }]);
+    const rows = await db.query<{
+      to_address: string | null;
+      body_text: string | null;
+      sent_at: Date | null;
+    }>('SELECT to_address, body_text, sent_at FROM email_outbox WHERE to_hash = $1', [
+      recipientHash('x@example.com'),
+    ]);
+    // Who, when and the subject only: no address and no body on disk without the development viewer.
+    expect(rows).toEqual([{ to_address: null, body_text: null, sent_at: null }]);
+  });
+
+  it('should keep a message in plain text only for the development viewer, and only until it expires', async () => {
+    const mailer = createMailer(db, {
+      smtpUrl: null,
+      mailFrom: 'a@b.c',
+      env: 'test',
+      devMailViewer: true,
+      magicLinkTtlSeconds: 900,
+    });
+    await mailer.send({
+      to: 'Viewer@Example.com',
+      subject: 'Your sign-in link',
+      text: 'http://x/?MagicCode=k',
+    });
+    const stored = () =>
+      db.query<{ to_address: string | null; body_text: string | null }>(
+        'SELECT to_address, body_text FROM email_outbox WHERE to_hash = $1',
+        [recipientHash('viewer@example.com')],
+      );
+    expect(await stored()).toEqual([
+      { to_address: 'Viewer@Example.com', body_text: 'http://x/?MagicCode=k' },
+    ]);
+    await expireOutbox(db, new Date(Date.now() + 899_000));
+    expect((await stored())[0]!.body_text).not.toBeNull();
+    await expireOutbox(db, new Date(Date.now() + 901_000));
+    expect(await stored()).toEqual([{ to_address: null, body_text: null }]);
   });
 
   it('should send through SMTP and record the message as sent', async () => {
@@ -82,7 +114,8 @@ describe('mailer', () => {
     await mailer.send({ to: 'y@example.com', subject: 'Your sign-in link', text: 'Click here' });
     expect(received.join('')).toContain('Subject: Your sign-in link');
     const rows = await db.query<{ sent_at: Date | null }>(
-      "SELECT sent_at FROM email_outbox WHERE to_address = 'y@example.com'",
+      'SELECT sent_at FROM email_outbox WHERE to_hash = $1',
+      [recipientHash('y@example.com')],
     );
     expect(rows[0]!.sent_at).toBeInstanceOf(Date);
   });
@@ -99,7 +132,8 @@ describe('mailer', () => {
     });
     await expect(mailer.send({ to: 'z@example.com', subject: 'S', text: 'T' })).rejects.toThrow();
     const rows = await db.query<{ error: string | null }>(
-      "SELECT error FROM email_outbox WHERE to_address = 'z@example.com'",
+      'SELECT error FROM email_outbox WHERE to_hash = $1',
+      [recipientHash('z@example.com')],
     );
     expect(rows[0]!.error).toMatch(/ECONNREFUSED|connect/i);
   });

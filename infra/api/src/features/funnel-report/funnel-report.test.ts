@@ -130,6 +130,9 @@ describe.each(BACKENDS)('funnel report on $backend', ({ backend, available }) =>
       ['?from=2026-02-31&to=2026-03-01', 'from'],
       ['?from=2026-11-20&to=2026-11-19', 'to'],
       ['?from=2024-01-01&to=2026-01-01', 'to'],
+      ['?from=9999-12-01&to=9999-12-31', 'from'],
+      ['?from=2026-11-20&to=9999-12-31', 'to'],
+      ['?from=0001-01-01&to=0001-01-02', 'from'],
     ])('should refuse %s with a 400 naming %s', async (query, field) => {
       const response = await report(query);
       expect(response.statusCode).toBe(400);

@@ -311,6 +311,47 @@ describe.each(BACKENDS)('image batches on $backend', ({ backend, available }) =>
       expect(messages.json()).toHaveLength(2);
     });
 
+    it('should charge one price per delivered photo: no paid batch, and no request twice, into a chat for free', async () => {
+      const erin = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 100 });
+      const start = async (character: string) =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/Chats/start',
+            headers: erin.headers,
+            payload: { personModelId: seedCharacterId(character) },
+          })
+        ).json<{ id: string }>().id;
+      const [sofia, other] = [await start('sofia'), await start('mia')];
+      const ask = (chatId: string, requestId: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/Chats/request-photo',
+          headers: erin.headers,
+          payload: { chatId, requestId },
+        });
+      // A four-photo batch paid on the photo page: its id is not a photo request.
+      const paid = crypto.randomUUID();
+      expect((await generate(t, erin, { batchId: paid, style: 'anime', count: 4 })).statusCode).toBe(201);
+      const afterBatch = await balanceOf(t.db, erin.id);
+      for (const chatId of [sofia, other]) {
+        const free = await ask(chatId, paid);
+        expect(free.statusCode).toBe(409);
+        expect(free.json().error).toMatchObject({ code: 'request_id_taken', field: 'requestId' });
+      }
+      // One request, one chat: the same id sent to another chat delivers nothing there.
+      const requestId = crypto.randomUUID();
+      expect((await ask(sofia, requestId)).statusCode).toBe(200);
+      expect((await ask(other, requestId)).statusCode).toBe(409);
+      expect((await ask(sofia, requestId)).statusCode).toBe(200);
+      expect(await balanceOf(t.db, erin.id)).toBe(afterBatch - PRICE);
+      const photos = async (chatId: string) =>
+        (await t.db.query('SELECT id FROM messages WHERE chat_id = $1 AND image_url IS NOT NULL', [chatId]))
+          .length;
+      expect(await photos(sofia)).toBe(1);
+      expect(await photos(other)).toBe(0);
+    });
+
     it('should keep the engine fixture to loopback callers and to COMPANION_TEST_FIXTURES=1', async () => {
       expect((await fixture(alice, 'fail', { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(404);
       expect((await generate(t, alice, { style: 'anime', count: 1 })).statusCode).toBe(201);

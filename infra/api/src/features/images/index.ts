@@ -39,6 +39,7 @@ import {
 import { isLoopbackAddress } from '../../http/loopback.ts';
 import { finishBatch } from './batch-recovery.ts';
 import { EngineFixtures } from './engine-fixtures.ts';
+import { claimPhotoRequest } from './photo-requests.ts';
 
 /** Options of the images feature; tests inject an engine. */
 export interface ImagesFeatureOptions {
@@ -385,6 +386,7 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
       const { chatId, requestId } = parseBody(photoRequestBody, request.body);
       const target = await chatUnlockTarget(db, user.id, chatId);
       if (target.isBlurred) throw conflict('Unlock this character first.', 'chat_locked', 'chatId');
+      await claimPhotoRequest(db, user.id, chatId, requestId);
       const { answer, ...balance } = await runBatch(user.id, {
         batchId: requestId,
         personModelId: target.personModelId,

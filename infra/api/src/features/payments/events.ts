@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import type { Envelope } from './signatures.ts';
 
-/** Our order states (Solidgate's names where they exist); `held` = paid but not matching the order. */
+/**
+ * Our order states (Solidgate's names where they exist); `held` = paid but not matching the order; `refunded` =
+ * paid, but a rule checked at fulfilment refused it (ADR 0300).
+ */
 export type OrderStatus =
-  'created' | 'processing' | '3ds_verify' | 'approved' | 'declined' | 'held' | 'expired';
+  'created' | 'processing' | '3ds_verify' | 'approved' | 'declined' | 'held' | 'expired' | 'refunded';
 
 /** Final states never change (monotonic state machine). */
-export const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set(['approved', 'declined', 'held', 'expired']);
+export const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set([
+  'approved',
+  'declined',
+  'held',
+  'expired',
+  'refunded',
+]);
 
 /** Rank for monotonic moves among non-final states. */
 export const STATUS_RANK: Record<OrderStatus, number> = {
@@ -17,6 +26,7 @@ export const STATUS_RANK: Record<OrderStatus, number> = {
   declined: 9,
   held: 9,
   expired: 9,
+  refunded: 9,
 };
 
 /** A provider's webhook or status answer, reduced to what fulfilment needs. */

@@ -18,6 +18,7 @@ import type { ProductRow } from './catalogue.ts';
 import { FINAL_STATUSES, STATUS_RANK } from './events.ts';
 import { creditLifetimeMonth, creditRenewalBonus } from './grants.ts';
 import type { OrderStatus, ProviderEvent } from './events.ts';
+import { purchaseRefusal, refundOrder } from './refunds.ts';
 
 /** A `payment_orders` row. */
 export interface OrderRow {
@@ -51,7 +52,7 @@ export interface OrderRow {
 
 /** What applying one provider event did. */
 export type ApplyOutcome =
-  'duplicate' | 'unknown_order' | 'ignored' | 'updated' | 'fulfilled' | 'declined' | 'held';
+  'duplicate' | 'unknown_order' | 'ignored' | 'updated' | 'fulfilled' | 'declined' | 'held' | 'refunded';
 
 /** Inputs of fulfilment. */
 export interface FulfilmentDeps {
@@ -236,6 +237,12 @@ async function applyClaimed(
   if (!order || order.payment_system !== event.provider) return 'unknown_order';
   // Fulfilment is keyed on the order: once final, later events (duplicates with new ids, late declines,
   // reordered `processing`) change nothing.
+  // An order we gave up on (the provider did not answer; the buyer was told to try again) that was charged
+  // after all: the charge is returned, never kept without what it bought.
+  if (order.status === 'expired' && event.status === 'approved' && !order.fulfilled_at) {
+    await refundOrder(tx, order, event, 'order_expired', now);
+    return 'refunded';
+  }
   if (FINAL_STATUSES.has(order.status)) return 'ignored';
   if (event.status === 'processing' || event.status === '3ds_verify') {
     if (STATUS_RANK[event.status] <= STATUS_RANK[order.status]) return 'ignored';
@@ -271,6 +278,20 @@ async function applyClaimed(
       [order.id, event.amount, event.currency, now],
     );
     return 'held';
+  }
+  // The purchase rules again, now that the money is here: what they refuse is refunded, never granted.
+  const product = await findProduct(tx, order.product_id);
+  const refusal = product ? await purchaseRefusal(tx, order, product) : null;
+  if (refusal) {
+    const refunded = await refundOrder(tx, order, event, refusal, now);
+    await enqueueOutbox(
+      tx,
+      order.user_id,
+      'PaymentNotification',
+      notification(refunded, product, { success: false, subscription: null, remainingBalance: null }),
+      now,
+    );
+    return 'refunded';
   }
   await fulfil(tx, deps, order, event, now);
   return 'fulfilled';

@@ -1,6 +1,7 @@
 // Payments (issue 10, 001 §7): catalogue reads, order creation with Idempotency-Key, the sandbox provider, signed
 // webhooks with exactly-once fulfilment, the outbox to the hubs, subscriptions and cards. ADRs 0100–0104.
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter } from 'prom-client';
@@ -42,8 +43,12 @@ import type { PaymentProvider } from './provider.ts';
 import { createSandboxEngine } from './sandbox/engine.ts';
 import type { SandboxEngine, WebhookDeliver } from './sandbox/engine.ts';
 import { registerSandboxRoutes } from './sandbox/routes.ts';
+import { ownReturnUrl } from './return-url.ts';
 import type { Envelope, WebhookKeys } from './signatures.ts';
 import { runRenewals } from './subscriptions.ts';
+import { notLongerThan, runRefunds } from './refunds.ts';
+import { offerRefusal } from './offer-rules.ts';
+import { IN_FLIGHT_MAX_MS, recoverInFlightKeys } from './idempotency-recovery.ts';
 
 const ENVELOPES: readonly Envelope[] = ['solidgate', 'yuno', 'paypal'];
 
@@ -145,6 +150,10 @@ export interface PaymentsControl {
   /** Pulls the provider for non-final orders older than `olderThanMs` (default 2 min). */
   reconcile(olderThanMs?: number): Promise<number>;
   runRenewals(): Promise<number>;
+  /** Sends queued refunds (orders a rule refused at fulfilment) to their providers. */
+  runRefunds(): Promise<number>;
+  /** Settles Idempotency-Keys left in flight before `before` from their orders (default: older than 5 min). */
+  recoverKeys(before?: Date): Promise<number>;
 }
 
 /** Options of {@link paymentsFeature}. */
@@ -254,6 +263,10 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       registers: [deps.metrics.registry],
     });
     const relay = () => relayOutbox(deps, notifier);
+    const refunds = () =>
+      runRefunds(db, providers, deps.now, (error, orderId) =>
+        app.log.error({ err: error, orderId }, 'payment refund failed; retried every minute'),
+      );
     const kickRelay = () => {
       if (background)
         void relay().catch((error: unknown) => app.log.error({ err: error }, 'payments outbox'));
@@ -261,7 +274,9 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     const apply = async (event: Parameters<typeof applyProviderEvent>[1]): Promise<ApplyOutcome> => {
       const outcome = await applyProviderEvent(fulfilmentDeps, event);
       eventOutcomes.inc({ provider: event.provider, outcome });
-      if (outcome === 'fulfilled' || outcome === 'declined') kickRelay();
+      if (outcome === 'fulfilled' || outcome === 'declined' || outcome === 'refunded') kickRelay();
+      if (outcome === 'refunded' && background)
+        void refunds().catch((error: unknown) => app.log.error({ err: error }, 'payments refunds'));
       return outcome;
     };
 
@@ -289,18 +304,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     }
 
     /** successUrl / failUrl / redirectUrl: a path on this site, or an absolute URL on the public origin. */
-    function ownUrl(raw: string, field: string): string {
-      if (raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\')) return raw;
-      let url: URL;
-      try {
-        url = new URL(raw);
-      } catch {
-        throw badRequest(`${field} must be a URL on this site.`, field, 'validation_failed');
-      }
-      if (url.origin !== publicOrigin)
-        throw badRequest(`${field} must point to this site (${publicOrigin}).`, field, 'foreign_return_url');
-      return url.toString();
-    }
+    const ownUrl = (raw: string, field: string) => ownReturnUrl(raw, field, publicOrigin);
 
     function withReturnParams(base: string, params: Record<string, string>): string {
       const hashAt = base.indexOf('#');
@@ -318,9 +322,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       if (product.kind === 'subscription') {
         const live = await liveSubscription(db, user.id);
         if (live) {
-          const current = periodMonths({ type: live.period_type, value: live.period_value });
-          const wanted = periodMonths({ type: product.period_type!, value: product.period_value! });
-          if (wanted <= current)
+          if (notLongerThan(live, product))
             throw conflict(
               'productId: you already hold this plan or a longer one; only longer plans can be bought.',
               'already_subscribed',
@@ -328,8 +330,12 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
             );
         }
       }
+      const used = await offerRefusal(db, user.id, product);
+      if (used) throw conflict(used, 'offer_used', 'productId');
       return product;
     }
+
+    const requestKey = new AsyncLocalStorage<string>();
 
     /** Stripe-style Idempotency-Key around a creation call (ADR 0102). */
     async function idempotent(
@@ -382,7 +388,8 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
           [userId, key.data, status, JSON.stringify(body)],
         );
       try {
-        const body = await run();
+        // The orders this request writes carry its key, so a crash mid-request is answered from them later.
+        const body = await requestKey.run(key.data, run);
         await save(200, body);
         return { status: 200, body, replayed: false };
       } catch (error) {
@@ -421,8 +428,8 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     async function insertOrder(input: NewOrder): Promise<OrderRow> {
       const rows = await db.query<OrderRow>(
         `INSERT INTO payment_orders (id, user_id, product_id, kind, payment_system, amount, currency, success_url,
-           fail_url, source_path, card_id, meta, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING *`,
+           fail_url, source_path, card_id, meta, created_at, updated_at, idempotency_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14) RETURNING *`,
         [
           crypto.randomUUID(),
           input.user.id,
@@ -437,6 +444,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
           input.cardId ?? null,
           JSON.stringify(input.meta ?? {}),
           deps.now(),
+          requestKey.getStore() ?? null,
         ],
       );
       return rows[0]!;
@@ -477,9 +485,10 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     ) {
       const userId = currentUser(request).id;
       const user = await loadUser(userId);
-      const product = await purchasable(user, input.productId);
+      // The return URLs first: a bad one is refused by name whatever else is wrong.
       const success = ownUrl(input.successUrl, 'successUrl');
       const fail = ownUrl(input.failUrl, 'failUrl');
+      const product = await purchasable(user, input.productId);
       const system =
         input.system ??
         choosePaymentSystem({
@@ -524,17 +533,45 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
         'UPDATE payment_orders SET provider_order_id = $2, payment_url = $3, updated_at = $4 WHERE id = $1',
         [order.id, created.providerOrderId, created.paymentUrl, deps.now()],
       );
+      return hostedAnswer(order, created.paymentUrl);
+    }
+
+    /** A hosted-page creation call's answer. */
+    function hostedAnswer(order: OrderRow, paymentUrl: string) {
       return {
         orderId: order.id,
-        paymentSystem: system,
-        productId: product.id,
+        paymentSystem: order.payment_system,
+        productId: order.product_id,
         amount: order.amount,
         currency: order.currency,
         status: order.status,
-        paymentUrl: created.paymentUrl,
-        data: { link: { href: created.paymentUrl } },
+        paymentUrl,
+        data: { link: { href: paymentUrl } },
       };
     }
+
+    /** A saved-card charge's answer: the order as it stands. */
+    async function chargedAnswer(order: OrderRow) {
+      return {
+        ...publicOrder(order, await findProduct(db, order.product_id)),
+        data: { link: { href: null } },
+      };
+    }
+
+    /**
+     * What an interrupted creation call would have answered, from the provider's view of its order first: the
+     * page it opened, or the charge it made; null when the provider never saw it (the key is released).
+     */
+    async function interruptedAnswer(order: OrderRow): Promise<unknown> {
+      const provider = providers[order.payment_system as Envelope];
+      const event = provider && !FINAL_STATUSES.has(order.status) ? await provider.status(order.id) : null;
+      if (event) await apply(event);
+      const [now] = await db.query<OrderRow>('SELECT * FROM payment_orders WHERE id = $1', [order.id]);
+      if (now!.payment_url) return hostedAnswer(now!, now!.payment_url);
+      if (now!.status === 'created' || now!.status === 'expired') return null;
+      return chargedAnswer(now!);
+    }
+    const recoverKeys = (before: Date) => recoverInFlightKeys(db, before, interruptedAnswer, deps.now);
 
     /** Charges a saved card (one-click, upgrade): the provider answers at once; the status pull fulfils. */
     async function chargeSavedCard(
@@ -582,8 +619,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
         deps.now(),
       ]);
       await pull({ ...order, provider_order_id: charged.providerOrderId });
-      const after = await ownOrder(user.id, order.id);
-      return { ...publicOrder(after, product), data: { link: { href: null } } };
+      return chargedAnswer(await ownOrder(user.id, order.id));
     }
 
     const auth = { preHandler: app.authenticate };
@@ -643,6 +679,8 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
 
     app.post('/Payments/create-resign-intent', limited, async (request, reply) => {
       const body = parseBody(ResignBody, request.body);
+      ownUrl(body.successUrl, 'successUrl');
+      ownUrl(body.failUrl, 'failUrl');
       const result = await idempotent(request, '/Payments/create-resign-intent', body, async () => {
         const userId = currentUser(request).id;
         const cards = await db.query<{ id: string; payment_system: string }>(
@@ -989,6 +1027,8 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       reconcile,
       runRenewals: () =>
         runRenewals({ db, ledger: deps.ledger, now: deps.now, providers, pull: (order) => pull(order) }),
+      runRefunds: refunds,
+      recoverKeys: (before) => recoverKeys(before ?? new Date(deps.now().getTime() - IN_FLIGHT_MAX_MS)),
     };
     options.onReady?.(control);
 
@@ -1013,6 +1053,16 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       every(1000, 'outbox', relay);
       every(60_000, 'reconcile', () => reconcile());
       every(60_000, 'renewals', control.runRenewals);
+      // Keys a stopped process left in flight: at start every older key when this is the only instance (with
+      // REDIS_URL others may be mid-request), then every minute those older than any request takes.
+      const scaledOut = Boolean((options.env ?? process.env)['REDIS_URL']);
+      void control
+        .recoverKeys(scaledOut ? undefined : deps.now())
+        .catch((error: unknown) => app.log.error({ err: error }, 'payments key recovery'));
+      every(60_000, 'key recovery', () => control.recoverKeys());
+      // Refunds a stopped process queued but never sent go out at start, then every minute.
+      void refunds().catch((error: unknown) => app.log.error({ err: error }, 'payments refunds'));
+      every(60_000, 'refunds', refunds);
       app.addHook('onClose', async () => {
         for (const timer of loops) clearInterval(timer);
       });

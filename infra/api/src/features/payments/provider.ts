@@ -22,6 +22,11 @@ export interface PaymentProvider {
     callbackUrl: string;
     paymentType: '1-click' | 'recurring';
   }): Promise<{ providerOrderId: string }>;
+  /**
+   * Refunds a captured order in full; idempotent per order. Optional: an adapter without it leaves the refund
+   * queued (and logged) for an operator.
+   */
+  refund?(input: { orderId: string; providerOrderId: string }): Promise<void>;
   /** Pulls the provider's view of an order (`POST /status`); null when it has not seen the order or nothing happened. */
   status(orderId: string): Promise<ProviderEvent | null>;
 }
@@ -76,6 +81,10 @@ export function sandboxProvider(engine: SandboxEngine, system: Envelope, keys: W
         paymentType: input.paymentType,
       });
       return { providerOrderId: row.id };
+    },
+    async refund(input) {
+      if (!(await engine.refund(input.providerOrderId)))
+        throw new Error(`sandbox order ${input.providerOrderId} has no charge to refund`);
     },
     async status(orderId) {
       const row = await engine.status(system, orderId);

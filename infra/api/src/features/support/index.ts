@@ -3,6 +3,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { FeaturePlugin } from '../../http/feature.ts';
 import { isLoopbackAddress } from '../../http/loopback.ts';
 import { parseBody } from '../../http/validate.ts';
+import { expireOutbox } from '../../engines/email/mailer.ts';
 
 const ContactUs = z.object({
   email: z.email({ message: 'Enter a valid email address.' }).max(254),
@@ -68,6 +69,8 @@ export const supportFeature: FeaturePlugin = async (app, deps) => {
   app.get('/dev/outbox', async (request) => {
     if (!isLoopbackAddress(request.ip))
       throw new HttpError(404, 'not_found', 'No route for GET /api/dev/outbox.');
+    // Only what is still within its viewing time (the outbox keeps no address or body after that).
+    await expireOutbox(db);
     const rows = await db.query<{
       id: number;
       to_address: string;
@@ -76,7 +79,8 @@ export const supportFeature: FeaturePlugin = async (app, deps) => {
       created_at: Date;
       sent_at: Date | null;
     }>(
-      'SELECT id, to_address, subject, body_text, created_at, sent_at FROM email_outbox ORDER BY id DESC LIMIT 50',
+      `SELECT id, to_address, subject, body_text, created_at, sent_at FROM email_outbox
+       WHERE body_text IS NOT NULL ORDER BY id DESC LIMIT 50`,
     );
     return {
       messages: rows.map((row) => ({

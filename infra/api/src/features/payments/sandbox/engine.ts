@@ -28,6 +28,7 @@ export interface SandboxOrderRow {
   card_brand: string | null;
   card_last4: string | null;
   pending_outcome: string | null;
+  refunded_at: Date | null;
   /** A slow-bank order settles with `pending_outcome` at this time (test card `settlesAfterSeconds`). */
   settles_at: Date | null;
   success_url: string;
@@ -121,6 +122,8 @@ export interface SandboxEngine {
   dispatch(): Promise<number>;
   /** Orders still waiting on the hosted page past their expiry become declined 0.02. */
   expireStale(): Promise<number>;
+  /** Refunds an approved order in full, once (a second call changes nothing); false when nothing was charged. */
+  refund(id: string): Promise<boolean>;
   /** Slow-bank orders whose settle time has come take their outcome (and queue its webhook); returns how many. */
   settleDue(): Promise<number>;
 }
@@ -336,6 +339,15 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
         url: `${options.pageBase}/pay/${created.id}`,
         expiresAt: created.expires_at,
       };
+    },
+
+    async refund(id) {
+      const rows = await db.query<{ id: string }>(
+        `UPDATE sandbox_orders SET refunded_at = COALESCE(refunded_at, $2), updated_at = $2
+         WHERE id = $1 AND status = 'approved' RETURNING id`,
+        [id, now()],
+      );
+      return rows.length > 0;
     },
 
     async find(id) {

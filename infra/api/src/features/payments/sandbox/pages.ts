@@ -1,5 +1,6 @@
 // Server-rendered pages of the sandbox provider: plain HTML and CSS, no script, labelled fields, errors announced.
 
+import crypto from 'node:crypto';
 import type { SandboxOrderRow } from './engine.ts';
 
 /** Escapes text for HTML element and attribute content. */
@@ -32,9 +33,22 @@ input[aria-invalid=true]{border-color:#ff6b81}
 button{width:100%;margin-top:22px;padding:14px;border:0;border-radius:12px;background:#c66bff;color:#14121a;
   font-size:1.05rem;font-weight:700;cursor:pointer}
 button:focus-visible{outline:3px solid #fff;outline-offset:2px}
+.note{margin-top:16px}.note a{color:#d9a6ff}
 .badge{display:inline-block;font-size:.75rem;letter-spacing:.04em;text-transform:uppercase;background:#34304a;
   border-radius:999px;padding:2px 10px;margin-bottom:12px}
 `;
+
+/**
+ * The pages' Content-Security-Policy: no script at all, the one inline stylesheet by its hash, the card form posts
+ * only to this origin and the page cannot be framed (a card form in someone else's frame is a phishing kit).
+ */
+export const PAGE_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${crypto.createHash('sha256').update(STYLE).digest('base64')}'`,
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
 
 function layout(title: string, body: string): string {
   return `<!doctype html>
@@ -85,7 +99,7 @@ ${field('cardHolder', 'Cardholder name', 'autocomplete="cc-name" maxlength="100"
 ${order.ask_email ? field('email', 'E-mail (optional): we send you a link to keep your purchase', 'type="email" autocomplete="email" maxlength="320"', errors, values.email) : ''}
 <button type="submit">Pay ${money(order)}</button>
 </form>
-<p class="muted" style="margin-top:16px">Test mode: no real card is charged. Test cards: <a style="color:#d9a6ff" href="../test-cards">/api/sandbox/test-cards</a>.</p>`,
+<p class="muted note">Test mode: no real card is charged. Test cards: <a href="../test-cards">/api/sandbox/test-cards</a>.</p>`,
   );
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { redirectable } from '../return-url.ts';
 import { safeEqual, solidgateSignature } from '../signatures.ts';
 import type { Envelope, WebhookKeys } from '../signatures.ts';
 import type { SandboxEngine } from './engine.ts';
-import { challengePage, closedPage, notFoundPage, paymentPage } from './pages.ts';
+import { challengePage, closedPage, notFoundPage, PAGE_CSP, paymentPage } from './pages.ts';
 import type { CardErrors } from './pages.ts';
 import { TEST_CARDS } from './test-cards.ts';
 
@@ -33,7 +34,13 @@ interface PageError {
 function html(request: FastifyRequest, reply: FastifyReply, status: number, body: string, error?: PageError) {
   const accept = String(request.headers.accept ?? '');
   if (error && status >= 400 && !accept.includes('text/html')) return reply.status(status).send({ error });
-  return reply.status(status).type('text/html; charset=utf-8').send(body);
+  return reply
+    .status(status)
+    .header('content-security-policy', PAGE_CSP)
+    .header('x-frame-options', 'DENY')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(body);
 }
 
 const NOT_FOUND: PageError = {
@@ -90,6 +97,16 @@ export async function registerSandboxRoutes(
 
   scope.get('/sandbox/test-cards', async () => TEST_CARDS);
 
+  /**
+   * After a card or code is taken the buyer goes back to the shop; a stored return URL no browser could follow
+   * (written before return URLs were parsed strictly) ends on the order's closed page, never in a 500.
+   */
+  const sendBack = async (request: FastifyRequest, reply: FastifyReply, id: string, to: string) => {
+    if (redirectable(to)) return reply.redirect(to, 303);
+    const order = await engine.find(id);
+    return html(request, reply, 200, order ? closedPage(order) : notFoundPage());
+  };
+
   const orderOf = async (request: FastifyRequest) => {
     const id = OrderId.safeParse((request.params as { id: string }).id);
     return id.success ? engine.find(id.data) : null;
@@ -124,7 +141,7 @@ export async function registerSandboxRoutes(
       );
     }
     const next = await engine.submitCard(order.id, read.card);
-    return reply.redirect(next.redirect, 303);
+    return sendBack(request, reply, order.id, next.redirect);
   });
 
   scope.get('/sandbox/3ds/:id', async (request, reply) => {
@@ -147,7 +164,7 @@ export async function registerSandboxRoutes(
         field: 'otp',
       });
     const next = await engine.submitOtp(order.id, otp);
-    return reply.redirect(next.redirect, 303);
+    return sendBack(request, reply, order.id, next.redirect);
   });
 
   // Provider-side status call, Solidgate-shaped: `merchant` + `signature` headers over the JSON body.

@@ -76,6 +76,15 @@ const ROWS: [code: string, title: string, message: RegExp, button: DeclineInfo['
       'Try Again',
       0,
     ],
+    // The API's refusals at fulfilment (a plan not longer than the one held, an offer already used): refunded.
+    [
+      'already_subscribed',
+      'Payment refunded',
+      /this plan or a longer one.*returned to your card/,
+      'Try Again',
+      0,
+    ],
+    ['offer_used', 'Payment refunded', /offer was already used.*returned to your card/, 'Try Again', 0],
   ];
 
 describe('decline codes (001 §8)', () => {

@@ -101,6 +101,15 @@ export const DECLINE_CODES = {
     'Try with another card',
   ],
   'Special_3.07': ['Payment declined', 'Something went wrong. Please try again or use another card.'],
+  // The API's own refusals of a payment that arrived after its rule stopped allowing it: the charge is returned.
+  already_subscribed: [
+    'Payment refunded',
+    'You already have this plan or a longer one, so this payment was returned to your card.',
+  ],
+  offer_used: [
+    'Payment refunded',
+    'This offer was already used on your account, so this payment was returned to your card.',
+  ],
 } as const satisfies Record<string, Row>;
 
 /** A code the table names. */
