@@ -60,6 +60,12 @@ export function createHubServer(options: HubServerOptions): HubServer {
   const userBuckets = new Map<string, { bucket: TokenBucket; connections: number; idleSince: number }>();
   const userInvocationBurst = options.userInvocationBurst ?? 40;
   const userInvocationsPerSecond = options.userInvocationsPerSecond ?? 20;
+  // Budgets per user do not hold back many users (anonymous visitors cost one pre-register each): every invocation
+  // on this instance also takes from one shared bucket (ADR 0310).
+  const globalInvocations = new TokenBucket(
+    options.globalInvocationBurst ?? 200,
+    options.globalInvocationsPerSecond ?? 200,
+  );
   let draining = false;
 
   const wss = new WebSocketServer({
@@ -98,10 +104,12 @@ export function createHubServer(options: HubServerOptions): HubServer {
       recordBurst: options.recordBurst ?? 200,
       recordsPerSecond: options.recordsPerSecond ?? 100,
       maxRefusals: options.maxRefusals ?? 100,
+      maxStreams: options.maxStreamsPerConnection ?? 8,
     },
     admitUserInvocation(connection) {
       return userBuckets.get(connection.userId)?.bucket.take() ?? true;
     },
+    admitGlobalInvocation: () => globalInvocations.take(),
     onError,
     onOpen(connection) {
       const budget = userBuckets.get(connection.userId);
