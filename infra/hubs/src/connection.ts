@@ -78,6 +78,8 @@ export interface ConnectionSettings {
   admitUserInvocation(connection: HubConnection): boolean;
   /** The instance's bucket across every connection (anonymous users are many users); false when over it. */
   admitGlobalInvocation(): boolean;
+  /** The connection is being closed for flooding: its user may not connect again for a while. */
+  onFlooded(connection: HubConnection): void;
   onError(error: unknown, where: string): void;
   onOpen(connection: HubConnection): void;
   onClosed(connection: HubConnection): void;
@@ -149,6 +151,7 @@ export class HubConnection {
       }
       if (!this.records.take()) {
         // A flood of any record kind costs parsing for everyone on this process: end it.
+        this.settings.onFlooded(this);
         this.close('Connection closed with an error. Too many messages.');
         return;
       }
@@ -336,6 +339,7 @@ export class HubConnection {
     }
     this.refusals += 1;
     if (this.refusals > this.settings.limits.maxRefusals) {
+      this.settings.onFlooded(this);
       this.close('Connection closed with an error. Too many invocations.');
       return false;
     }

@@ -40,7 +40,12 @@ async function open(h: Harness, token: string): Promise<RawPeer> {
 describe('hub flooding and hardening', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ hubs: { testHub } });
+    // The per-connection and per-user budgets under test, not the instance's shared one (its own block below).
+    h = await startHarness({
+      hubs: { testHub },
+      globalInvocationBurst: 10_000,
+      globalInvocationsPerSecond: 10_000,
+    });
   });
   afterAll(async () => h.stop());
 
@@ -59,6 +64,22 @@ describe('hub flooding and hardening', () => {
     other.send(invoke('x', 'Add', [40, 2]));
     expect(await other.next((m) => m.includes('"invocationId":"x"'))).toContain('"result":42');
     other.ws.close();
+  });
+
+  it('should refuse a new connection of a user whose connection was closed for flooding, for a while', async () => {
+    const flooder = await open(h, 'user:reconnecting');
+    flooder.send(Array.from({ length: 1000 }, (_, i) => invoke(String(i))).join(''));
+    expect(await flooder.closed).toBeGreaterThan(0);
+    const negotiate = (token: string) =>
+      fetch(`${h.url}/hubs/testHub/negotiate?negotiateVersion=1`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const again = await negotiate('user:reconnecting');
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    expect((await negotiate('user:someone-else')).status).toBe(200);
   });
 
   it('should share one budget between all connections of a user (issue 21 item 6)', async () => {

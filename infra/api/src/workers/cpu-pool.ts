@@ -54,6 +54,8 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
     maxQueue: options.maxQueue,
     // An idle API keeps no threads (tests build many apps); a busy one keeps them warm.
     idleTimeout: 30_000,
+    // On a shared machine the scheduler prefers the event loop: a conversion waits, other users' requests do not.
+    niceIncrement: 10,
   });
   const inFlight = new Map<string, number>();
   const accepted = new Set<Promise<unknown>>();
