@@ -9,10 +9,10 @@
 
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
@@ -209,6 +209,22 @@ async function hubFloods(
   return totals;
 }
 
+/**
+ * CPU time the API process has used (Linux /proc, clock ticks of 10 ms): what a flood costs the API itself. On a
+ * shared machine the other users' latency also holds the time the scheduler gives other processes.
+ */
+function apiCpuMs(): number {
+  try {
+    const fields = readFileSync(`/proc/${api.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/** API CPU per second of each phase, in the order the phases ran. */
+const cpuPerSecond: number[] = [];
+
 /** The other users' latencies, measured by a child process for `SECONDS`, while `flood(running)` runs. */
 async function during<T>(
   tokens: string[],
@@ -227,10 +243,13 @@ async function during<T>(
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const cpuBefore = apiCpuMs();
+  const started = performance.now();
   const [outcome] = await Promise.all([
     flood ? flood(() => !done) : Promise.resolve(null),
     exited.then(() => (done = true)),
   ]);
+  cpuPerSecond.push((apiCpuMs() - cpuBefore) / ((performance.now() - started) / 1000));
   return [JSON.parse(output) as number[], outcome];
 }
 
@@ -262,6 +281,9 @@ try {
   console.log(`other users, 4 parallel card imports: ${summary(cards)}  (${verdict(cards)})`);
   console.log(
     `hub flooders: 1 → ${one!.bursts} bursts, ${one!.closed} closed, ${one!.refused} refused, ${one!.negotiatesRefused} reconnects refused; 20 → ${twenty!.bursts} bursts, ${twenty!.closed} closed, ${twenty!.refused} refused, ${twenty!.negotiatesRefused} reconnects refused`,
+  );
+  console.log(
+    `API CPU per second (no flood, 1 hub flooder, 20 flooders, card imports): ${cpuPerSecond.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}; load average ${loadavg()[0]!.toFixed(1)}`,
   );
   console.log(
     `card imports by status: ${[...statuses!].map(([status, count]) => `${status} × ${count}`).join(', ')}`,
