@@ -32,6 +32,9 @@ export function startStack(
         SNAPCHAT_PIXEL_ID: 'e2e-snap',
         TWITTER_PIXEL_ID: 'e2e-tw',
         EVENT_TRACK_RATE_LIMIT_PER_MINUTE: '100000',
+        // Every visitor before pre-register and every beacon is 127.0.0.1 here, so the per-client API budget keyed
+        // by address would be the whole suite's; the budget is tested in infra/api (client-budget.test.ts).
+        API_RATE_LIMIT_PER_MINUTE: '100000',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

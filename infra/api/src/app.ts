@@ -8,6 +8,7 @@ import type { Database } from './db/database.ts';
 import { createMailer } from './engines/email/mailer.ts';
 import type { Mailer } from './engines/email/mailer.ts';
 import { createAuthenticator, installAuth, loadJwtKey } from './http/auth.ts';
+import { installClientBudget } from './http/client-budget.ts';
 import { COMPRESS_THRESHOLD } from './http/compression.ts';
 import { frameworkErrors, HttpError, installErrorHandling } from './http/errors.ts';
 import { installRouteTable } from './http/route-table.ts';
@@ -35,6 +36,8 @@ import { mergePayments } from './features/payments/account-merge.ts';
 import { paymentsFeature } from './features/payments/index.ts';
 import { opsFeature } from './features/ops/index.ts';
 import { createNotifierPort } from './hubs/notification-hubs.ts';
+import { createCpuPool } from './workers/cpu-pool.ts';
+import type { CpuPool } from './workers/cpu-pool.ts';
 import type { NotifierPort } from './hubs/notification-hubs.ts';
 
 /** Inputs of {@link buildApp}; everything but config and db has a default. */
@@ -58,6 +61,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Hub notifications for payments; `main.ts` binds it to the hubs after they attach. */
   notifier?: NotifierPort;
+  /** Replaces the CPU pool the app makes from config (and closes with itself). */
+  cpu?: CpuPool;
 }
 
 const healthFeature: FeaturePlugin = async (app) => {
@@ -156,7 +161,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now ?? (() => new Date()),
     mergeSteps: deps.mergeSteps ?? MERGE_STEPS,
     notifier: deps.notifier ?? createNotifierPort(),
+    cpu:
+      deps.cpu ??
+      createCpuPool({
+        threads: config.cpuThreads,
+        maxQueue: config.cpuQueueLimit,
+        perClient: config.cpuTasksPerClient,
+      }),
   };
+  // After the server stopped taking requests: the tasks of requests still being answered finish first.
+  if (!deps.cpu) app.addHook('onClose', async () => featureDeps.cpu.close());
 
   installErrorHandling(app);
   installRouteTable(app);
@@ -231,6 +245,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'rate_limited', `Too many requests: retry in ${Math.ceil(context.ttl / 1000)} s.`),
+  });
+  installClientBudget(app, {
+    perMinute: config.apiRateLimitPerMinute,
+    jwtKey: featureDeps.jwtKey,
+    now: featureDeps.now,
   });
 
   await app.register(

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultCpuThreads } from './workers/cpu-pool.ts';
 
 /** Everything the API reads from the environment, resolved once at start. */
 export interface Config {
@@ -42,6 +43,12 @@ export interface Config {
   clientErrorRateLimitPerMinute: number;
   /** Analytics batches and attribution records per minute per IP (`POST /api/Event/track`, `Event/set-attribution`). */
   eventTrackRateLimitPerMinute: number;
+  /** Requests per minute one client (token subject, else address) may make to any API route; 0 turns it off. */
+  apiRateLimitPerMinute: number;
+  /** Worker threads for CPU-heavy work, tasks waiting for them (all clients), and tasks per client at once. */
+  cpuThreads: number;
+  cpuQueueLimit: number;
+  cpuTasksPerClient: number;
   /**
    * Which proxies' X-Forwarded-For to trust (Fastify `trustProxy`): the one-origin server proxies from
    * loopback, so the client IP (rate limits, get-ip-address) is the real one rather than 127.0.0.1.
@@ -128,6 +135,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       nodeEnv === 'production' ? 60 : 600,
       'EVENT_TRACK_RATE_LIMIT_PER_MINUTE',
     ),
+    // Twenty requests a second for a whole minute: far above a person's tabs (a page load makes about fifteen), far
+    // below what one script can send (ADR 0310).
+    apiRateLimitPerMinute: int(
+      env.API_RATE_LIMIT_PER_MINUTE,
+      nodeEnv === 'production' ? 1200 : 6000,
+      'API_RATE_LIMIT_PER_MINUTE',
+    ),
+    cpuThreads: int(env.CPU_POOL_THREADS, defaultCpuThreads(), 'CPU_POOL_THREADS'),
+    cpuQueueLimit: int(env.CPU_POOL_QUEUE, 16, 'CPU_POOL_QUEUE'),
+    cpuTasksPerClient: int(env.CPU_TASKS_PER_CLIENT, 2, 'CPU_TASKS_PER_CLIENT'),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     // warn by default: start prints one line; LOG_LEVEL=info adds per-request logs.
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'warn'),

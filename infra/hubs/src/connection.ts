@@ -58,10 +58,16 @@ export interface FloodLimits {
   recordsPerSecond: number;
   /** Throttled invocations tolerated before a connection that keeps flooding is closed. */
   maxRefusals: number;
+  /** Streams one connection may have running at once; one more is refused (a reply streams for seconds). */
+  maxStreams: number;
 }
 
 /** Error text of a throttled invocation; clients may retry after a moment. */
 export const RATE_LIMITED_ERROR = 'rate_limited: too many hub invocations; retry in a moment.';
+/** Error text of an invocation refused because all connections together are over the instance's budget. */
+export const SERVER_BUSY_ERROR = 'server_busy: the server is busy; retry in a moment.';
+/** Error text of a stream refused because its connection already runs `maxStreams`. */
+export const TOO_MANY_STREAMS_ERROR = 'rate_limited: too many streams at once on this connection.';
 
 /** Settings the connection needs from its server. */
 export interface ConnectionSettings {
@@ -70,6 +76,10 @@ export interface ConnectionSettings {
   limits: FloodLimits;
   /** The user's bucket across their connections on this instance; false when the user is over their limit. */
   admitUserInvocation(connection: HubConnection): boolean;
+  /** The instance's bucket across every connection (anonymous users are many users); false when over it. */
+  admitGlobalInvocation(): boolean;
+  /** The connection is being closed for flooding: its user may not connect again for a while. */
+  onFlooded(connection: HubConnection): void;
   onError(error: unknown, where: string): void;
   onOpen(connection: HubConnection): void;
   onClosed(connection: HubConnection): void;
@@ -141,6 +151,7 @@ export class HubConnection {
       }
       if (!this.records.take()) {
         // A flood of any record kind costs parsing for everyone on this process: end it.
+        this.settings.onFlooded(this);
         this.close('Connection closed with an error. Too many messages.');
         return;
       }
@@ -304,6 +315,10 @@ export class HubConnection {
       this.write(completion(id, { error: `Invocation ID '${id}' is already in use.` }));
       return;
     }
+    if (this.streams.size >= this.settings.limits.maxStreams) {
+      this.write(completion(id, { error: TOO_MANY_STREAMS_ERROR }));
+      return;
+    }
     const controller = new AbortController();
     this.streams.set(id, controller);
     void this.runStream(streamMethod, target, message.arguments, id, controller);
@@ -316,10 +331,15 @@ export class HubConnection {
   private admit(invocationId: string | undefined): boolean {
     if (this.invocations.take() && this.settings.admitUserInvocation(this)) {
       this.refusals = 0;
-      return true;
+      // Within its own budgets but the instance is over its shared one: refused, without counting against this
+      // connection (it did nothing wrong; twenty anonymous floods did).
+      if (this.settings.admitGlobalInvocation()) return true;
+      if (invocationId !== undefined) this.write(completion(invocationId, { error: SERVER_BUSY_ERROR }));
+      return false;
     }
     this.refusals += 1;
     if (this.refusals > this.settings.limits.maxRefusals) {
+      this.settings.onFlooded(this);
       this.close('Connection closed with an error. Too many invocations.');
       return false;
     }

@@ -1,7 +1,7 @@
 // Issue 21 items 6, 8, 9 and 13: flooding limits, closing a user's connections, refused origins, unknown methods.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITED_ERROR } from './connection.ts';
+import { RATE_LIMITED_ERROR, SERVER_BUSY_ERROR, TOO_MANY_STREAMS_ERROR } from './connection.ts';
 import { rawPeer, startHarness } from './testing/harness.ts';
 import type { Harness, RawPeer } from './testing/harness.ts';
 import type { HubDefinition } from './types.ts';
@@ -15,6 +15,13 @@ const testHub: HubDefinition = {
     Add: (_ctx, a, b) => {
       calls.add += 1;
       return (a as number) + (b as number);
+    },
+  },
+  streams: {
+    // A stream that runs until cancelled, as a reply streams for seconds.
+    async *Forever(ctx) {
+      yield 'started';
+      await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve));
     },
   },
 };
@@ -33,7 +40,12 @@ async function open(h: Harness, token: string): Promise<RawPeer> {
 describe('hub flooding and hardening', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ hubs: { testHub } });
+    // The per-connection and per-user budgets under test, not the instance's shared one (its own block below).
+    h = await startHarness({
+      hubs: { testHub },
+      globalInvocationBurst: 10_000,
+      globalInvocationsPerSecond: 10_000,
+    });
   });
   afterAll(async () => h.stop());
 
@@ -52,6 +64,22 @@ describe('hub flooding and hardening', () => {
     other.send(invoke('x', 'Add', [40, 2]));
     expect(await other.next((m) => m.includes('"invocationId":"x"'))).toContain('"result":42');
     other.ws.close();
+  });
+
+  it('should refuse a new connection of a user whose connection was closed for flooding, for a while', async () => {
+    const flooder = await open(h, 'user:reconnecting');
+    flooder.send(Array.from({ length: 1000 }, (_, i) => invoke(String(i))).join(''));
+    expect(await flooder.closed).toBeGreaterThan(0);
+    const negotiate = (token: string) =>
+      fetch(`${h.url}/hubs/testHub/negotiate?negotiateVersion=1`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const again = await negotiate('user:reconnecting');
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    expect((await negotiate('user:someone-else')).status).toBe(200);
   });
 
   it('should share one budget between all connections of a user (issue 21 item 6)', async () => {
@@ -95,5 +123,51 @@ describe('hub flooding and hardening', () => {
     expect(res.status).toBe(403);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+});
+
+describe('hub budgets shared by every connection', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    // A small instance budget so twenty users reach it; each user stays well within their own.
+    h = await startHarness({ hubs: { testHub }, globalInvocationBurst: 10, globalInvocationsPerSecond: 1 });
+  });
+  afterAll(async () => h.stop());
+
+  it('should refuse invocations over the instance budget when twenty users each send a few, keeping their connections', async () => {
+    const before = calls.add;
+    const users = await Promise.all(Array.from({ length: 20 }, (_, u) => open(h, `user:anon-${u}`)));
+    users.forEach((peer, u) => peer.send([0, 1].map((i) => invoke(`${u}-${i}`)).join('')));
+    await Promise.all(users.map((peer, u) => peer.next((m) => m.includes(`"invocationId":"${u}-1"`))));
+    const answers = users.flatMap((peer) => peer.messages);
+    // 40 invocations, each user within its own budget: the instance ran its burst (plus a refill) and refused the rest.
+    expect(calls.add - before).toBeLessThanOrEqual(12);
+    expect(answers.filter((m) => m.includes(SERVER_BUSY_ERROR)).length).toBeGreaterThanOrEqual(28);
+    // Refused for the instance's sake, not their own: every connection stays open.
+    expect(users.every((peer) => peer.ws.readyState === peer.ws.OPEN)).toBe(true);
+    for (const peer of users) peer.ws.close();
+  });
+});
+
+describe('streams per connection', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ hubs: { testHub }, maxStreamsPerConnection: 2 });
+  });
+  afterAll(async () => h.stop());
+
+  it('should refuse a stream over the connection budget while its others run, and accept one once a stream ends', async () => {
+    const peer = await open(h, 'user:streamer');
+    const stream = (id: string) =>
+      `${JSON.stringify({ type: 4, invocationId: id, target: 'Forever', arguments: [] })}${RS}`;
+    peer.send(stream('a') + stream('b') + stream('c'));
+    expect(await peer.next((m) => m.includes('"invocationId":"c"'))).toContain(TOO_MANY_STREAMS_ERROR);
+    await peer.next((m) => m.includes('"invocationId":"b"') && m.includes('started'));
+    // Cancelling one frees its place.
+    peer.send(`${JSON.stringify({ type: 5, invocationId: 'a' })}${RS}`);
+    await peer.next((m) => m.includes('"type":3') && m.includes('"invocationId":"a"'));
+    peer.send(stream('d'));
+    expect(await peer.next((m) => m.includes('"invocationId":"d"'))).toContain('started');
+    peer.ws.close();
   });
 });

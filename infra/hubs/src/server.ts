@@ -60,6 +60,20 @@ export function createHubServer(options: HubServerOptions): HubServer {
   const userBuckets = new Map<string, { bucket: TokenBucket; connections: number; idleSince: number }>();
   const userInvocationBurst = options.userInvocationBurst ?? 40;
   const userInvocationsPerSecond = options.userInvocationsPerSecond ?? 20;
+  // Budgets per user do not hold back many users (anonymous visitors cost one pre-register each): every invocation
+  // on this instance also takes from one shared bucket (ADR 0310).
+  // A user whose connection was closed for flooding may not negotiate again for `floodPenaltyMs`: reconnecting at
+  // once would buy a fresh connection's burst each time (ADR 0310).
+  const floodPenaltyMs = options.floodPenaltyMs ?? 10_000;
+  const floodedUntil = new Map<string, number>();
+  // The access token a connection was opened with: a flooder's next negotiate with it is refused before the
+  // authenticator reads the database.
+  const accessTokenOf = new WeakMap<HubConnection, string>();
+  const penaltyLeft = (key: string): number => Math.max(0, (floodedUntil.get(key) ?? 0) - Date.now());
+  const globalInvocations = new TokenBucket(
+    options.globalInvocationBurst ?? 40,
+    options.globalInvocationsPerSecond ?? 20,
+  );
   let draining = false;
 
   const wss = new WebSocketServer({
@@ -98,9 +112,17 @@ export function createHubServer(options: HubServerOptions): HubServer {
       recordBurst: options.recordBurst ?? 200,
       recordsPerSecond: options.recordsPerSecond ?? 100,
       maxRefusals: options.maxRefusals ?? 100,
+      maxStreams: options.maxStreamsPerConnection ?? 8,
     },
     admitUserInvocation(connection) {
       return userBuckets.get(connection.userId)?.bucket.take() ?? true;
+    },
+    admitGlobalInvocation: () => globalInvocations.take(),
+    onFlooded(connection) {
+      const until = Date.now() + floodPenaltyMs;
+      floodedUntil.set(connection.userId, until);
+      const accessToken = accessTokenOf.get(connection);
+      if (accessToken !== undefined) floodedUntil.set(accessToken, until);
     },
     onError,
     onOpen(connection) {
@@ -158,6 +180,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
     for (const [userId, budget] of userBuckets) {
       if (budget.connections <= 0 && now - budget.idleSince > refillMs) userBuckets.delete(userId);
     }
+    for (const [key, until] of floodedUntil) if (until <= now) floodedUntil.delete(key);
     for (const connection of byToken.values()) {
       const poll = polls.get(connection);
       switch (connection.state) {
@@ -306,18 +329,37 @@ export function createHubServer(options: HubServerOptions): HubServer {
       );
       return;
     }
-    const auth = await options.authenticate(token);
-    if (!auth.ok) {
+    const refusedToken = penaltyLeft(token);
+    const auth = refusedToken > 0 ? null : await options.authenticate(token);
+    if (auth !== null && !auth.ok) {
       if (auth.status === 410) sendError(req, res, 410, 'account_deleted', 'This account was deleted.');
       else sendError(req, res, 401, 'unauthorized', 'The access token is invalid or expired.');
       return;
     }
+    const penalty = auth === null ? refusedToken : penaltyLeft(auth.userId);
+    if (auth === null || penalty > 0) {
+      res.setHeader('Retry-After', String(Math.ceil(penalty / 1000)));
+      sendError(
+        req,
+        res,
+        429,
+        'rate_limited',
+        `Too many hub messages from this user: retry in ${Math.ceil(penalty / 1000)} s.`,
+      );
+      return;
+    }
     const connectionId = newId();
     const connectionToken = version >= 1 ? newId() : connectionId;
-    byToken.set(
+    const connection = new HubConnection(
+      hub.name,
+      hub.def,
+      connectionId,
       connectionToken,
-      new HubConnection(hub.name, hub.def, connectionId, connectionToken, auth.userId, settings),
+      auth.userId,
+      settings,
     );
+    accessTokenOf.set(connection, token);
+    byToken.set(connectionToken, connection);
     const availableTransports = transports.map((transport) => ({ transport, transferFormats: ['Text'] }));
     sendJson(
       req,
@@ -498,10 +540,12 @@ export function createHubServer(options: HubServerOptions): HubServer {
       if (draining) return (reject(503, 'Service Unavailable'), true);
       const token = accessToken(req, url);
       if (token === null) return (reject(401, 'Unauthorized'), true);
+      if (penaltyLeft(token) > 0) return (reject(429, 'Too Many Requests'), true);
       options
         .authenticate(token)
         .then((auth) => {
           if (!auth.ok) return reject(auth.status, auth.status === 410 ? 'Gone' : 'Unauthorized');
+          if (penaltyLeft(auth.userId) > 0) return reject(429, 'Too Many Requests');
           const connectionId = newId();
           const connection = new HubConnection(
             hub.name,
@@ -511,6 +555,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
             auth.userId,
             settings,
           );
+          accessTokenOf.set(connection, token);
           byToken.set(connectionId, connection);
           accept(req, socket, head, connection);
         })
@@ -534,9 +579,15 @@ export function createHubServer(options: HubServerOptions): HubServer {
     connection.lastReceivedAt = Date.now();
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
       connection.attach(coalescingSink(ws));
-      ws.on('message', (data: Buffer, isBinary: boolean) =>
-        connection.receive(isBinary ? data : data.toString('utf8')),
-      );
+      ws.on('message', (data: Buffer, isBinary: boolean) => {
+        if (connection.isClosed()) {
+          // What a closed connection still sends (a flood: thousands of frames) is not read, decoded and dropped
+          // frame by frame while its close handshake waits: the socket goes now (its Close record was flushed).
+          ws.terminate();
+          return;
+        }
+        connection.receive(isBinary ? data : data.toString('utf8'));
+      });
       ws.on('close', () => connection.transportClosed());
       ws.on('error', (e: unknown) => {
         // ws raises for frames over maxPayload and bad framing; the connection just ends.

@@ -80,6 +80,14 @@ export interface HubServerOptions {
   recordsPerSecond?: number;
   /** Throttled invocations in a row before a flooding connection is closed (default 100). */
   maxRefusals?: number;
+  /** All invocations on this instance together, burst (default 40) and per second (default 20); over it an
+   *  invocation gets `server_busy: …` and runs nothing. */
+  globalInvocationBurst?: number;
+  globalInvocationsPerSecond?: number;
+  /** How long a user whose connection was closed for flooding is refused new connections (429; default 10000). */
+  floodPenaltyMs?: number;
+  /** Streams one connection may run at once (default 8). */
+  maxStreamsPerConnection?: number;
   /** Receives errors the server contains (hub code, Redis); default `console.error`. */
   onError?: (error: unknown, where: string) => void;
 }

@@ -1,4 +1,4 @@
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
@@ -69,6 +69,44 @@ describe('smokeMount', () => {
     manifest.metaData.globalName = 'nope';
     await writeFile(path.join(broken, 'mf-manifest.json'), JSON.stringify(manifest));
     await expect(smokeMount('gallery', broken)).rejects.toThrow(/\(container\) failed at load: .*'nope'/);
+  });
+
+  it('should close a page whose files are still loading when the check ends', async () => {
+    // Under load a stylesheet or chunk the page asked for can still be on its way when the check closes the page;
+    // jsdom then aborts every open request, which must be abortable.
+    const loading = path.join(root, 'loading');
+    await cp(gallery, loading, { recursive: true });
+    const manifest = JSON.parse(await readFile(path.join(loading, 'mf-manifest.json'), 'utf8'));
+    const { name, path: entryPath } = manifest.metaData.remoteEntry;
+    await appendFile(
+      path.join(loading, entryPath, name),
+      // The container's exports are getters, so the check gets a wrapper whose unmount leaves 200 stylesheets loading.
+      `\n;(() => {
+        const container = window[${JSON.stringify(manifest.metaData.globalName)}];
+        window[${JSON.stringify(manifest.metaData.globalName)}] = {
+          init: (scope) => container.init(scope),
+          get: async (module) => {
+            const factory = await container.get(module);
+            return () => {
+              const lifecycles = factory().default;
+              return {
+                ...lifecycles,
+                unmount: async (props) => {
+                  await lifecycles.unmount(props);
+                  for (let i = 0; i < 200; i += 1) {
+                    const link = document.createElement('link');
+                    link.rel = 'stylesheet';
+                    link.href = '/mf-manifest.json?' + i;
+                    document.head.append(link);
+                  }
+                },
+              };
+            };
+          },
+        };
+      })();\n`,
+    );
+    expect(await smokeMount('gallery', loading)).toEqual(['./lifecycles']);
   });
 });
 

@@ -17,19 +17,26 @@ import { RegistryError } from './errors.ts';
 /** The page's origin: the build's files are served from disk under it (a file: URL is opaque, no storage). */
 const ORIGIN = 'http://smoke.invalid';
 
+/** A load jsdom can cancel: closing a window calls `abort()` on every request still open. */
+type AbortableRead = Promise<Buffer> & { abort(): void };
+
 /** Serves `ORIGIN/<file>` from the build folder, and nothing else (the check never reaches the network). */
 class BuildLoader extends ResourceLoader {
   constructor(private readonly dir: string) {
     super();
   }
 
-  override fetch(url: string): Promise<Buffer> | null {
+  override fetch(url: string): AbortableRead {
     const { origin, pathname } = new URL(url);
     const file = path.join(this.dir, decodeURIComponent(pathname));
-    if (origin !== ORIGIN || !file.startsWith(this.dir + path.sep)) {
-      return Promise.reject(new Error(`the smoke check loads only the build's files, not ${url}`));
-    }
-    return readFile(file);
+    const controller = new AbortController();
+    const read =
+      origin !== ORIGIN || !file.startsWith(this.dir + path.sep)
+        ? Promise.reject(new Error(`the smoke check loads only the build's files, not ${url}`))
+        : readFile(file, { signal: controller.signal });
+    // A stylesheet or chunk still loading when the check closes the page (a loaded machine) is cancelled, not left
+    // to throw `openedRequest.abort is not a function` out of window.close().
+    return Object.assign(read, { abort: () => controller.abort() });
   }
 }
 

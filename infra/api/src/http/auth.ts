@@ -95,7 +95,7 @@ const verifiedTokens = new WeakMap<Uint8Array, Map<string, { sub: string | undef
  * was the largest cost of a cached public route for a signed-in caller (issue 20).
  */
 async function verifiedSubject(
-  deps: AuthenticatorDeps,
+  deps: Omit<AuthenticatorDeps, 'db'>,
   token: string,
 ): Promise<{ ok: true; sub: string | undefined } | { ok: false; code: string }> {
   const now = deps.now?.() ?? new Date();
@@ -120,6 +120,18 @@ async function verifiedSubject(
     cache.delete(token);
     return { ok: false, code: error instanceof joseErrors.JWTExpired ? 'token_expired' : 'invalid_token' };
   }
+}
+
+/**
+ * The subject of a bearer token whose signature and expiry hold (no database read), else null: who a request is
+ * for the per-client budget (a forged or expired token counts as its address).
+ */
+export async function verifiedTokenSubject(
+  deps: Omit<AuthenticatorDeps, 'db'>,
+  token: string,
+): Promise<string | null> {
+  const verified = await verifiedSubject(deps, token);
+  return verified.ok && verified.sub ? verified.sub : null;
 }
 
 /** Verifies the JWT and reads the user row with `columns` (plus the two the check needs) in one query. */

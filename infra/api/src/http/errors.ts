@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Sent as `Retry-After` (429 and 503 budgets). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -146,6 +148,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const body: ErrorBody = { error: { code: mapped.code, message: mapped.message } };
     if (mapped.field) body.error.field = mapped.field;
+    if (mapped.retryAfterSeconds !== undefined) reply.header('retry-after', String(mapped.retryAfterSeconds));
     void reply.status(mapped.status).type('application/json; charset=utf-8').send(body);
   });
   app.setNotFoundHandler((request, reply) => {

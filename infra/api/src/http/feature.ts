@@ -5,6 +5,7 @@ import type { Mailer } from '../engines/email/mailer.ts';
 import type { Metrics } from '../features/metrics/registry.ts';
 import type { NotifierPort } from '../hubs/notification-hubs.ts';
 import type { LedgerEntryInput, LedgerResult } from '../features/tokens/ledger.ts';
+import type { CpuPool } from '../workers/cpu-pool.ts';
 
 /** Moves what an anonymous user made to the account they signed in to (ADR 0011); runs inside the merge transaction. */
 export type AccountMergeStep = (
@@ -36,6 +37,8 @@ export interface FeatureDeps {
   mergeSteps: readonly AccountMergeStep[];
   /** PaymentNotification / RegistrationNotification to a user's tabs (bound once the hubs attach). */
   notifier: NotifierPort;
+  /** Worker threads for CPU-heavy work (card codecs, PNG export), bounded per client and in all (ADR 0310). */
+  cpu: CpuPool;
 }
 
 /** A feature: a Fastify plugin registered under `/api`; declare routes without the prefix (`/User`). */

@@ -94,6 +94,12 @@ export function attachHubs(app: FastifyInstance, deps: AttachHubsDeps): ApiHubs 
       [HUB_NAMES.chat]: chat.hub,
     },
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    // Every chat send reads and writes the one database other users wait on: the instance's shared budget
+    // (ADR 0310) can be raised where the database is PostgreSQL with room to spare.
+    ...(env.HUB_INVOCATION_BURST ? { globalInvocationBurst: Number(env.HUB_INVOCATION_BURST) } : {}),
+    ...(env.HUB_INVOCATIONS_PER_SECOND
+      ? { globalInvocationsPerSecond: Number(env.HUB_INVOCATIONS_PER_SECOND) }
+      : {}),
     ...(deps.pingIntervalMs !== undefined ? { pingIntervalMs: deps.pingIntervalMs } : {}),
     ...(deps.clientTimeoutMs !== undefined ? { clientTimeoutMs: deps.clientTimeoutMs } : {}),
     onError: (error, where) => app.log.error(error, `hubs: ${where}`),

@@ -21,6 +21,9 @@ const chat = createChatHub({ store: memoryStore(), engine: createPersonaEngine()
 const hubs = createHubServer({
   authenticate: async (token) => ({ ok: true, userId: token }),
   hubs: { chatHub: chat.hub },
+  // Every user sends at once: a capacity bench, not a flood, so the instance's shared budget fits them all.
+  globalInvocationBurst: USERS,
+  globalInvocationsPerSecond: USERS,
 });
 const http = createServer((req, res) => void hubs.handleHttp(req, res));
 http.on('upgrade', (req, socket, head) => void hubs.handleUpgrade(req, socket, head));

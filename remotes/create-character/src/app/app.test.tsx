@@ -225,6 +225,46 @@ describe('create-character remote', () => {
     });
   });
 
+  describe('card import', () => {
+    it.each([
+      [429, 'rate_limited', 'You are importing cards too quickly. Wait a few seconds and try again.'],
+      [503, 'server_busy', 'We are busy reading other cards right now. Try again in a few seconds.'],
+    ])(
+      'should say a %s %s import can be tried again in a moment, not that the file is bad',
+      async (status, code, text) => {
+        window.sessionStorage.clear();
+        const view = await renderRemote(lifecycles, {
+          remote: 'create-character',
+          path: '/create-character',
+          bus: signedIn(),
+          api: {
+            'POST PersonModel/import-card': () => {
+              throw Object.assign(new Error('refused'), {
+                kind: 'http',
+                status,
+                body: { error: { code, message: 'x' } },
+              });
+            },
+          },
+        });
+        const upload = view.getByLabelText('Import a character card (PNG or JSON)');
+        await act(async () => {
+          fireEvent.change(upload, {
+            target: {
+              files: [
+                // jsdom's File has no arrayBuffer(); the import reads the bytes with it.
+                Object.assign(new File(['{"name":"Ava"}'], 'ava.json', { type: 'application/json' }), {
+                  arrayBuffer: async () => new TextEncoder().encode('{"name":"Ava"}').buffer,
+                }),
+              ],
+            },
+          });
+        });
+        await waitFor(() => expect(view.getByRole('alert').textContent).toBe(text));
+      },
+    );
+  });
+
   describe('my ai', () => {
     it('should list own characters, delete one with undo and rename with validation', async () => {
       const models = [

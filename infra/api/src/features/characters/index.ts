@@ -8,8 +8,7 @@ import { SVG_CONTENT_TYPE } from '../../engines/image/embedded-image-engine.ts';
 import { ImageEngineError } from '../../engines/image/remote-image-engine.ts';
 import type { ImageEngine } from '../../engines/image/image-engine.ts';
 import { insertImages, loadImage } from '../../engines/image/image-store.ts';
-import { storedImageAsPng } from '../../engines/image/rasterize.ts';
-import type { NewImage } from '../../engines/image/image-store.ts';
+import type { NewImage, StoredImage } from '../../engines/image/image-store.ts';
 import { authenticateOptionalWithRow, currentUser } from '../../http/auth.ts';
 import { COMPRESS_THRESHOLD, acceptsPlainGzip } from '../../http/compression.ts';
 import { HttpError, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
@@ -18,14 +17,9 @@ import { parseBody, parseParam, parseQuery } from '../../http/validate.ts';
 import { FUNNEL_PRODUCTS } from '../../seed/characters.ts';
 import { CATALOGUE_PRICES } from '../../seed/prices.ts';
 import { ensureCatalogueSeeded } from '../../seed/seed-catalogue.ts';
-import {
-  CardError,
-  MAX_CARD_BYTES,
-  cardToDraft,
-  embedCardInPng,
-  encodeCardV3,
-  readCardFile,
-} from './card-codec.ts';
+import { encodeCardV3 } from './card-codec.ts';
+import { CARD_TASKS } from './card-tasks.ts';
+import type { cardPng, importCard } from './card-tasks.ts';
 import { characterDraftSchema, personModelIdSchema, renameSchema } from './draft-schema.ts';
 import type { ValidDraft } from './draft-schema.ts';
 import {
@@ -49,15 +43,6 @@ export const CREATED_BODY_IMAGES = 4;
 const cardFormatQuery = z.object({
   format: z.enum(['json', 'png']).default('json'),
   base64: z.enum(['true', 'false']).default('false'),
-});
-
-// Base64 of at most MAX_CARD_BYTES (4 characters per 3 bytes); longer is 413 before parsing.
-const MAX_CARD_BASE64 = Math.ceil(MAX_CARD_BYTES / 3) * 4;
-const importCardBody = z.object({
-  file: z
-    .string()
-    .min(1)
-    .regex(/^[A-Za-z0-9+/]+=*$/, 'must be the file as base64'),
 });
 
 const topQuery = z.object({
@@ -174,15 +159,15 @@ async function insertCharacter(
 /** Width of the portrait a Character Card PNG carries (the card readers show it as the avatar). */
 const CARD_PORTRAIT_WIDTH = 400;
 
-/** The character's first body image as a PNG: the picture a Character Card PNG is (ADR 0225). */
-async function cardPortrait(db: Queryable, personModelId: string): Promise<Buffer> {
+/** The character's first body image: the picture a Character Card PNG is (ADR 0225). */
+async function cardPortrait(db: Queryable, personModelId: string): Promise<StoredImage> {
   const rows = await db.query<{ image_id: string }>(
     `SELECT image_id FROM person_model_images WHERE person_model_id = $1 AND kind = 'body' ORDER BY position LIMIT 1`,
     [personModelId],
   );
   const image = rows[0] ? await loadImage(db, rows[0].image_id) : null;
   if (!image) throw notFound('This character has no portrait yet.', 'portrait_not_found');
-  return storedImageAsPng(image, CARD_PORTRAIT_WIDTH);
+  return image;
 }
 
 function assertVisible(
@@ -408,10 +393,17 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
         createdAt: new Date(row.created_at),
       });
       const fileName = `${row.first_name.replace(/[^\p{L}\p{N}-]+/gu, '_')}.card.${format}`;
+      // The PNG is drawn and encoded on the CPU pool (ADR 0310); the JSON is small.
       const body =
         format === 'json'
           ? Buffer.from(JSON.stringify(card, null, 2))
-          : embedCardInPng(await cardPortrait(db, id), card);
+          : Buffer.from(
+              await deps.cpu.run<Awaited<ReturnType<typeof cardPng>>>(user.id, {
+                module: CARD_TASKS,
+                name: 'cardPng',
+                input: { image: await cardPortrait(db, id), width: CARD_PORTRAIT_WIDTH, card },
+              }),
+            );
       const contentType = format === 'json' ? 'application/json' : 'image/png';
       if (base64 === 'true') return { fileName, contentType, base64: body.toString('base64') };
       return reply
@@ -420,23 +412,20 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
         .send(body);
     });
 
-    app.post('/PersonModel/import-card', { preHandler: app.authenticate }, async (request) => {
-      const raw = (request.body as { file?: unknown } | null)?.file;
-      if (typeof raw === 'string' && raw.length > MAX_CARD_BASE64)
-        throw new HttpError(
-          413,
-          'card_too_large',
-          `A card may be at most ${MAX_CARD_BYTES / 1024} KB.`,
-          'file',
-        );
-      const { file } = parseBody(importCardBody, request.body);
-      try {
-        return cardToDraft(readCardFile(Buffer.from(file, 'base64')));
-      } catch (error) {
-        if (error instanceof CardError)
-          throw new HttpError(error.code === 'card_too_large' ? 413 : 400, error.code, error.message, 'file');
-        throw error;
-      }
+    // The body stays text here: parsing and checking a card of up to 700 KB (base64 JSON) is the task's work on the
+    // CPU pool, with the app's answers for bad JSON and unstorable text (ADR 0310).
+    await app.register(async (scope) => {
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+        done(null, typeof body === 'string' ? body : body.toString('utf8')),
+      );
+      scope.post('/PersonModel/import-card', { preHandler: app.authenticate }, async (request) =>
+        deps.cpu.run<ReturnType<typeof importCard>>(currentUser(request).id, {
+          module: CARD_TASKS,
+          name: 'importCard',
+          input: typeof request.body === 'string' ? request.body : undefined,
+        }),
+      );
     });
 
     // My AI: delete is soft so the client can offer undo; restore brings the row back unchanged (ADR 0170).

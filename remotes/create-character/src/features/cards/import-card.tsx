@@ -9,6 +9,9 @@ const MESSAGES: Record<string, string> = {
   card_too_large: 'That card is too large (at most 700 KB).',
   card_malformed: 'That file is not a readable character card.',
   card_unsupported: 'Only Character Card V1, V2 and V3 files (PNG or JSON) can be imported.',
+  // The server's budgets (one user's conversions at once, everyone's queue): the file is fine, the moment is not.
+  rate_limited: 'You are importing cards too quickly. Wait a few seconds and try again.',
+  server_busy: 'We are busy reading other cards right now. Try again in a few seconds.',
 };
 
 /** Reads a Character Card file into a new draft (ADR 0171); nothing is created until the wizard's last step. */
