@@ -184,6 +184,11 @@ async function ownedChatRow(db: Queryable, userId: string, chatId: string): Prom
   return row;
 }
 
+/** Throws 404 for a chat that does not exist and 403 for another user's (the memory routes' owner check). */
+export async function assertChatOwner(db: Queryable, userId: string, chatId: string): Promise<void> {
+  await ownedChatRow(db, userId, chatId);
+}
+
 /** Options of {@link listChats}. */
 export interface ListChatsOptions {
   /** Case-insensitive search on the character's name. */
