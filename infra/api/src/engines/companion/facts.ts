@@ -14,6 +14,10 @@ const PETS =
 const PEOPLE =
   'mom|mum|mother|dad|father|sister|brother|son|daughter|wife|husband|girlfriend|boyfriend|partner|fiance|fiancee|boss|manager|coworker|colleague|roommate|flatmate|neighbor|neighbour|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|best friend|friend|teacher|therapist|ex';
 
+/** A new clause ends even a whole phrase: "I live in Lisbon and I love sushi" keeps "Lisbon". */
+const CLAUSE_END =
+  /(\s+(and|but|because|since|so|when|while)\s+(i|i'm|my|we|it|he|she|they)\b|\s+(but|because|since|so|when|while)\s).*$/i;
+
 /** Words that end a captured phrase: "I work as a nurse at the hospital" keeps "a nurse". */
 const PHRASE_END = /\s+(at|in|on|for|with|and|but|because|since|so|when|which|who|that|near)\s.*$/i;
 
@@ -125,7 +129,7 @@ function applyRule(line: Doc, rule: Rule): ExtractedFact | null {
   const match = line.match(pattern(rule.pattern));
   if (!match.found) return null;
   const groups = match.groups() as Record<string, Doc>;
-  let value = clean(groups[rule.value]?.text() ?? '');
+  let value = clean(clean(groups[rule.value]?.text() ?? '').replace(CLAUSE_END, ''));
   if (!rule.whole) value = value.replace(PHRASE_END, '');
   if (value === '' || value.split(' ').length > 6) return null;
   const subject =

@@ -20,11 +20,16 @@ export const header = style({
   minHeight: 64,
   boxSizing: 'border-box',
   '@media': {
-    [MEDIA_MAX.phone]: { gap: vars.space.xs, padding: `${vars.space.sm} ${vars.space.sm}` },
+    [MEDIA_MAX.phone]: { gap: 2, padding: `${vars.space.sm} ${vars.space.sm}` },
   },
 });
 
 export const headerText = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' });
+
+// On a phone the header's icon actions are a little smaller, so the character's name keeps its room.
+export const headerAction = style({
+  '@media': { [MEDIA_MAX.phone]: { width: 36, minHeight: 36 } },
+});
 
 export const headerName = style({
   margin: 0,
