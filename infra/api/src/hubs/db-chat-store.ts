@@ -433,6 +433,8 @@ function toCompanionCharacter(character: ChatCharacter): CompanionCharacter {
         ? [p.hobby]
         : [];
   const traits = (p.traits && typeof p.traits === 'object' ? p.traits : null) as CompanionCharacter['traits'];
+  // An imported card's prompt fields (ADR 0361), validated by the draft schema when the character was created.
+  const card = (p.card && typeof p.card === 'object' ? p.card : null) as CompanionCharacter['card'];
   return {
     name: character.firstName,
     age: character.age,
@@ -442,5 +444,6 @@ function toCompanionCharacter(character: ChatCharacter): CompanionCharacter {
     hobbies: hobbies.filter((h): h is string => typeof h === 'string'),
     connectionType: str(p.connectionType),
     traits,
+    ...(card ? { card } : {}),
   };
 }
