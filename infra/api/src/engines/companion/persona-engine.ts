@@ -64,7 +64,7 @@ const ABOUT_ME: Array<[string, string[]]> = [
     '(what do you do|your job|your work)',
     [
       "I'm {name}{occupationClause}. It keeps me busy, but I always have time for you.",
-      'I work as {occupation}. Want to hear about my day?',
+      '{workLine} Want to hear about my day?',
     ],
   ],
   ['where are you from', ["I'm {name}, and honestly? Wherever you are feels like home right now."]],

@@ -52,12 +52,10 @@ export function chatMessages(request: CompanionRequest, historyTurns: number): C
   const after = request.character.card?.postHistoryInstructions;
   return [
     { role: 'system', content: personaPrompt(request.character, request.memory, user) },
-    ...request.history
-      .slice(-historyTurns)
-      .map((turn): ChatMessage => ({
-        role: turn.sender === 'user' ? 'user' : 'assistant',
-        content: turn.text,
-      })),
+    ...request.history.slice(-historyTurns).map((turn): ChatMessage => ({
+      role: turn.sender === 'user' ? 'user' : 'assistant',
+      content: turn.text,
+    })),
     { role: 'user', content: request.userMessage },
     ...(after
       ? [{ role: 'system' as const, content: placeholders(after, request.character.name, user) }]

@@ -24,7 +24,9 @@ const KIND_QUESTIONS: Array<[string, MemoryFactKind]> = [
   ['where did i grow up', 'origin'],
   ['what do i do', 'work'],
   ['(my job|my work|where do i work|what i do for)', 'work'],
-  ['what (do|did) i (love|like|hate)', 'like'],
+  ['what (do|did) i (love|like|enjoy)', 'like'],
+  ['what (do|did) i (hate|dislike)', 'dislike'],
+  ['(what|remember) (am i|i am) allergic', 'dislike'],
 ];
 
 const KIND_WORDS: Partial<Record<MemoryFactKind, string[]>> = {
@@ -58,11 +60,19 @@ export function factAskedFor(doc: Doc, memory: CompanionMemory | undefined): Mem
     const subject = fact.subject.toLowerCase().split(' ');
     const value: string[] = fact.value.toLowerCase().match(/[\p{L}\p{N}'-]+/gu) ?? [];
     for (const word of words) {
-      if (subject.includes(word)) score += 3;
+      // "allergic" finds the allergy, "brother's" the brother: words match on their stem.
+      if (
+        subject.some(
+          (s) => s === word || (s.length > 4 && word.length > 4 && s.slice(0, 5) === word.slice(0, 5)),
+        )
+      )
+        score += 3;
       else if (value.includes(word)) score += fact.kind === 'event' ? 1 : 2;
       else if (KIND_WORDS[fact.kind]?.includes(word)) score += 1;
     }
     if (kind && kind !== fact.kind && kind !== 'like') score -= 2;
+    // "what do I love?" asks for a plain like, not a favourite of something it does not name.
+    if (kind === 'like' && fact.subject !== '' && !words.some((w) => subject.includes(w))) score -= 1;
     if (score > bestScore) {
       best = fact;
       bestScore = score;

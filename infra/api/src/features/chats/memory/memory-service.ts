@@ -81,10 +81,12 @@ export function mergeFacts(facts: StoredFact[], line: string, at: Date): StoredF
  * The summary without a model: each of the user's lines leaving the window, retold about them, unless it was a
  * question or became a fact; the newest sentences are kept.
  */
-export function foldSummary(previous: string | null, turns: ChatTurn[]): string | null {
+export async function foldSummary(previous: string | null, turns: ChatTurn[]): Promise<string | null> {
   const sentences: string[] = [];
   for (const turn of turns) {
     if (turn.sender !== 'user') continue;
+    // A parse takes a few ms: other users' sends get the event loop between two lines.
+    await new Promise((resolve) => setImmediate(resolve));
     const line = turn.text.trim();
     if (/\?\s*$/.test(line) || parse(line).has('^#QuestionWord')) continue;
     if (line.split(/\s+/).length < 4 || extractFacts(line).some((f) => f.kind !== 'event')) continue;
@@ -128,6 +130,7 @@ export function createChatMemory(deps: ChatMemoryDeps): ChatMemory {
       const facts = mergeFacts(memory.facts, userText, now());
       if (facts !== memory.facts) await writeMemory(tx, chatId, { ...memory, facts });
     });
+    await new Promise((resolve) => setImmediate(resolve));
     const memory = await deps.db.transaction((tx) => lockMemory(tx, chatId));
     const turns = await turnsAfter(deps.db, chatId, memory.summarizedSeq);
     const leaving = turns.length - MEMORY_WINDOW_TURNS;
@@ -145,12 +148,12 @@ export function createChatMemory(deps: ChatMemoryDeps): ChatMemory {
         ).trim();
       } catch (error) {
         deps.onError?.(error);
-        summary = foldSummary(previous, plain);
+        summary = await foldSummary(previous, plain);
       } finally {
         clearTimeout(timer);
       }
     } else {
-      summary = foldSummary(previous, plain);
+      summary = await foldSummary(previous, plain);
     }
     const through = folded.at(-1)!.seq;
     await deps.db.transaction(async (tx) => {
