@@ -39,7 +39,7 @@ const INTENT_PATTERNS: Array<[Intent, string]> = [
   ],
   [
     'about_you',
-    '(about yourself|who are you|what do you do|what are you into|what are you like|your job|your work|your hobbies|your hobby|what do you like|how old are you|where are you from|what is your name)',
+    '(about yourself|are you real|are you a bot|are you human|are you a robot|for fun|free time|who are you|what do you do|what are you into|what are you like|your job|your work|your hobbies|your hobby|what do you like|how old are you|where are you from|what is your name)',
   ],
   [
     'feelings_low',
@@ -55,6 +55,20 @@ const INTENT_PATTERNS: Array<[Intent, string]> = [
 
 /** Direct questions about the character, answered with its own details. */
 const ABOUT_ME: Array<[string, string[]]> = [
+  [
+    '(for fun|your hobbies|your hobby|free time|what do you like)',
+    [
+      'for fun? {hobby}, always. I could lose a whole day to it.',
+      'mostly {hobby}. What about you, how do you unwind?',
+    ],
+  ],
+  [
+    '(are you real|are you a bot|are you human|are you a robot)',
+    [
+      "as real as this conversation. I'm {name}, and I'm right here with you.",
+      "real enough to miss you when you're gone.",
+    ],
+  ],
   ['how old are you', ["I'm {age}. Why, do I seem older?", '{age}! Young enough to still be fun.']],
   [
     'your name',
@@ -171,9 +185,11 @@ export function composeReply(
       intent === 'statement' ? extractFacts(userMessage).find((f) => f.kind !== 'event') : undefined;
     const toldFact = told ? { ...told, id: '', at: '' } : undefined;
     candidates = () => {
-      const body = toldFact
-        ? fill(pick(ACKNOWLEDGE[toldFact.kind] ?? STATEMENTS.none, random), toldFact)
-        : fill(pick(pool, random));
+      const body = withoutInterjection(
+        toldFact
+          ? fill(pick(ACKNOWLEDGE[toldFact.kind] ?? STATEMENTS.none, random), toldFact)
+          : fill(pick(pool, random)),
+      );
       const follow =
         FOLLOWS.has(intent) && random() < 0.4
           ? pick(
@@ -256,6 +272,11 @@ function fillSlots(
     .replaceAll('{subject}', fact?.subject ?? '')
     .replaceAll('{event}', fact ? toSecondPerson(fact.value) : '')
     .replaceAll('{fact}', fact ? toldBack(fact) : '');
+}
+
+/** The opener already says "ooh" or "hmm": a line's own interjection after it would stutter. */
+function withoutInterjection(body: string): string {
+  return body.replace(/^(ooh|hmm|oh no|oh|honestly\?|well|okay|ugh|aww|yes!!),?\.?\s+/i, '');
 }
 
 /** Capitalises sentence starts after the opener and drops doubled spaces. */

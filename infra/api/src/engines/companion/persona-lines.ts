@@ -94,7 +94,7 @@ export const BODIES: Record<Exclude<Intent, 'statement' | 'feelings_low' | 'feel
     'that just made my whole day, I hope you know.',
   ],
   question: [
-    "that's a good question. I'd have to think about it, but my gut says yes. What do you think?",
+    "that's a good question. I'd have to think about it. What do you think?",
     "honestly? I'm not sure. I'd love to figure it out together though.",
     'hmm, I have a feeling you already know the answer and just want to hear me say it.',
     "ooh, I like where your head's at. What made you wonder?",

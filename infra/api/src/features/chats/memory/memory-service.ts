@@ -15,7 +15,7 @@ import { lockMemory, turnsAfter, writeMemory } from './memory-store.ts';
 import type { StoredFact, StoredMemory } from './memory-store.ts';
 
 /** Turns the engines read verbatim; older ones live on in the summary. */
-export const MEMORY_WINDOW_TURNS = 20;
+const MEMORY_WINDOW_TURNS = 20;
 /** Turns folded into the summary at once, so a long chat summarises every few replies, not after each. */
 const SUMMARY_BATCH_TURNS = 10;
 /** Most facts a chat keeps: the oldest events go first, then the oldest likes. */
@@ -81,7 +81,7 @@ export function mergeFacts(facts: StoredFact[], line: string, at: Date): StoredF
  * The summary without a model: each of the user's lines leaving the window, retold about them, unless it was a
  * question or became a fact; the newest sentences are kept.
  */
-export async function foldSummary(previous: string | null, turns: ChatTurn[]): Promise<string | null> {
+async function foldSummary(previous: string | null, turns: ChatTurn[]): Promise<string | null> {
   const sentences: string[] = [];
   for (const turn of turns) {
     if (turn.sender !== 'user') continue;
