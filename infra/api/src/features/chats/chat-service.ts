@@ -284,9 +284,12 @@ export async function startChat(
     owner_user_id: string | null;
     first_name: string;
     first_mes: string | null;
+    user_name: string | null;
   }>(
-    "SELECT owner_user_id, first_name, persona->'card'->>'firstMes' AS first_mes FROM person_models WHERE id = $1",
-    [personModelId],
+    `SELECT owner_user_id, first_name, persona->'card'->>'firstMes' AS first_mes,
+       (SELECT user_name FROM users WHERE id = $2) AS user_name
+     FROM person_models WHERE id = $1`,
+    [personModelId, userId],
   );
   const model = models[0];
   if (!model) throw notFound('No character with this id.', 'person_model_not_found');
@@ -302,7 +305,7 @@ export async function startChat(
   const opening = inserted[0] && model.first_mes?.trim();
   if (inserted[0] && opening)
     await appendMessage(db, inserted[0].id, 'character', {
-      message: placeholders(opening, model.first_name, 'you'),
+      message: placeholders(opening, model.first_name, model.user_name?.trim() || 'you'),
     });
   const rows = await db.query<{ id: string }>(
     'SELECT id FROM chats WHERE user_id = $1 AND person_model_id = $2',

@@ -40,11 +40,12 @@ describe.each(BACKENDS)('a card character’s chat ($backend)', ({ backend, avai
           headers: alice.headers,
           payload: { personModelId: personId },
         });
+      await t.db.query("UPDATE users SET user_name = 'Tom' WHERE id = $1", [alice.id]);
       const first = await start();
       expect(first.statusCode).toBe(201);
       const chat = first.json<Chat>();
       expect(chat.messages.map((m) => [m.sender, m.message])).toEqual([
-        ['character', '*looks up from the map* Another ship in this weather, you? I am Aria. Come in.'],
+        ['character', '*looks up from the map* Another ship in this weather, Tom? I am Aria. Come in.'],
       ]);
       const again = await start();
       expect(again.json<Chat>().messages).toHaveLength(1);

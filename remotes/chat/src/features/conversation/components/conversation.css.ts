@@ -28,12 +28,13 @@ export const headerText = style({ flex: 1, minWidth: 0, display: 'flex', flexDir
 
 // On a phone the header's icon actions are a little smaller, so the character's name keeps its room.
 export const headerAction = style({
-  '@media': { [MEDIA_MAX.phone]: { width: 36, minHeight: 36 } },
+  '@media': { [MEDIA_MAX.phone]: { width: 32, minHeight: 32 } },
 });
 
 export const headerName = style({
   margin: 0,
   fontSize: vars.text.lg,
+  '@media': { [MEDIA_MAX.phone]: { fontSize: vars.text.md } },
   fontWeight: 800,
   color: vars.color.text,
   overflow: 'hidden',

@@ -67,8 +67,8 @@ export default function MemoryPanel({ chatId, name, open, onClose }: MemoryPanel
   return (
     <Modal open={open} onClose={onClose} title={`What ${name} remembers`}>
       <p className={styles.intro}>
-        {name} keeps what you tell her in this chat, so she can ask about it later. Delete anything you want
-        her to forget.
+        {name} keeps the things you share in this chat and can bring them up later. Delete anything you want
+        forgotten.
       </p>
       {current === null ? (
         memory.error ? (
@@ -80,7 +80,7 @@ export default function MemoryPanel({ chatId, name, open, onClose }: MemoryPanel
         )
       ) : nothing ? (
         <p className={styles.empty} data-testid="memory-empty">
-          Nothing yet. Tell {name} about your day, your people, your pets: she will remember.
+          Nothing yet. Tell {name} about your day, your people, your pets, and {name} will remember.
         </p>
       ) : (
         <>
