@@ -1,9 +1,9 @@
 // The embedded persona engine: in character, uses the persona and the conversation, varies, streams and stops.
 
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { echoedPairs } from './language.ts';
 import { composeReply, createPersonaEngine } from './persona-engine.ts';
-import { mergeFacts, memoryForPrompt } from '../../features/chats/memory/memory-service.ts';
+import { learnFacts, mergeFacts, memoryForPrompt } from '../../features/chats/memory/memory-service.ts';
 import type { StoredFact } from '../../features/chats/memory/memory-store.ts';
 import type { CompanionRequest } from './types.ts';
 
@@ -94,7 +94,7 @@ describe('embedded persona engine', () => {
 });
 
 /** Plays a conversation the way the hub does: the engine sees the last 20 turns and the memory built so far. */
-function converse(character: CompanionRequest['character'], lines: string[]): string[] {
+async function converse(character: CompanionRequest['character'], lines: string[]): Promise<string[]> {
   const history: CompanionRequest['history'] = [];
   let facts: StoredFact[] = [];
   const replies: string[] = [];
@@ -109,7 +109,7 @@ function converse(character: CompanionRequest['character'], lines: string[]): st
     const reply = composeReply(request, seeded(replies.length + 1));
     replies.push(reply);
     history.push({ sender: 'user', text: line }, { sender: 'character', text: reply });
-    facts = mergeFacts(facts, line, new Date());
+    facts = mergeFacts(facts, await learnFacts(line, new Date()));
   }
   return replies;
 }
@@ -143,7 +143,10 @@ describe('embedded persona engine: the transcript of issue 30', () => {
     'it was a comedy',
     "Do you remember my dog's name?",
   ];
-  const replies = converse(sofia, lines);
+  let replies: string[] = [];
+  beforeAll(async () => {
+    replies = await converse(sofia, lines);
+  });
 
   it('should comfort the user about work without echoing their words', () => {
     expect(replies[1]).toMatch(/work|sorry|exhausting|side/i);
@@ -158,21 +161,21 @@ describe('embedded persona engine: the transcript of issue 30', () => {
     expect(replies[8]).toContain('Biscuit');
   });
 
-  it('should answer "what’s my name?" from memory, and say so when it was never told', () => {
-    const [before, , after] = converse(sofia, ["what's my name?", 'my name is Tom', "what's my name?"]);
+  it('should answer "what’s my name?" from memory, and say so when it was never told', async () => {
+    const [before, , after] = await converse(sofia, ["what's my name?", 'my name is Tom', "what's my name?"]);
     expect(before).not.toContain('Tom');
     expect(before).toMatch(/told me|drawing a blank/);
     expect(after).toContain('Tom');
   });
 
-  it('should never repeat a reply within the last 20 turns of small talk', () => {
+  it('should never repeat a reply within the last 20 turns of small talk', async () => {
     const talk = Array.from({ length: 40 }, (_, i) => ['ok', 'hi', 'I went out', 'lol', 'nice'][i % 5]!);
-    const said = converse(sofia, talk);
+    const said = await converse(sofia, talk);
     for (let i = 0; i < said.length; i++) expect(said.slice(Math.max(0, i - 10), i)).not.toContain(said[i]);
   });
 
-  it('should stay in character: its own name, age and work', () => {
-    const [about, age] = converse(sofia, ['tell me about yourself', 'how old are you?']);
+  it('should stay in character: its own name, age and work', async () => {
+    const [about, age] = await converse(sofia, ['tell me about yourself', 'how old are you?']);
     expect(about).toContain('Sofia');
     expect(`${about} ${age}`).toMatch(/barista|24/);
     expect(`${about} ${age}`).not.toMatch(/\bAI\b|language model|assistant/);

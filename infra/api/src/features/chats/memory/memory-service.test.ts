@@ -7,7 +7,13 @@ import type { Database } from '../../../db/database.ts';
 import { userWithChat } from '../../../hubs/chat-fixtures.ts';
 import { createDbChatStore } from '../../../hubs/db-chat-store.ts';
 import { credit, getBalance, spend } from '../../tokens/ledger.ts';
-import { createChatMemory, MEMORY_BUDGET_CHARS, memoryForPrompt, mergeFacts } from './memory-service.ts';
+import {
+  createChatMemory,
+  learnFacts,
+  MEMORY_BUDGET_CHARS,
+  memoryForPrompt,
+  mergeFacts,
+} from './memory-service.ts';
 import { readMemory } from './memory-store.ts';
 
 const mia = { name: 'Mia' };
@@ -102,10 +108,13 @@ describe.each(BACKENDS)('chat memory ($backend)', ({ backend, available }) => {
 });
 
 describe('memory for a prompt', () => {
-  it('should keep durable facts first and stay within the budget', () => {
-    let facts = mergeFacts([], "my dog's name is Biscuit", new Date());
+  it('should keep durable facts first and stay within the budget', async () => {
+    let facts = await learnFacts("my dog's name is Biscuit", new Date());
     for (let i = 0; i < 120; i++)
-      facts = mergeFacts(facts, `I did thing number ${i} today with a friend of mine`, new Date());
+      facts = mergeFacts(
+        facts,
+        await learnFacts(`I did thing number ${i} today with a friend of mine`, new Date()),
+      );
     const memory = memoryForPrompt({ facts, summary: 'x'.repeat(5000), summarizedSeq: 0 })!;
     const size = memory.facts.join(' ').length + (memory.summary?.length ?? 0);
     expect(size).toBeLessThanOrEqual(MEMORY_BUDGET_CHARS);

@@ -55,20 +55,37 @@ function tail(text: string, max: number): string {
   return start >= 0 ? cut.slice(start + 2) : cut;
 }
 
-/** The facts of one user line merged into `facts`: a fact in the same slot replaces the older one. */
-export function mergeFacts(facts: StoredFact[], line: string, at: Date): StoredFact[] {
-  const found = extractFacts(line);
-  if (found.length === 0) return facts;
-  let merged = [...facts];
+/** Gives the event loop to other work (a chat send) between two parses of a memory update. */
+const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The facts in one user line, with their sentences, as they will be stored. Each parse (1–5 ms) is its own turn of
+ * the event loop, so a send that arrives meanwhile waits for one parse at most, not for the whole update.
+ */
+export async function learnFacts(line: string, at: Date): Promise<StoredFact[]> {
+  // Not in the turn that wrote the reply's last item: that item leaves first.
+  await pause();
+  const doc = parse(line);
+  await pause();
+  const found = extractFacts(doc);
+  const learnt: StoredFact[] = [];
   for (const fact of found) {
+    await pause();
+    const told = factSentence(fact, 'you');
+    await pause();
+    const about = factSentence(fact, 'they');
+    learnt.push({ id: crypto.randomUUID(), ...fact, at: at.toISOString(), told, about });
+  }
+  return learnt;
+}
+
+/** `learnt` merged into `facts`: a fact in the same slot replaces the older one; the oldest events go first. */
+export function mergeFacts(facts: StoredFact[], learnt: StoredFact[]): StoredFact[] {
+  if (learnt.length === 0) return facts;
+  let merged = [...facts];
+  for (const fact of learnt) {
     merged = merged.filter((old) => !sameFact(old, fact));
-    merged.push({
-      id: crypto.randomUUID(),
-      ...fact,
-      at: at.toISOString(),
-      told: factSentence(fact, 'you'),
-      about: factSentence(fact, 'they'),
-    });
+    merged.push(fact);
   }
   while (merged.length > MAX_FACTS) {
     const drop = merged.findIndex((f) => f.kind === 'event');
@@ -86,7 +103,7 @@ async function foldSummary(previous: string | null, turns: ChatTurn[]): Promise<
   for (const turn of turns) {
     if (turn.sender !== 'user') continue;
     // A parse takes a few ms: other users' sends get the event loop between two lines.
-    await new Promise((resolve) => setImmediate(resolve));
+    await pause();
     const line = turn.text.trim();
     if (/\?\s*$/.test(line) || parse(line).has('^#QuestionWord')) continue;
     if (line.split(/\s+/).length < 4 || extractFacts(line).some((f) => f.kind !== 'event')) continue;
@@ -124,13 +141,15 @@ export function createChatMemory(deps: ChatMemoryDeps): ChatMemory {
   const queues = new Map<string, Promise<void>>();
 
   async function update(chatId: string, userText: string, character: CompanionCharacter): Promise<void> {
-    // The facts first, in their own short transaction: a slow summary never holds them back.
-    await deps.db.transaction(async (tx) => {
-      const memory = await lockMemory(tx, chatId);
-      const facts = mergeFacts(memory.facts, userText, now());
-      if (facts !== memory.facts) await writeMemory(tx, chatId, { ...memory, facts });
-    });
-    await new Promise((resolve) => setImmediate(resolve));
+    // The facts first, parsed outside the transaction, then kept in their own short one: a slow summary never
+    // holds them back.
+    const learnt = await learnFacts(userText, now());
+    if (learnt.length > 0)
+      await deps.db.transaction(async (tx) => {
+        const memory = await lockMemory(tx, chatId);
+        await writeMemory(tx, chatId, { ...memory, facts: mergeFacts(memory.facts, learnt) });
+      });
+    await pause();
     const memory = await deps.db.transaction((tx) => lockMemory(tx, chatId));
     const turns = await turnsAfter(deps.db, chatId, memory.summarizedSeq);
     const leaving = turns.length - MEMORY_WINDOW_TURNS;
