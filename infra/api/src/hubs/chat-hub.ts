@@ -199,7 +199,8 @@ export function createChatHub(deps: ChatHubDeps): {
         text,
         price,
         (reply) => deps.store.storeReply({ chatId: chat.chatId, text: reply, replyId: run.replyId }),
-        () => void deps.memory?.afterReply({ chatId: chat.chatId, userText: text, character: chat.character }),
+        () =>
+          void deps.memory?.afterReply({ chatId: chat.chatId, userText: text, character: chat.character }),
       );
     } catch (error) {
       replies.discard(run);
