@@ -265,6 +265,20 @@ export interface CharacterDraft {
   marital: string | null;
   name: string | null;
   voice: string | null;
+  /** The prompt fields of an imported Character Card (V2/V3), kept for every engine; absent for wizard characters. */
+  card?: CharacterCardText | null;
+}
+
+/** A Character Card's prompt fields (`{{char}}`/`{{user}}` placeholders as written); each one optional. */
+export interface CharacterCardText {
+  description?: string;
+  personality?: string;
+  scenario?: string;
+  /** The character's opening line: the first message of a new chat. */
+  firstMes?: string;
+  mesExample?: string;
+  systemPrompt?: string;
+  postHistoryInstructions?: string;
 }
 
 /** A gallery image; results are cached per category and secret flag and merged by id. */

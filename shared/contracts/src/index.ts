@@ -7,6 +7,7 @@ export type {
   AuthState,
   BodyImage,
   Category,
+  CharacterCardText,
   CharacterDraft,
   CharacterTraits,
   Chat,

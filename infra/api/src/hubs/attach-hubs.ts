@@ -10,6 +10,7 @@ import type { CompanionEngine } from '../engines/companion/index.ts';
 import { withTestFixtures } from '../engines/companion/fixture-engine.ts';
 import { createAuthenticator, loadJwtKey } from '../http/auth.ts';
 import { credit, getBalance, spend } from '../features/tokens/ledger.ts';
+import { createChatMemory } from '../features/chats/memory/memory-service.ts';
 import { createChatHub } from './chat-hub.ts';
 import type { ReplyRegistry } from './chat-replies.ts';
 import { createDbChatStore, runningReplyIds } from './db-chat-store.ts';
@@ -60,13 +61,20 @@ export function attachHubs(app: FastifyInstance, deps: AttachHubsDeps): ApiHubs 
         onError: (error, where) => app.log.error(error, `reply relay: ${where}`),
       })
     : undefined;
+  // The chat suites' fixture tags (fail, slow) exist only with COMPANION_TEST_FIXTURES=1.
+  const engine =
+    deps.engine ??
+    (deps.config.testFixtures ? withTestFixtures(createCompanionEngine(env)) : createCompanionEngine(env));
+  const memory = createChatMemory({
+    db: deps.db,
+    engine,
+    onError: (e) => app.log.error(e, 'chat memory'),
+  });
   const chat = createChatHub({
     store,
     ...(relay ? { relay } : {}),
-    // The chat suites' fixture tags (fail, slow) exist only with COMPANION_TEST_FIXTURES=1.
-    engine:
-      deps.engine ??
-      (deps.config.testFixtures ? withTestFixtures(createCompanionEngine(env)) : createCompanionEngine(env)),
+    engine,
+    memory,
     onError: (e) => app.log.error(e, 'chatHub'),
   });
   // Replies whose instance died and that no client asks for: refunded once the owner's lease is gone. Only
@@ -134,6 +142,7 @@ export function attachHubs(app: FastifyInstance, deps: AttachHubsDeps): ApiHubs 
   app.addHook('onClose', async () => {
     if (orphanSweep) clearInterval(orphanSweep);
     await chat.replies.abortAll();
+    await memory.settled();
     await relay?.close();
     await server.close();
   });

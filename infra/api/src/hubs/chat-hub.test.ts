@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CompanionEngineError, createPersonaEngine } from '../engines/companion/index.ts';
 import type { CompanionEngine } from '../engines/companion/index.ts';
 import { createChatHub } from './chat-hub.ts';
+import type { ChatHubDeps } from './chat-hub.ts';
 import type { ChatReplyItem } from './chat-replies.ts';
 import { NotEnoughTokensError } from './ports.ts';
 import type { ChatReplyStore, HubChat } from './ports.ts';
@@ -140,8 +141,8 @@ afterEach(async () => {
   }
 });
 
-async function start(store: ChatReplyStore, engine: CompanionEngine) {
-  const chat = createChatHub({ store, engine, onError: () => {} });
+async function start(store: ChatReplyStore, engine: CompanionEngine, memory?: ChatHubDeps['memory']) {
+  const chat = createChatHub({ store, engine, onError: () => {}, ...(memory ? { memory } : {}) });
   const hubs = createHubServer({
     authenticate: async (token) => ({ ok: true, userId: token }),
     hubs: { chatHub: chat.hub },
@@ -179,6 +180,33 @@ function watch(c: HubConnection, method: string, ...args: unknown[]) {
 }
 
 describe('chatHub', () => {
+  it('should give the engine the chat’s memory and learn from the turn off the send path (issue 30)', async () => {
+    const memory = { facts: ['Their dog is called Biscuit.'], summary: null };
+    const fake = fakeStore({ alice: 5 }, { c1: { ...CHATS.c1!, memory } });
+    const seen: unknown[] = [];
+    const learnt: string[] = [];
+    const engine: CompanionEngine = {
+      name: 'recording',
+      async *reply(request) {
+        seen.push(request.memory);
+        yield 'Biscuit!';
+      },
+    };
+    await start(fake.store, engine, {
+      // A memory update that never ends must not hold the reply back: it runs off the send path.
+      afterReply({ userText }) {
+        learnt.push(userText);
+        return new Promise<void>(() => {});
+      },
+    });
+    const c = await connect('alice');
+    const { state } = watch(c, 'SendMessage', 'c1', 'What is my dog called?');
+    await expect.poll(() => state.done).toBe(true);
+    expect(state.items.at(-1)?.kind).toBe('completed');
+    expect(seen).toEqual([memory]);
+    expect(learnt).toEqual(['What is my dog called?']);
+  });
+
   it('should store the message, stream the reply, store it and spend the price', async () => {
     const fake = fakeStore({ alice: 5 }, CHATS);
     await start(fake.store, createPersonaEngine({ wordDelayMs: 0 }));

@@ -8,6 +8,7 @@ import type { Message } from '@companion/contracts';
 import { CompanionEngineError } from '../engines/companion/index.ts';
 import type { CompanionEngine } from '../engines/companion/index.ts';
 import { findUnsafeText } from '../http/validate.ts';
+import type { ChatMemory } from '../features/chats/memory/memory-service.ts';
 import type { ChatReplyItem, ReplyRun } from './chat-replies.ts';
 import { ReplyRegistry } from './chat-replies.ts';
 import { ReplyOwnerGoneError, toActiveReply } from './reply-relay.ts';
@@ -48,6 +49,8 @@ export interface ChatHubDeps {
   /** Shares replies with the other instances (Redis, ADR 0265); absent, replies are this instance's alone. */
   relay?: ReplyRelay;
   onError?: (error: unknown) => void;
+  /** Learns from each completed send after its reply is stored, off the send path (ADR 0360). */
+  memory?: Pick<ChatMemory, 'afterReply'>;
 }
 
 /** The chat hub definition, the registry it keeps (exposed for shutdown and tests) and its orphan sweep. */
@@ -195,8 +198,15 @@ export function createChatHub(deps: ChatHubDeps): {
       });
       deps.relay?.publish(run);
       // Generation belongs to the reply, not to this connection: it keeps going if the connection drops.
-      void generate(run, chat, history, text, price, (reply) =>
-        deps.store.storeReply({ chatId: chat.chatId, text: reply, replyId: run.replyId }),
+      void generate(
+        run,
+        chat,
+        history,
+        text,
+        price,
+        (reply) => deps.store.storeReply({ chatId: chat.chatId, text: reply, replyId: run.replyId }),
+        () =>
+          void deps.memory?.afterReply({ chatId: chat.chatId, userText: text, character: chat.character }),
       );
     } catch (error) {
       replies.discard(run);
@@ -282,11 +292,17 @@ export function createChatHub(deps: ChatHubDeps): {
     text: string,
     price: number,
     store: (reply: string) => Promise<Message>,
+    learn?: () => void,
   ) {
     let reply = '';
     try {
       for await (const piece of deps.engine.reply(
-        { character: chat.character, history, userMessage: text },
+        {
+          character: chat.character,
+          history,
+          userMessage: text,
+          ...(chat.memory ? { memory: chat.memory } : {}),
+        },
         run.controller.signal,
       )) {
         if (run.controller.signal.aborted) break;
@@ -304,6 +320,7 @@ export function createChatHub(deps: ChatHubDeps): {
       const message = await store(reply.trim());
       run.push({ kind: 'completed', message });
       run.finish('completed');
+      learn?.();
     } catch (error) {
       onError(error);
       try {

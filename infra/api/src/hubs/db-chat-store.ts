@@ -13,6 +13,8 @@ import {
   toMessage,
 } from '../features/chats/chat-service.ts';
 import type { ChatCharacter, MessageRow } from '../features/chats/chat-service.ts';
+import { memoryForPrompt } from '../features/chats/memory/memory-service.ts';
+import { readMemory } from '../features/chats/memory/memory-store.ts';
 import { InsufficientTokensError } from '../features/tokens/ledger.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Ledger } from '../http/feature.ts';
@@ -123,15 +125,23 @@ export async function runningReplyIds(db: Database, startedBefore: Date): Promis
   return rows.map((row) => row.reply_id);
 }
 
-/** The chat as the hub needs it: its character, the last turns and the reply a regenerate would replace. */
+/**
+ * The chat as the hub needs it: its character, the last turns, its memory (one primary-key read, ADR 0360) and the
+ * reply a regenerate would replace. Another user's memory is never returned: the chat read throws first.
+ */
 async function readHubChat(q: Queryable, userId: string, chatId: string): Promise<HubChat> {
-  const context = await getChatContext(q, userId, chatId, HISTORY_LIMIT);
+  const [context, stored] = await Promise.all([
+    getChatContext(q, userId, chatId, HISTORY_LIMIT),
+    readMemory(q, chatId),
+  ]);
   const turns = context.history.filter((m) => m.message);
+  const memory = memoryForPrompt(stored);
   return {
     chatId: context.chat.id,
     isLocked: context.isBlurred,
     character: toCompanionCharacter(context.character),
     history: turns.map((m) => ({ sender: m.sender, text: m.message as string })),
+    ...(memory ? { memory } : {}),
     lastReply: lastReplyOf(context.history),
   };
 }
@@ -423,6 +433,8 @@ function toCompanionCharacter(character: ChatCharacter): CompanionCharacter {
         ? [p.hobby]
         : [];
   const traits = (p.traits && typeof p.traits === 'object' ? p.traits : null) as CompanionCharacter['traits'];
+  // An imported card's prompt fields (ADR 0361), validated by the draft schema when the character was created.
+  const card = (p.card && typeof p.card === 'object' ? p.card : null) as CompanionCharacter['card'];
   return {
     name: character.firstName,
     age: character.age,
@@ -432,5 +444,6 @@ function toCompanionCharacter(character: ChatCharacter): CompanionCharacter {
     hobbies: hobbies.filter((h): h is string => typeof h === 'string'),
     connectionType: str(p.connectionType),
     traits,
+    ...(card ? { card } : {}),
   };
 }

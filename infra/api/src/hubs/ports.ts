@@ -1,7 +1,7 @@
 // What the chat hub needs from the rest of the API, as small interfaces (fakes in tests, the database in production).
 
 import type { Message } from '@companion/contracts';
-import type { ChatTurn, CompanionCharacter } from '../engines/companion/index.ts';
+import type { ChatTurn, CompanionCharacter, CompanionMemory } from '../engines/companion/index.ts';
 
 /** A chat as the hub sees it: only returned to its owner. */
 export interface HubChat {
@@ -11,6 +11,8 @@ export interface HubChat {
   character: CompanionCharacter;
   /** The last turns of the conversation, oldest first (what the engine reads). */
   history: ChatTurn[];
+  /** What the character remembers beyond those turns, cut to the context budget (ADR 0360); absent when nothing. */
+  memory?: CompanionMemory;
   /**
    * Issue 13 (regenerate): the chat's last message when it is a text reply of the character that answers a user
    * message, with that message and the turns before it; else null (nothing to regenerate).

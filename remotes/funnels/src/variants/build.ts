@@ -234,9 +234,11 @@ export function looksQuestion(style: 'realistic' | 'anime', title = 'Choose her 
   };
 }
 
+// Each perk is true of the default (embedded) engine (issue 30, ADR 0360): a reply starts in well under a second and
+// ends in a second or two (`pnpm bench`: companion); she keeps the facts you share and shows them (the Memory view).
 const DEFAULT_PERKS = [
   'Replies in seconds, day and night',
-  'Remembers everything you tell her',
+  'Remembers what you share, and shows you what she keeps',
   'Private and discreet',
 ];
 

@@ -42,7 +42,8 @@ export type IconName =
   | 'thumb-down'
   | 'back'
   | 'retry'
-  | 'search';
+  | 'search'
+  | 'memory';
 
 const GLYPHS: Record<IconName, ReactNode> = {
   menu: <path d="M4 7h16M4 12h16M4 17h16" />,
@@ -157,6 +158,13 @@ const GLYPHS: Record<IconName, ReactNode> = {
   ),
   back: <path d="m15 18-6-6 6-6" />,
   retry: <path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5" />,
+  // A bookmark with a heart: what the character keeps of the chat (the Memory view).
+  memory: (
+    <>
+      <path d="M6 3h12v18l-6-4-6 4z" />
+      <path d="M12 12.5s-2.5-1.5-2.5-3.1a1.3 1.3 0 0 1 2.5-.6 1.3 1.3 0 0 1 2.5.6c0 1.6-2.5 3.1-2.5 3.1Z" />
+    </>
+  ),
   search: (
     <>
       <circle cx="11" cy="11" r="7" />

@@ -13,6 +13,7 @@ const SLOW_WORD_MS = 300;
 export function withTestFixtures(engine: CompanionEngine): CompanionEngine {
   return {
     name: `${engine.name}+fixtures`,
+    ...(engine.summarize ? { summarize: engine.summarize.bind(engine) } : {}),
     async *reply(request, signal) {
       if (request.userMessage.startsWith(FIXTURE_FAIL))
         throw new CompanionEngineError('engine_unavailable', 'test fixture: the engine fails on purpose');

@@ -13,12 +13,15 @@ export { createPersonaEngine, composeReply } from './persona-engine.ts';
 export type { PersonaEngineOptions } from './persona-engine.ts';
 export { CompanionEngineError } from './types.ts';
 export type {
+  CharacterCardFields,
   ChatTurn,
   CompanionCharacter,
   CompanionEngine,
   CompanionErrorCode,
   CompanionMemory,
   CompanionRequest,
+  MemoryFact,
+  MemoryFactKind,
 } from './types.ts';
 
 /**

@@ -9,7 +9,7 @@ import type {
   LlamaContextSequence,
   LlamaModel,
 } from 'node-llama-cpp';
-import { toMessages } from './openai-engine.ts';
+import { chatMessages } from './persona-prompt.ts';
 import { CompanionEngineError } from './types.ts';
 import type { ChatTurn, CompanionCharacter, CompanionEngine, CompanionRequest } from './types.ts';
 
@@ -200,7 +200,7 @@ export function createLlamaEngine(options: LlamaEngineOptions): LlamaEngine {
       const stop = new AbortController();
       const combined = AbortSignal.any([signal, stop.signal]);
       const running = generate(
-        toMessages(request, historyTurns),
+        chatMessages(request, historyTurns),
         combined,
         (text) => {
           pieces.push(text);

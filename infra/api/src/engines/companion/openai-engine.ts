@@ -1,6 +1,6 @@
 // Adapter for any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM, llama.cpp server), streamed via SSE.
 
-import { personaPrompt } from './persona-prompt.ts';
+import { chatMessages } from './persona-prompt.ts';
 import { CompanionEngineError } from './types.ts';
 import type { CompanionEngine, CompanionRequest } from './types.ts';
 
@@ -60,7 +60,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): CompanionEngin
             body: JSON.stringify({
               model: options.model,
               stream: true,
-              messages: toMessages(request, historyTurns),
+              messages: chatMessages(request, historyTurns),
               ...(options.maxTokens !== undefined ? { max_tokens: options.maxTokens } : {}),
               ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
             }),
@@ -171,18 +171,4 @@ function failure(
 function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-}
-
-/** The chat messages an engine with its own chat template is given: persona system prompt, recent turns, the new line. */
-export function toMessages(
-  request: CompanionRequest,
-  historyTurns: number,
-): Array<{ role: string; content: string }> {
-  return [
-    { role: 'system', content: personaPrompt(request.character) },
-    ...request.history
-      .slice(-historyTurns)
-      .map((turn) => ({ role: turn.sender === 'user' ? 'user' : 'assistant', content: turn.text })),
-    { role: 'user', content: request.userMessage },
-  ];
 }

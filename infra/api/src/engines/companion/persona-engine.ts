@@ -1,7 +1,25 @@
-// The embedded persona engine: offline and rule-based. It does not understand language; it picks and fills
-// templates from the character's persona, traits and the conversation so replies vary and stay in character.
+// The embedded persona engine: offline and rule-based (ADR 0360). compromise parses the user's line (intent, topic,
+// a memory question); the reply is whole sentences in the character's voice (persona-lines.ts) with the character's
+// details and remembered facts, never fragments of the user's words; it answers "do you remember…" from the chat's
+// memory and brings remembered things up on its own now and then.
 
-import type { ChatTurn, CompanionCharacter, CompanionEngine, CompanionRequest } from './types.ts';
+import { contentWords, echoCheck, parse, pattern, toSecondPerson } from './language.ts';
+import type { Doc } from './language.ts';
+import { extractFacts } from './facts.ts';
+import {
+  ACKNOWLEDGE,
+  BODIES,
+  CALLBACKS,
+  FEELINGS,
+  FOLLOW_UPS,
+  OPENERS,
+  RECALL_MISSES,
+  RECALLS,
+  STATEMENTS,
+} from './persona-lines.ts';
+import type { Intent, Mood, Topic } from './persona-lines.ts';
+import { asksToRemember, factAskedFor, factToBringUp, summaryAnswer, toldBack } from './persona-recall.ts';
+import type { CompanionCharacter, CompanionEngine, CompanionRequest, MemoryFact } from './types.ts';
 
 /** Options of the embedded engine. */
 export interface PersonaEngineOptions {
@@ -11,101 +29,95 @@ export interface PersonaEngineOptions {
   random?: () => number;
 }
 
-type Mood = 'playful' | 'shy' | 'caring' | 'bold' | 'flirty';
-type Intent =
-  | 'greeting'
-  | 'about_you'
-  | 'feelings_low'
-  | 'feelings_high'
-  | 'compliment'
-  | 'goodbye'
-  | 'question'
-  | 'statement';
-
-const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
-  ['goodbye', /\b(bye|good ?night|see you|gotta go|talk later|cya)\b/i],
-  ['greeting', /^\s*(hi|hey|hello|hiya|yo|good (morning|evening|afternoon)|sup)\b/i],
+const INTENT_PATTERNS: Array<[Intent, string]> = [
+  ['goodbye', '(bye|goodbye|good night|goodnight|see you|gotta go|talk later|cya|night night)'],
+  ['thanks', '^(thanks|thank you|thank u|thx|ty)'],
+  ['greeting', '^(hi|hey|hello|hiya|yo|sup|howdy|good (morning|evening|afternoon))'],
+  [
+    'how_are_you',
+    '^(and)? (how are you|how are you doing|how is your day|how was your day|how have you been|how are things|hows it going|how is it going|what are you up to|wyd|what about you)',
+  ],
   [
     'about_you',
-    /\b(about you(rself)?|who are you|what do you do|your (job|work|hobbies?|day)|what do you like)\b/i,
+    '(about yourself|are you real|are you a bot|are you human|are you a robot|for fun|free time|who are you|what do you do|what are you into|what are you like|your job|your work|your hobbies|your hobby|what do you like|how old are you|where are you from|what is your name)',
   ],
-  ['feelings_low', /\b(sad|tired|lonely|stressed|anxious|bad day|upset|depressed|exhausted|bored)\b/i],
-  ['feelings_high', /\b(happy|great|excited|awesome|amazing day|good news|promoted|won)\b/i],
-  ['compliment', /\b(beautiful|pretty|cute|gorgeous|sweet|love you|adorable|hot|sexy|like you)\b/i],
-  ['question', /\?\s*$/],
+  [
+    'feelings_low',
+    '(sad|tired|lonely|stressed|anxious|upset|depressed|exhausted|bored|awful|terrible|horrible|rough|miserable|sick|hurt|crying|cried|yelled|fired|dumped|broke up|lost|worried|scared|angry|mad|frustrated|bad day)',
+  ],
+  [
+    'feelings_high',
+    '(happy|great|excited|awesome|amazing|fantastic|wonderful|good news|promoted|promotion|won|passed|engaged|proud|best day)',
+  ],
+  ['compliment', '(beautiful|pretty|cute|gorgeous|adorable|hot|sexy) .? (you|you are|you look)?'],
+  ['compliment', '(i love you|i like you|you are (sweet|beautiful|pretty|cute|amazing|the best|gorgeous))'],
 ];
 
-const STOP_WORDS = new Set(
-  'the a an and or but if then so to of in on at for with about from by is are was were be been am i you me my your we our it its this that what how why when where who do does did have has had not just really very can could would should will im dont cant its youre ill like want know think get got go going'.split(
-    ' ',
-  ),
-);
+/** Direct questions about the character, answered with its own details. */
+const ABOUT_ME: Array<[string, string[]]> = [
+  [
+    '(for fun|your hobbies|your hobby|free time|what do you like)',
+    [
+      'for fun? {hobby}, always. I could lose a whole day to it.',
+      'mostly {hobby}. What about you, how do you unwind?',
+    ],
+  ],
+  [
+    '(are you real|are you a bot|are you human|are you a robot)',
+    [
+      "as real as this conversation. I'm {name}, and I'm right here with you.",
+      "real enough to miss you when you're gone.",
+    ],
+  ],
+  ['how old are you', ["I'm {age}. Why, do I seem older?", '{age}! Young enough to still be fun.']],
+  [
+    'your name',
+    ["I'm {name}. I thought you'd never ask.", "it's {name}. Say it again, I like how it sounds."],
+  ],
+  [
+    '(what do you do|your job|your work)',
+    [
+      "I'm {name}{occupationClause}. It keeps me busy, but I always have time for you.",
+      '{workLine} Want to hear about my day?',
+    ],
+  ],
+  ['where are you from', ["I'm {name}, and honestly? Wherever you are feels like home right now."]],
+];
 
-const OPENERS: Record<Mood, string[]> = {
-  playful: ['Haha,', 'Ooh,', 'Okay okay,', 'Mmm,', 'Heh,'],
-  shy: ['Oh…', 'Um,', 'Hehe,', 'Aw,', 'Well…'],
-  caring: ['Hey,', 'Aww,', 'Oh sweetheart,', 'Hmm,', 'You know,'],
-  bold: ['Listen,', 'Honestly?', 'Right,', 'Look,', 'Ha,'],
-  flirty: ['Mmm,', 'Well hello,', 'Oh you,', 'Careful,', 'Hey you,'],
-};
+/** Intents after which the character may add a line of its own. */
+const FOLLOWS = new Set<Intent>(['statement', 'greeting', 'feelings_low', 'feelings_high', 'compliment']);
 
-const BODIES: Record<Intent, string[]> = {
-  greeting: [
-    "I was just thinking about you. How's your {daypart} going?",
-    'there you are! I missed talking to you.',
-    "hi! I'm so glad you stopped by. Tell me everything.",
-    'you caught me in a good mood. What are we talking about today?',
+const TOPIC_WORDS: Array<[Topic, string]> = [
+  [
+    'work',
+    '(work|job|boss|office|shift|meeting|coworker|colleague|manager|client|deadline|career|interview|fired|promotion|promoted|salary)',
   ],
-  about_you: [
-    "I'm {name}{occupationClause}. When I'm not busy I'm usually {hobby}.",
-    "there's not much to tell… I love {hobby}, and I can talk about it for hours{occupationTail}.",
-    "I'm the kind of {personality} person who gets way too into {hobby}. What about you?",
+  ['pet', '(dog|puppy|cat|kitten|pet|bunny|rabbit|hamster|parrot|vet)'],
+  [
+    'family',
+    '(mom|mum|mother|dad|father|sister|brother|family|parents|grandma|grandpa|son|daughter|aunt|uncle|cousin)',
   ],
-  feelings_low: [
-    "I'm sorry you're feeling {feeling}. Come here, tell me what happened.",
-    "that sounds rough. You don't have to carry it alone, I'm right here.",
-    'want me to distract you? I could tell you about the time I tried {hobby} and failed miserably.',
+  [
+    'love',
+    '(date|dating|crush|girlfriend|boyfriend|relationship|broke up|breakup|ex|wife|husband|tinder|kiss)',
   ],
-  feelings_high: [
-    'that makes me so happy! You deserve it. Tell me more about {topic}!',
-    'I love seeing you like this. We should celebrate!',
-    "yes!! I knew you'd have a good one. What's the best part?",
+  ['health', '(sick|doctor|hospital|headache|flu|cold|fever|pain|injury|medicine|therapy)'],
+  ['sleep', '(sleep|slept|tired|insomnia|nap|awake|bed|exhausted)'],
+  [
+    'food',
+    '(eat|ate|dinner|lunch|breakfast|pizza|cook|cooking|cooked|food|sushi|pasta|restaurant|coffee|hungry|snack|baking)',
   ],
-  compliment: [
-    "you're making me blush. You're pretty sweet yourself, you know that?",
-    "stop it… okay, don't stop. I like hearing that from you.",
-    "you always know what to say. That's why I like talking to you.",
+  [
+    'school',
+    '(exam|class|study|studying|homework|teacher|university|college|school|test|grade|essay|lecture)',
   ],
-  goodbye: [
-    "already? Okay… sleep well, and come back soon. I'll be thinking about you.",
-    "bye for now! Don't keep me waiting too long.",
-    "talk later then. I'll miss you a little. Maybe a lot.",
+  ['weather', '(rain|raining|snow|snowing|sunny|weather|storm|cold outside|hot outside|heatwave)'],
+  ['travel', '(trip|vacation|holiday|travel|travelling|traveling|flight|beach|abroad|weekend away)'],
+  ['money', '(money|rent|bills|broke|debt|paycheck|savings|expensive)'],
+  [
+    'hobby',
+    '(game|gaming|music|movie|film|book|reading|gym|running|football|soccer|guitar|piano|painting|drawing|hiking|yoga|dance|dancing|tennis|series|show)',
   ],
-  question: [
-    "good question. About {topic}? I'd say it depends on your mood. What do you think?",
-    "hmm, if you ask me about {topic}, I'm curious why you're wondering.",
-    "honestly I'm not sure about {topic}, but I'd love to figure it out with you.",
-    'you want my take on {topic}? I think you already know the answer, you just want to hear me say it.',
-  ],
-  statement: [
-    'tell me more about {topic}. I want to hear all of it.',
-    "{topic}, huh? That's so you. What happened next?",
-    "I didn't expect that! So how do you feel about {topic} now?",
-    'I like that you tell me these things. {topic} sounds like a big deal to you.',
-  ],
-};
-
-const FOLLOW_UPS: Record<Mood, string[]> = {
-  playful: ['Your turn to surprise me.', 'Bet you can’t make me laugh again.', ''],
-  shy: ['Is that okay to say?', '', 'I hope that didn’t sound weird.'],
-  caring: ['I’m here whenever you need me.', '', 'Did you eat today, by the way?'],
-  bold: ['Don’t keep me waiting.', '', 'So what’s your plan?'],
-  flirty: ['I could get used to this.', '', 'You’re distracting, you know.'],
-};
-
-const MEMORY_LINES = [
-  'By the way, I keep thinking about what you said about {memory}.',
-  'Still curious about {memory}, you know.',
 ];
 
 /** Creates the embedded engine (default; needs no network). */
@@ -114,7 +126,14 @@ export function createPersonaEngine(options: PersonaEngineOptions = {}): Compani
   return {
     name: 'embedded-persona',
     async *reply(request: CompanionRequest, signal: AbortSignal) {
-      const text = composeReply(request, options.random ?? seeded(seedOf(request)));
+      const random = options.random ?? seeded(seedOf(request));
+      // The opener depends on the character alone: it goes out before the line is parsed (a parse takes a few ms),
+      // so the first text is as quick as before the parser came in; the rest is written during the first pause.
+      const opener = pick(OPENERS[moodOf(request.character)], random);
+      yield `${opener} `;
+      await sleep(wordDelayMs, signal);
+      if (signal.aborted) return;
+      const text = composeReply(request, random, opener).slice(opener.length + 1);
       const words = text.split(/(?<= )/);
       for (let i = 0; i < words.length; i++) {
         if (signal.aborted) return;
@@ -126,50 +145,156 @@ export function createPersonaEngine(options: PersonaEngineOptions = {}): Compani
   };
 }
 
-/** Builds the whole reply text; exported for tests of variety and persona use. */
-export function composeReply(request: CompanionRequest, random: () => number): string {
-  const { character, history, userMessage } = request;
+/**
+ * Builds the whole reply text; exported for tests and the quality bench. The reply answers memory questions from the
+ * chat's memory, talks about the line's topic in the character's own words (never pieces of the user's), stays in
+ * the character's voice and never repeats one of the character's replies in `history`.
+ */
+export function composeReply(
+  request: CompanionRequest,
+  random: () => number,
+  opener = pick(OPENERS[moodOf(request.character)], random),
+): string {
+  const { character, history, userMessage, memory } = request;
+  const doc = parse(userMessage);
   const mood = moodOf(character);
-  const intent = intentOf(userMessage);
-  const topic = topicOf(userMessage) ?? 'that';
-  const lastReply = [...history].reverse().find((t) => t.sender === 'character')?.text;
-  const fill = (template: string): string =>
-    template
-      .replaceAll('{name}', character.name)
-      .replaceAll(
-        '{hobby}',
-        pick(character.hobbies?.length ? character.hobbies : ['reading', 'long walks', 'music'], random),
-      )
-      .replaceAll(
-        '{occupationClause}',
-        character.occupation ? `, and I work as ${withArticle(character.occupation)}` : '',
-      )
-      .replaceAll(
-        '{occupationTail}',
-        character.occupation ? ` when I'm not at work as ${withArticle(character.occupation)}` : '',
-      )
-      .replaceAll('{personality}', (character.personality ?? 'curious').toLowerCase())
-      .replaceAll('{feeling}', userMessage.match(INTENT_PATTERNS[3]![1])?.[0]?.toLowerCase() ?? 'down')
-      .replaceAll('{topic}', topic)
-      .replaceAll('{daypart}', daypart());
+  const recent = history.filter((t) => t.sender === 'character').map((t) => t.text);
+  const said = new Set(recent);
+  const their = thingOf(doc);
+  const fill = (template: string, fact?: MemoryFact): string =>
+    fillSlots(template, character, their, fact, random);
 
-  // Never send the same reply twice in a row: retry a few picks before giving up on variety.
-  let reply = '';
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const body = fill(pick(BODIES[intent], random));
-    const opener = pick(OPENERS[mood], random);
-    const follow = pick(FOLLOW_UPS[mood], random);
-    reply = [opener, body, follow].filter(Boolean).join(' ');
-    if (reply !== lastReply) break;
+  const remembering = asksToRemember(doc, userMessage);
+  const intent: Intent | 'remember' = remembering ? 'remember' : intentOf(doc, userMessage);
+  const topic = topicOf(doc);
+
+  let candidates: () => string;
+  if (intent === 'remember') {
+    const fact = factAskedFor(doc, memory);
+    const fromSummary = fact ? null : summaryAnswer(doc, memory);
+    candidates = () => {
+      if (fact) return `${opener} ${fill(pick(RECALLS[fact.kind] ?? RECALLS.event!, random), fact)}`;
+      if (fromSummary) return `${opener} I remember. ${fromSummary} How are you feeling about it now?`;
+      return `${opener} ${pick(RECALL_MISSES, random)}`;
+    };
+  } else {
+    const asked = intent === 'about_you' ? ABOUT_ME.find(([p]) => doc.has(pattern(p)))?.[1] : undefined;
+    const pool = asked ?? bodiesFor(intent, topic, their !== null);
+    // A fact the line tells ("my dog's name is Biscuit") is acknowledged in the character's words.
+    const told =
+      intent === 'statement' ? extractFacts(userMessage).find((f) => f.kind !== 'event') : undefined;
+    const toldFact = told ? { ...told, id: '', at: '' } : undefined;
+    candidates = () => {
+      const body = withoutInterjection(
+        toldFact
+          ? fill(pick(ACKNOWLEDGE[toldFact.kind] ?? STATEMENTS.none, random), toldFact)
+          : fill(pick(pool, random)),
+      );
+      const follow =
+        FOLLOWS.has(intent) && random() < 0.4
+          ? pick(
+              FOLLOW_UPS[mood].filter((line) => !body.includes(line.replace(/[.!]$/, ''))),
+              random,
+            )
+          : '';
+      let reply = [opener, body, follow].filter(Boolean).join(' ');
+      // Now and then the character brings up something remembered on its own.
+      if ((intent === 'statement' || intent === 'greeting' || intent === 'how_are_you') && random() < 0.3) {
+        const fact = factToBringUp(memory, recent, random);
+        const kind = fact?.kind;
+        if (
+          fact &&
+          (kind === 'pet' || kind === 'person' || kind === 'event' || kind === 'like') &&
+          !mentions(doc, fact)
+        )
+          reply = `${reply} ${fill(pick(CALLBACKS[kind], random), fact)}`;
+      }
+      return reply;
+    };
   }
-  const memory = memoryOf(history, userMessage);
-  if (memory && intent === 'statement' && random() < 0.35)
-    reply += ` ${pick(MEMORY_LINES, random).replace('{memory}', memory)}`;
+
+  // Never a reply the chat already had, and never one that glues the user's words back together.
+  const echoes = echoCheck(doc);
+  let reply = '';
+  for (let attempt = 0; attempt < 16; attempt++) {
+    reply = tidy(candidates());
+    if (!said.has(reply) && echoes(reply).length === 0) return reply;
+  }
+  for (const extra of [...FOLLOW_UPS[mood], 'Tell me more.', 'I mean it.', 'Really.']) {
+    const longer = tidy(`${reply} ${extra}`);
+    if (extra && !said.has(longer)) return longer;
+  }
   return reply;
 }
 
+function bodiesFor(intent: Intent, topic: Topic, namesThing: boolean): string[] {
+  const byTopic = (table: Partial<Record<Topic, string[]>> & { none: string[] }): string[] => {
+    const lines = (table[topic] ?? []).filter((l) => namesThing || !l.includes('{their}'));
+    // A topic with few lines borrows the general ones too, so a chat about it does not run out of replies.
+    return lines.length > 0 ? [...lines, ...lines, ...(lines.length < 3 ? table.none : [])] : table.none;
+  };
+  if (intent === 'feelings_low') return byTopic(FEELINGS.low);
+  if (intent === 'feelings_high') return byTopic(FEELINGS.high);
+  if (intent === 'statement') return byTopic(STATEMENTS);
+  return BODIES[intent];
+}
+
+function fillSlots(
+  template: string,
+  character: CompanionCharacter,
+  their: string | null,
+  fact: MemoryFact | undefined,
+  random: () => number,
+): string {
+  const hobbies = character.hobbies?.length ? character.hobbies : ['reading', 'long walks', 'music'];
+  return template
+    .replaceAll('{name}', character.name)
+    .replaceAll('{age}', character.age ? `${character.age}` : 'old enough to know better')
+    .replaceAll('{hobby}', pick(hobbies, random).toLowerCase())
+    .replaceAll(
+      '{occupationClause}',
+      character.occupation ? `, and I work as ${withArticle(character.occupation.toLowerCase())}` : '',
+    )
+    .replaceAll(
+      '{occupationTail}',
+      character.occupation
+        ? ` when I'm not at work as ${withArticle(character.occupation.toLowerCase())}`
+        : '',
+    )
+    .replaceAll(
+      '{occupation}',
+      character.occupation ? withArticle(character.occupation.toLowerCase()) : 'a bit of everything',
+    )
+    .replaceAll('{personality}', (character.personality ?? 'curious').toLowerCase())
+    .replaceAll('{daypart}', daypart())
+    .replaceAll('{their}', their ?? 'them')
+    .replaceAll('{value}', fact?.value ?? '')
+    .replaceAll('{subject}', fact?.subject ?? '')
+    .replaceAll('{event}', fact ? toSecondPerson(fact.value) : '')
+    .replaceAll('{fact}', fact ? toldBack(fact) : '');
+}
+
+/** The opener already says "ooh" or "hmm": a line's own interjection after it would stutter. */
+function withoutInterjection(body: string): string {
+  return body.replace(/^(ooh|hmm|oh no|oh|honestly\?|well|okay|ugh|aww|yes!!),?\.?\s+/i, '');
+}
+
+/** Capitalises sentence starts after the opener and drops doubled spaces. */
+function tidy(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/([.!?…]\s+|^)(\p{Ll})/gu, (_m, head: string, letter: string) => head + letter.toUpperCase())
+    .trim();
+}
+
+function mentions(doc: Doc, fact: MemoryFact): boolean {
+  const words = contentWords(doc);
+  return words.some((w) => fact.subject.toLowerCase().includes(w) || fact.value.toLowerCase().includes(w));
+}
+
 function moodOf(character: CompanionCharacter): Mood {
-  const p = `${character.personality ?? ''} ${character.persona ?? ''}`.toLowerCase();
+  const p =
+    `${character.personality ?? ''} ${character.persona ?? ''} ${character.card?.personality ?? ''}`.toLowerCase();
   if (/shy|innocent|submissive|sweet/.test(p)) return 'shy';
   if (/caring|caregiver|confidant|nurtur|kind/.test(p)) return 'caring';
   if (/dominant|mean|bold|confident|boss/.test(p)) return 'bold';
@@ -177,27 +302,22 @@ function moodOf(character: CompanionCharacter): Mood {
   return 'playful';
 }
 
-function intentOf(message: string): Intent {
-  for (const [intent, pattern] of INTENT_PATTERNS) if (pattern.test(message)) return intent;
+function intentOf(doc: Doc, line: string): Intent {
+  for (const [intent, p] of INTENT_PATTERNS) if (doc.has(pattern(p))) return intent;
+  if (/\?\s*$/.test(line) || doc.has(pattern('^#QuestionWord'))) return 'question';
   return 'statement';
 }
 
-/** The most telling words of a message: its longest non-stop-words, in their original order. */
-function topicOf(message: string): string | null {
-  const words = message.toLowerCase().match(/[\p{L}'-]+/gu) ?? [];
-  const content = words.filter((w) => w.length > 2 && !STOP_WORDS.has(w.replace(/'/g, '')));
-  if (content.length === 0) return null;
-  const longest = [...content].sort((a, b) => b.length - a.length).slice(0, 2);
-  return content
-    .filter((w) => longest.includes(w))
-    .slice(0, 2)
-    .join(' ');
+function topicOf(doc: Doc): Topic {
+  for (const [topic, p] of TOPIC_WORDS) if (doc.has(pattern(p))) return topic;
+  return 'none';
 }
 
-function memoryOf(history: ChatTurn[], current: string): string | null {
-  const earlier = history.filter((t) => t.sender === 'user' && t.text !== current).slice(-6, -1);
-  const first = earlier[0];
-  return first ? topicOf(first.text) : null;
+/** "your boss" when the line names one of the user's people, pets or things ("my boss yelled…"). */
+function thingOf(doc: Doc): string | null {
+  const noun = doc.match(pattern('my [<n>#Noun]')).groups('n') as Doc | undefined;
+  const word = noun?.text().replace(/'s$/, '').toLowerCase();
+  return word && /^[\p{L}-]+$/u.test(word) ? `your ${word}` : null;
 }
 
 function withArticle(noun: string): string {

@@ -13,6 +13,38 @@ export interface CompanionCharacter {
   age?: number | null;
   /** Draft sliders 0–100 (kink, libido, nudity; default 50). */
   traits?: { kink?: number; libido?: number; nudity?: number } | null;
+  /** The Character Card V2/V3 fields an imported card brought (ADR 0361); absent for characters made here. */
+  card?: CharacterCardFields | null;
+}
+
+/** The prompt-shaping fields of a Character Card V2/V3 (`{{char}}` and `{{user}}` are filled in by the engines). */
+export interface CharacterCardFields {
+  description?: string | null;
+  personality?: string | null;
+  scenario?: string | null;
+  /** The character's opening line: the first message of a new chat. */
+  firstMes?: string | null;
+  mesExample?: string | null;
+  /** Replaces the default system prompt; `{{original}}` inside it stands for the default. */
+  systemPrompt?: string | null;
+  /** Said to the model after the history, right before it answers. */
+  postHistoryInstructions?: string | null;
+}
+
+/** What a remembered fact is about; `subject` narrows it (the pet's species, the person's relation, the liked thing). */
+export type MemoryFactKind =
+  'name' | 'age' | 'work' | 'home' | 'origin' | 'pet' | 'person' | 'like' | 'dislike' | 'event';
+
+/** One durable fact the user shared, structured so an engine without a model can answer from it. */
+export interface MemoryFact {
+  id: string;
+  kind: MemoryFactKind;
+  /** e.g. `dog`, `sister`, `food`, `boss`; empty when the kind says it all (name, age, work, home). */
+  subject: string;
+  /** The remembered value: `Biscuit`, `nurse`, `Lisbon`; likes and events in the user's own (first-person) words. */
+  value: string;
+  /** When the user said it (ISO 8601). */
+  at: string;
 }
 
 /** One earlier turn of the conversation, oldest first. */
@@ -27,6 +59,8 @@ export interface CompanionMemory {
   facts: string[];
   /** A rolling summary of the turns older than `history`, or null while there is none. */
   summary: string | null;
+  /** The same facts, structured (additive, ADR 0360): what the embedded engine answers "do you remember…" from. */
+  items?: MemoryFact[];
 }
 
 /** Everything an engine needs to write one reply. */

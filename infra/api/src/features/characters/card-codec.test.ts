@@ -68,6 +68,25 @@ const fails = (run: () => unknown, code: CardError['code']) => {
 };
 
 describe('character card codec', () => {
+  it('should keep another app’s card fields for the prompts, and export them again (issue 30 item 4)', () => {
+    const { draft: imported } = cardToDraft(V2_CARD);
+    expect(imported.card).toEqual({
+      description: 'A lighthouse keeper who collects stories from passing ships.',
+      personality: 'warm, curious',
+      scenario: 'A stormy night at the lighthouse.',
+      firstMes: 'Another ship in this weather? Come in, quickly.',
+      mesExample: '<START>\n{{user}}: Hi\n{{char}}: Hello, traveller.',
+    });
+    const card = encodeCardV3({
+      name: 'Aria Vale',
+      description: 'x',
+      draft: { ...draft, card: imported.card },
+    });
+    expect(card.data.first_mes).toBe('Another ship in this weather? Come in, quickly.');
+    expect(card.data.scenario).toBe('A stormy night at the lighthouse.');
+    expect(cardToDraft(JSON.parse(JSON.stringify(card))).draft.card).toEqual(imported.card);
+  });
+
   it('should write a V3 card with our draft under the namespaced extension and read every field back', () => {
     const card = encodeCardV3({ name: 'Lyra', description: 'An elf.', draft, createdAt: new Date(0) });
     expect(card.spec).toBe('chara_card_v3');

@@ -2,7 +2,7 @@
 // whose tEXt chunks carry the card as base64 JSON (`chara` = V2, `ccv3` = V3). Our draft travels under the
 // namespaced `extensions['companion/character']` key so other apps keep it untouched and we get every look back.
 import zlib from 'node:zlib';
-import { characterDraftSchema } from './draft-schema.ts';
+import { characterDraftSchema, MAX_CARD_FIELD } from './draft-schema.ts';
 
 /** The extension key our fields live under. */
 export const CARD_EXTENSION = 'companion/character';
@@ -31,7 +31,11 @@ export function encodeCardV3(input: {
   draft: CardDraft;
   createdAt?: Date;
 }) {
-  const { id: _id, ...draft } = input.draft;
+  const { id: _id, card: imported, ...draft } = input.draft;
+  const card = (imported && typeof imported === 'object' ? imported : {}) as Record<
+    string,
+    string | undefined
+  >;
   const seconds = Math.floor((input.createdAt ?? new Date()).getTime() / 1000);
   return {
     spec: 'chara_card_v3',
@@ -39,13 +43,13 @@ export function encodeCardV3(input: {
     data: {
       name: input.name,
       description: input.description,
-      personality: typeof draft.personality === 'string' ? draft.personality : '',
-      scenario: '',
-      first_mes: `Hi, I'm ${input.name}.`,
-      mes_example: '',
+      personality: card.personality ?? (typeof draft.personality === 'string' ? draft.personality : ''),
+      scenario: card.scenario ?? '',
+      first_mes: card.firstMes ?? `Hi, I'm ${input.name}.`,
+      mes_example: card.mesExample ?? '',
       creator_notes: 'Exported from Companion.',
-      system_prompt: '',
-      post_history_instructions: '',
+      system_prompt: card.systemPrompt ?? '',
+      post_history_instructions: card.postHistoryInstructions ?? '',
       alternate_greetings: [],
       group_only_greetings: [],
       tags: [typeof draft.style === 'string' ? draft.style : 'realistic'],
@@ -53,7 +57,12 @@ export function encodeCardV3(input: {
       character_version: '1',
       creation_date: seconds,
       modification_date: seconds,
-      extensions: { [CARD_EXTENSION]: { version: 1, draft: { ...draft, name: input.name } } },
+      extensions: {
+        [CARD_EXTENSION]: {
+          version: 1,
+          draft: { ...draft, ...(imported ? { card: imported } : {}), name: input.name },
+        },
+      },
     },
   };
 }
@@ -171,6 +180,31 @@ export function readCardFile(file: Buffer): unknown {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+// The card's prompt fields by their card names (V1 uses the same names at the top level).
+const CARD_FIELDS = {
+  description: 'description',
+  personality: 'personality',
+  scenario: 'scenario',
+  firstMes: 'first_mes',
+  mesExample: 'mes_example',
+  systemPrompt: 'system_prompt',
+  postHistoryInstructions: 'post_history_instructions',
+} as const;
+
+/** The card's non-empty prompt fields (ADR 0361), each cut to the draft's limit; null when it has none. */
+function cardFields(
+  data: Record<string, unknown>,
+  names: readonly string[] = Object.values(CARD_FIELDS),
+): Record<string, string> | null {
+  const fields: Record<string, string> = {};
+  for (const [index, ours] of Object.keys(CARD_FIELDS).entries()) {
+    const value = data[names[index]!];
+    if (typeof value === 'string' && value.trim() !== '')
+      fields[ours] = value.trim().slice(0, MAX_CARD_FIELD);
+  }
+  return Object.keys(fields).length > 0 ? fields : null;
+}
+
 /**
  * A new draft from a V1, V2 or V3 card: our extension's fields where each one is valid, the card's name when it
  * is a valid name; the rest stays empty for the wizard to ask. Throws {@link CardError} on anything else.
@@ -199,7 +233,7 @@ export function cardToDraft(card: unknown): { draft: Record<string, unknown>; sp
   const shape = characterDraftSchema.shape;
   const draft: Record<string, unknown> = { id: null };
   for (const [field, schema] of Object.entries(shape)) {
-    if (field === 'id' || field === 'name') continue;
+    if (field === 'id' || field === 'name' || field === 'card') continue;
     const parsed = (schema as { safeParse(value: unknown): { success: boolean; data?: unknown } }).safeParse(
       source[field],
     );
@@ -207,5 +241,12 @@ export function cardToDraft(card: unknown): { draft: Record<string, unknown>; sp
   }
   const name = shape.name.safeParse(data.name);
   draft.name = name.success ? name.data : data.name.trim().slice(0, 40);
+  // Our own export carries the card it was imported from in the extension; another app's card in its fields.
+  const fields = ours
+    ? isObject(source.card)
+      ? cardFields(source.card, Object.keys(CARD_FIELDS))
+      : null
+    : cardFields(data);
+  if (fields) draft.card = fields;
   return { draft, spec };
 }

@@ -45,6 +45,10 @@ const picks = <const T extends readonly [string, ...string[]]>(values: T, max: n
     .nullish()
     .transform((value) => [...new Set(value ?? [])]);
 
+/** Longest card field kept (cards in the wild carry long descriptions; the engines cut to their own budgets). */
+export const MAX_CARD_FIELD = 8000;
+const cardText = z.string().max(MAX_CARD_FIELD).optional();
+
 // Spec 000 §9: kink, libido and nudity default to 50.
 const trait = z.int().min(0).max(100).default(50);
 
@@ -89,6 +93,19 @@ export const characterDraftSchema = z.object({
       'must start with a letter and contain only letters, spaces, apostrophes, dots and hyphens',
     ),
   voice: optionalEnum(VOICES),
+  // An imported card's prompt fields (ADR 0361): kept as written for the engines' prompts; first_mes opens a chat.
+  card: z
+    .object({
+      description: cardText,
+      personality: cardText,
+      scenario: cardText,
+      firstMes: cardText,
+      mesExample: cardText,
+      systemPrompt: cardText,
+      postHistoryInstructions: cardText,
+    })
+    .nullish()
+    .transform((value) => value ?? null),
 });
 
 /** A validated draft with every default filled in. */

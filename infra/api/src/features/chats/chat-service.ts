@@ -2,6 +2,7 @@
 // so ownership, ordering and the empty-message rule live in one place.
 import crypto from 'node:crypto';
 import type { Chat, Message } from '@companion/contracts';
+import { placeholders } from '../../engines/companion/persona-prompt.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 
@@ -184,6 +185,11 @@ async function ownedChatRow(db: Queryable, userId: string, chatId: string): Prom
   return row;
 }
 
+/** Throws 404 for a chat that does not exist and 403 for another user's (the memory routes' owner check). */
+export async function assertChatOwner(db: Queryable, userId: string, chatId: string): Promise<void> {
+  await ownedChatRow(db, userId, chatId);
+}
+
 /** Options of {@link listChats}. */
 export interface ListChatsOptions {
   /** Case-insensitive search on the character's name. */
@@ -274,9 +280,16 @@ export async function startChat(
   userId: string,
   personModelId: string,
 ): Promise<{ chat: Chat; created: boolean }> {
-  const models = await db.query<{ owner_user_id: string | null }>(
-    'SELECT owner_user_id FROM person_models WHERE id = $1',
-    [personModelId],
+  const models = await db.query<{
+    owner_user_id: string | null;
+    first_name: string;
+    first_mes: string | null;
+    user_name: string | null;
+  }>(
+    `SELECT owner_user_id, first_name, persona->'card'->>'firstMes' AS first_mes,
+       (SELECT user_name FROM users WHERE id = $2) AS user_name
+     FROM person_models WHERE id = $1`,
+    [personModelId, userId],
   );
   const model = models[0];
   if (!model) throw notFound('No character with this id.', 'person_model_not_found');
@@ -288,6 +301,12 @@ export async function startChat(
      ON CONFLICT (user_id, person_model_id) DO NOTHING RETURNING id`,
     [crypto.randomUUID(), userId, personModelId, model.owner_user_id === userId],
   );
+  // A character from a Character Card opens a new chat with its own first message (first_mes, ADR 0361).
+  const opening = inserted[0] && model.first_mes?.trim();
+  if (inserted[0] && opening)
+    await appendMessage(db, inserted[0].id, 'character', {
+      message: placeholders(opening, model.first_name, model.user_name?.trim() || 'you'),
+    });
   const rows = await db.query<{ id: string }>(
     'SELECT id FROM chats WHERE user_id = $1 AND person_model_id = $2',
     [userId, personModelId],

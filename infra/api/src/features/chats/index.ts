@@ -16,6 +16,7 @@ import {
   setReaction,
   startChat,
 } from './chat-service.ts';
+import { forget, getMemoryView } from './memory/memory-view.ts';
 
 const booleanQuery = z
   .enum(['true', 'false'])
@@ -39,6 +40,13 @@ const inputBody = z.object({ chatId: z.uuid(), input: z.string().max(4000).nulla
 const likeBody = z.object({ messageId: z.uuid(), isLiked: z.boolean().default(true) });
 const dislikeBody = z.object({ messageId: z.uuid(), isDisliked: z.boolean().default(true) });
 const alternativeBody = z.object({ messageId: z.uuid(), index: z.int().min(0) });
+// One thing to forget at a time: a fact by its id, or the summary.
+const forgetBody = z
+  .object({ chatId: z.uuid(), factId: z.uuid().optional(), summary: z.literal(true).optional() })
+  .refine((body) => (body.factId === undefined) !== (body.summary === undefined), {
+    message: 'Name either a factId or summary: true.',
+    path: ['factId'],
+  });
 
 /** Chats and messages of the signed-in user (spec 000 §3, §7; paths the spec does not show are in CONTEXT.md). */
 export function chatsFeature(): FeaturePlugin {
@@ -62,6 +70,17 @@ export function chatsFeature(): FeaturePlugin {
       const chatId = parseParam(z.uuid(), (request.params as { chatId: string }).chatId, 'chatId');
       const target = await chatUnlockTarget(db, currentUser(request).id, chatId);
       return { price: target.price, isBlurred: target.isBlurred };
+    });
+
+    // What the character remembers of this chat (ADR 0360): the Memory view, and forgetting any of it.
+    app.get('/Chats/:chatId/memory', auth, async (request) => {
+      const chatId = parseParam(z.uuid(), (request.params as { chatId: string }).chatId, 'chatId');
+      return getMemoryView(db, currentUser(request).id, chatId);
+    });
+
+    app.post('/Chats/forget', auth, async (request) => {
+      const body = parseBody(forgetBody, request.body);
+      return forget(db, currentUser(request).id, body);
     });
 
     app.get('/Chats/:chatId/messages', auth, async (request) => {

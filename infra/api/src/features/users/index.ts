@@ -89,6 +89,10 @@ export const usersFeature: FeaturePlugin = async (app, deps) => {
         user.id,
         now,
       ]);
+      // What the characters remembered of the user goes with the account (ADR 0360); chats delete theirs by cascade.
+      await tx.query('DELETE FROM chat_memory WHERE chat_id IN (SELECT id FROM chats WHERE user_id = $1)', [
+        user.id,
+      ]);
     });
     return reply.status(204).send();
   });

@@ -105,3 +105,17 @@ export interface PhotoResult {
 /** `POST Chats/request-photo`: a photo of the character (tokenPriceForImage), idempotent by `requestId`. */
 export const requestPhoto = (transport: Transport, chatId: string, requestId: string) =>
   post<PhotoResult>(transport, 'Chats/request-photo', { chatId, requestId });
+
+/** What the character remembers of a chat (`GET Chats/{id}/memory`): facts told to the user, and a summary. */
+export interface ChatMemory {
+  facts: Array<{ id: string; kind: string; text: string; at: string }>;
+  summary: string | null;
+}
+
+/** `GET Chats/{id}/memory`: the Memory view. */
+export const getMemory = (transport: Transport, chatId: string) =>
+  transport.request<ChatMemory>(`Chats/${encodeURIComponent(chatId)}/memory`);
+
+/** `POST Chats/forget`: deletes one remembered fact, or the summary; answers the memory as it is now. */
+export const forget = (transport: Transport, chatId: string, what: { factId: string } | { summary: true }) =>
+  post<ChatMemory>(transport, 'Chats/forget', { chatId, ...what });

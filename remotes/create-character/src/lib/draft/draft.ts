@@ -2,6 +2,7 @@ import {
   CHARACTER_DRAFT_KEY,
   emptyCharacterDraft,
   type Category,
+  type CharacterCardText,
   type CharacterDraft,
   type StoredCharacterDraft,
 } from '@companion/contracts';
@@ -57,7 +58,25 @@ export function parseDraft(raw: unknown): CharacterDraft | null {
     marital: text(raw.marital),
     name: typeof raw.name === 'string' ? raw.name.slice(0, 80) : null,
     voice: text(raw.voice),
+    ...(isObject(raw.card) ? { card: cardText(raw.card) } : {}),
   };
+}
+
+// An imported card's prompt fields travel with the draft to the create call untouched (ADR 0361).
+const CARD_KEYS = [
+  'description',
+  'personality',
+  'scenario',
+  'firstMes',
+  'mesExample',
+  'systemPrompt',
+  'postHistoryInstructions',
+] as const;
+
+function cardText(raw: Json): CharacterCardText {
+  const card: CharacterCardText = {};
+  for (const key of CARD_KEYS) if (typeof raw[key] === 'string') card[key] = raw[key];
+  return card;
 }
 
 function parseStored(raw: unknown): StoredWizard | null {

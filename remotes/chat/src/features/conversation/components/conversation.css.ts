@@ -20,15 +20,21 @@ export const header = style({
   minHeight: 64,
   boxSizing: 'border-box',
   '@media': {
-    [MEDIA_MAX.phone]: { gap: vars.space.xs, padding: `${vars.space.sm} ${vars.space.sm}` },
+    [MEDIA_MAX.phone]: { gap: 2, padding: `${vars.space.sm} ${vars.space.sm}` },
   },
 });
 
 export const headerText = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' });
 
+// On a phone the header's icon actions are a little smaller, so the character's name keeps its room.
+export const headerAction = style({
+  '@media': { [MEDIA_MAX.phone]: { width: 32, minHeight: 32 } },
+});
+
 export const headerName = style({
   margin: 0,
   fontSize: vars.text.lg,
+  '@media': { [MEDIA_MAX.phone]: { fontSize: vars.text.md } },
   fontWeight: 800,
   color: vars.color.text,
   overflow: 'hidden',

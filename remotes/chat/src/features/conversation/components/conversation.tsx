@@ -34,6 +34,8 @@ import * as styles from './conversation.css.ts';
 
 // The character's photos (profile sheet) load when opened or when the gallery unlocks one (issue 13/15).
 const CharacterPhotos = lazy(() => import('./character-photos.tsx'));
+// What the character remembers of the chat (issue 30) loads when opened.
+const MemoryPanel = lazy(() => import('./memory-panel.tsx'));
 
 /** Where a photo request stands (issue 13 item 6). */
 type PhotoState = { state: 'pending' } | { state: 'failed'; refunded: number } | { state: 'offline' } | null;
@@ -63,6 +65,7 @@ export function Conversation({ chatId, onBack, onChanged, preview = null }: Conv
   const [photo, setPhoto] = useState<PhotoState>(null);
   const photoRequest = useRef<string | null>(null);
   const [photosOpen, setPhotosOpen] = useState(false);
+  const [memoryOpen, setMemoryOpen] = useState(false);
   const [unlockedImage, setUnlockedImage] = useState<string | null>(null);
   const personId = chat?.personModelEntityId ?? '';
   const romance = useRomanceMode(visitor.user, personId);
@@ -242,7 +245,20 @@ export function Conversation({ chatId, onBack, onChanged, preview = null }: Conv
                 : 'online'}
           </span>
         </div>
-        <IconButton aria-label={`Photos of ${name}`} onClick={() => setPhotosOpen(true)}>
+        {visitor.loggedIn && (
+          <IconButton
+            aria-label={`What ${name} remembers`}
+            className={styles.headerAction}
+            onClick={() => setMemoryOpen(true)}
+          >
+            <Icon name="memory" />
+          </IconButton>
+        )}
+        <IconButton
+          aria-label={`Photos of ${name}`}
+          className={styles.headerAction}
+          onClick={() => setPhotosOpen(true)}
+        >
           <Icon name="gallery" />
         </IconButton>
         {romance.active !== null && (
@@ -280,6 +296,11 @@ export function Conversation({ chatId, onBack, onChanged, preview = null }: Conv
         photoPending={photo?.state === 'pending'}
       />
       {romance.dialog}
+      {memoryOpen && (
+        <Suspense fallback={null}>
+          <MemoryPanel chatId={chat.id} name={name} open={memoryOpen} onClose={() => setMemoryOpen(false)} />
+        </Suspense>
+      )}
       {(photosOpen || unlockedImage) && (
         <Suspense fallback={null}>
           <CharacterPhotos
