@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectBackOn, fillCard } from '../support/payments.ts';
 import { readLiveRegistry, remoteCli } from '../support/registry.ts';
 import { shoot } from '../support/screenshots.ts';
 import { signInRegistered } from '../support/sign-in.ts';
@@ -8,15 +9,6 @@ import { signInRegistered } from '../support/sign-in.ts';
 // PaymentNotification (or the order-status poll) reports.
 
 const dialog = (page: Page) => page.getByRole('dialog');
-
-async function fillCard(page: Page, number: string) {
-  await expect(page.getByLabel('Card number')).toBeVisible();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Cardholder name').fill('E2E Buyer');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
 
 async function passThreeDs(page: Page, code: string) {
   await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
@@ -32,10 +24,6 @@ async function startYearPlan(page: Page) {
   await expect(year).toContainText('Most Popular');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/api\/sandbox\/pay\//);
-}
-
-async function expectBackOn(page: Page, pathname: string) {
-  await page.waitForURL((url) => url.pathname === pathname && url.searchParams.has('orderId'));
 }
 
 /** The visitor confirms adult content (the NSFW gate of /tokens, 000 §2.2). */

@@ -25,6 +25,8 @@ export interface OrderStatus {
   currency: string;
   paymentSystem: string;
   subscriptionId: string | null;
+  /** Decline compensation this paid order brought (001 §8); older APIs leave it out. */
+  compensationTokens?: number;
 }
 
 /** A saved card (`Payments/user-card-info`). */

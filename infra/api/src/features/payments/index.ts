@@ -39,6 +39,7 @@ import { relayOutbox } from './outbox.ts';
 import type { PaymentNotifier } from './outbox.ts';
 import { sandboxProvider } from './provider.ts';
 import type { PaymentProvider } from './provider.ts';
+import { compensationOf } from './compensation.ts';
 import { createSandboxEngine } from './sandbox/engine.ts';
 import type { SandboxEngine, WebhookDeliver } from './sandbox/engine.ts';
 import { registerSandboxRoutes } from './sandbox/routes.ts';
@@ -185,7 +186,7 @@ function headerCountry(request: FastifyRequest, deps: FeatureDeps): string | nul
   return found.source === 'header' ? found.country : null;
 }
 
-function publicOrder(order: OrderRow, product: ProductRow | null) {
+function publicOrder(order: OrderRow, product: ProductRow | null, compensationTokens = 0) {
   return {
     orderId: order.id,
     status: order.status,
@@ -199,6 +200,7 @@ function publicOrder(order: OrderRow, product: ProductRow | null) {
     currency: order.currency,
     paymentSystem: order.payment_system,
     subscriptionId: order.subscription_id,
+    compensationTokens,
   };
 }
 
@@ -583,7 +585,10 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       ]);
       await pull({ ...order, provider_order_id: charged.providerOrderId });
       const after = await ownOrder(user.id, order.id);
-      return { ...publicOrder(after, product), data: { link: { href: null } } };
+      return {
+        ...publicOrder(after, product, await compensationOf(db, user.id, after.id)),
+        data: { link: { href: null } },
+      };
     }
 
     const auth = { preHandler: app.authenticate };
@@ -776,7 +781,11 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       const order = await ownOrder(userId, query.orderId);
       await pull(order);
       const after = await ownOrder(userId, query.orderId);
-      return publicOrder(after, await findProduct(db, after.product_id));
+      return publicOrder(
+        after,
+        await findProduct(db, after.product_id),
+        await compensationOf(db, userId, after.id),
+      );
     });
 
     // ---- subscriptions ----

@@ -1,0 +1,31 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The sandbox's plain success card (README "Payments"). */
+export const SUCCESS_CARD = '4067429974719265';
+
+/** Pays on the sandbox's hosted page with `number` (any future expiry, CVV and name pass). */
+export async function fillCard(page: Page, number: string) {
+  await page.waitForURL(/\/api\/sandbox\/pay\//);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Cardholder name').fill('E2E Buyer');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+/** Waits for the provider's return to `pathname` (it carries the order id). */
+export async function expectBackOn(page: Page, pathname: string) {
+  await page.waitForURL((url) => url.pathname === pathname && url.searchParams.has('orderId'));
+}
+
+/** The user's token balance as `GET Tokens/balance` answers it. */
+export async function tokenBalance(
+  request: APIRequestContext,
+  account: { headers: Record<string, string> },
+): Promise<number> {
+  const response = await request.get(`/api/Tokens/balance?requestID=${Date.now()}`, {
+    headers: account.headers,
+  });
+  return ((await response.json()) as { remainingTokens: number }).remainingTokens;
+}

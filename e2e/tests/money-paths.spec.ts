@@ -1,0 +1,58 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectBackOn, fillCard, SUCCESS_CARD, tokenBalance as balance } from '../support/payments.ts';
+import { shoot } from '../support/screenshots.ts';
+import { signInRegistered } from '../support/sign-in.ts';
+
+// Money paths of 001 as buyers walk them through the sandbox provider (README "Payments"): promised tokens,
+// offers for every subscriber, one success/failure pipeline for every purchase button.
+
+const DECLINE_304 = '4000000000003048';
+
+type Account = { headers: Record<string, string> };
+
+async function signIn(page: Page, request: APIRequestContext): Promise<Account> {
+  const { accessToken } = await signInRegistered(page, request, 'money');
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const nsfw = await request.post('/api/User/nsfw-confirmation', { headers, data: { isConfirmed: true } });
+  expect(nsfw.ok()).toBe(true);
+  return { headers };
+}
+
+test('the 20 tokens a 3.04 decline promised arrive with the next paid pack, once, and the success screen says so', async ({
+  page,
+  request,
+}, testInfo) => {
+  const account = await signIn(page, request);
+  await page.goto('/tokens');
+  await page.getByTestId('pack-tokens-550').click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillCard(page, DECLINE_304);
+  await expectBackOn(page, '/tokens');
+  const fail = page.getByTestId('payment-fail');
+  await expect(fail).toHaveAttribute('data-code', '3.04');
+  await expect(fail.getByTestId('free-tokens')).toContainText(
+    'For such inconvenience we offer you 20 additional tokens',
+  );
+  expect(await balance(request, account)).toBe(0);
+
+  await fail.getByRole('button', { name: 'Try Another Card' }).click();
+  await fillCard(page, SUCCESS_CARD);
+  await expectBackOn(page, '/tokens');
+  const success = page.getByTestId('payment-success');
+  await expect(success).toContainText('550 tokens');
+  await expect(success.getByTestId('compensation-tokens')).toContainText('+20 tokens');
+  await shoot(page, testInfo, 'success-with-compensation');
+  // 550 + the pack's 50 bonus + the 20 promised.
+  expect(await balance(request, account)).toBe(620);
+  await success.getByRole('button', { name: /^Proceed/ }).click();
+
+  // The promise is kept once: the next pack brings only itself.
+  await page.goto('/tokens');
+  await page.getByTestId('pack-tokens-550').click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillCard(page, SUCCESS_CARD);
+  await expectBackOn(page, '/tokens');
+  await expect(page.getByTestId('payment-success')).toContainText('550 tokens');
+  await expect(page.getByTestId('compensation-tokens')).toHaveCount(0);
+  expect(await balance(request, account)).toBe(1220);
+});
