@@ -29,3 +29,12 @@ export async function tokenBalance(
   });
   return ((await response.json()) as { remainingTokens: number }).remainingTokens;
 }
+
+/** Opens /pricing, keeps the default plan (Year), pays it on the hosted page with `card` and waits for the return. */
+export async function payYearOnPricing(page: Page, card: string) {
+  await page.goto('/pricing');
+  await expect(page.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillCard(page, card);
+  await expectBackOn(page, '/pricing');
+}

@@ -89,12 +89,13 @@ test.describe('checkout', () => {
     await expect(success.getByRole('timer')).toHaveText(/^0:(10|0\d)$/);
     await expect(success.getByRole('link', { name: 'Contact Us' })).toBeVisible();
     await success.getByRole('button', { name: /^Proceed/ }).click();
+    // A year leads to the lifetime offer (001 §4); closing it ends the flow.
+    await dialog(page).getByTestId('upgrade-lifetime').waitFor();
+    await dialog(page).getByRole('button', { name: 'Close' }).click();
     await expect(dialog(page)).toHaveCount(0);
     await expect.poll(() => new URL(page.url()).search).toBe('');
-    // Now a subscriber: upgrade-only plans, the year plan is current.
-    await expect(
-      page.getByRole('heading', { name: 'Upgrade Your Subscription Today and Pay Less!' }),
-    ).toBeVisible();
+    // Now an annual subscriber: the year plan is current and lifetime is the way up.
+    await expect(page.getByRole('heading', { name: 'Endless Honeyed Bliss' })).toBeVisible();
     await expect(page.getByTestId('plan-sub-12m')).toContainText('Current Plan');
     await expect(page.getByTestId('plan-sub-1m')).toHaveCount(0);
   });

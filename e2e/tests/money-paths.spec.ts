@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectBackOn, fillCard, SUCCESS_CARD, tokenBalance as balance } from '../support/payments.ts';
+import {
+  expectBackOn,
+  fillCard,
+  payYearOnPricing,
+  SUCCESS_CARD,
+  tokenBalance as balance,
+} from '../support/payments.ts';
 import { shoot } from '../support/screenshots.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 
@@ -55,4 +61,46 @@ test('the 20 tokens a 3.04 decline promised arrive with the next paid pack, once
   await expect(page.getByTestId('payment-success')).toContainText('550 tokens');
   await expect(page.getByTestId('compensation-tokens')).toHaveCount(0);
   expect(await balance(request, account)).toBe(1220);
+});
+
+test('a year bought on the hosted page leads to the lifetime offer; /pricing then offers lifetime, and a lifetime holder is pointed to tokens', async ({
+  page,
+}, testInfo) => {
+  await payYearOnPricing(page, SUCCESS_CARD);
+  await page
+    .getByTestId('payment-success')
+    .getByRole('button', { name: /^Proceed/ })
+    .click();
+
+  // 001 §4: a user on 12 months goes to lifetime after success (here after the hosted page, not a one-click).
+  const offer = page.getByTestId('upgrade-lifetime');
+  await expect(offer).toContainText('Pay Once – Use Forever');
+  await expect(offer.getByRole('button', { name: 'Claim Lifetime Access' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(offer).toHaveCount(0);
+
+  // 001 §4 "the initial step is lifetime for annual users": /pricing is no dead end.
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { name: 'Endless Honeyed Bliss' })).toBeVisible();
+  await expect(page.getByTestId('plan-sub-12m')).toContainText('Current Plan');
+  const lifetime = page.getByTestId('plan-sub-lifetime');
+  await expect(lifetime).toHaveAttribute('aria-checked', 'true');
+  await shoot(page, testInfo, 'pricing-annual');
+  await page.getByRole('button', { name: 'Get Cheaper Plan' }).click();
+  await fillCard(page, SUCCESS_CARD);
+  await expectBackOn(page, '/pricing');
+  const success = page.getByTestId('payment-success');
+  await expect(success).toContainText('Premium Access');
+  await expect(success).toContainText('$199.99');
+  await success.getByRole('button', { name: /^Proceed/ }).click();
+
+  // 001 §6: a lifetime subscriber sees the lifetime offer (as their plan) and something useful to do.
+  await expect(page.getByTestId('plan-sub-lifetime')).toContainText('Current Plan');
+  const held = page.getByTestId('plans-all-held');
+  await expect(held).toContainText('You hold our longest plan');
+  await shoot(page, testInfo, 'pricing-lifetime');
+  await held.getByRole('button', { name: 'Buy Tokens' }).click();
+  const paywall = page.getByTestId('paywall');
+  await expect(paywall).toHaveAttribute('data-paywall-type', 'tokens');
+  await expect(paywall.getByRole('button', { name: 'Continue' })).toBeEnabled();
 });

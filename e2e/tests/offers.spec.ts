@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectBackOn, fillCard, SUCCESS_CARD, tokenBalance as balance } from '../support/payments.ts';
+import {
+  expectBackOn,
+  fillCard,
+  payYearOnPricing,
+  SUCCESS_CARD,
+  tokenBalance as balance,
+} from '../support/payments.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';
 import { VIEWPORTS, setTheme, shoot } from '../support/screenshots.ts';
 import { signInRegistered } from '../support/sign-in.ts';
@@ -248,11 +254,7 @@ test.describe('offers', () => {
   test('a 3.02 decline on a plan shows the declined popup, and its monthly plan is bought from it', async ({
     page,
   }, testInfo) => {
-    await page.goto('/pricing');
-    await expect(page.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillCard(page, DECLINE_302);
-    await expectBackOn(page, '/pricing');
+    await payYearOnPricing(page, DECLINE_302);
     const popup = page.getByTestId('declined-popup');
     await expect(popup).toBeVisible();
     await expect(popup).toContainText('Only for YOU');

@@ -140,6 +140,12 @@ export const renewal = style({
 });
 
 export const action = style({ marginTop: vars.space.lg });
+export const heldNote = style({
+  margin: `0 0 ${vars.space.md}`,
+  textAlign: 'center',
+  color: vars.color.textMuted,
+  lineHeight: 1.5,
+});
 
 export const methods = style({
   display: 'flex',

@@ -1,5 +1,5 @@
 import type { SubscriptionProduct, Transport } from '@companion/contracts';
-import type { OrderStatus, TokenPack } from '../api/payments-api.ts';
+import { getLifetimeProducts, type OrderStatus, type TokenPack } from '../api/payments-api.ts';
 
 /** The offer lists of 001 §7 the flows read (catalogue answers; prices only from the server). */
 export const offerLists = {
@@ -19,7 +19,7 @@ export const offerLists = {
     t.request<TokenPack[]>('Payments/token-purchase-extra-products', { query: { step } }),
   upgrade: (t: Transport, downsellType: 'base' | 'extra') =>
     t.request<SubscriptionProduct[]>('Payments/downsell/products', { query: { downsellType } }),
-  lifetime: (t: Transport) => t.request<SubscriptionProduct[]>('Payments/lifetime-subscription-products'),
+  lifetime: getLifetimeProducts,
 };
 
 /** `POST Payments/one-click` (001 §7, same shape as the intents) with the buyer's consent; one key per click. */
