@@ -38,3 +38,45 @@ export async function payYearOnPricing(page: Page, card: string) {
   await fillCard(page, card);
   await expectBackOn(page, '/pricing');
 }
+
+/**
+ * Records the named bus events from the shell's first moment (the e2e test hooks expose its bus) into
+ * `window.__busEvents`; read them with {@link busEvents}.
+ */
+export async function recordBus(page: Page, names: string[]) {
+  await page.addInitScript(`(() => {
+    sessionStorage.setItem('companion:test-hooks', '1');
+    window.__busEvents = [];
+    let shell;
+    Object.defineProperty(window, '__companionShell', {
+      configurable: true,
+      get: () => shell,
+      set: (value) => {
+        shell = value;
+        for (const name of ${JSON.stringify(names)})
+          value && value.bus.subscribe(name, (payload) => window.__busEvents.push({ name, payload }));
+      },
+    });
+  })();`);
+}
+
+/** The bus events {@link recordBus} saw, in order. */
+export function busEvents(page: Page): Promise<{ name: string; payload: Record<string, unknown> }[]> {
+  return page.evaluate(
+    () =>
+      (window as unknown as { __busEvents?: { name: string; payload: Record<string, unknown> }[] })
+        .__busEvents ?? [],
+  );
+}
+
+/** Buys a pack on /tokens with the success card (its card is saved) and proceeds from 'Payment Completed'. */
+export async function buyPackAndProceed(page: Page, productId: string) {
+  await page.goto('/tokens');
+  await page.getByTestId(`pack-${productId}`).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillCard(page, SUCCESS_CARD);
+  await expectBackOn(page, '/tokens');
+  const success = page.getByTestId('payment-success');
+  await expect(success).toBeVisible();
+  await success.getByRole('button', { name: /^Proceed/ }).click();
+}

@@ -1,8 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  busEvents,
+  buyPackAndProceed,
   expectBackOn,
   fillCard,
   payYearOnPricing,
+  recordBus,
   SUCCESS_CARD,
   tokenBalance as balance,
 } from '../support/payments.ts';
@@ -103,4 +106,49 @@ test('a year bought on the hosted page leads to the lifetime offer; /pricing the
   const paywall = page.getByTestId('paywall');
   await expect(paywall).toHaveAttribute('data-paywall-type', 'tokens');
   await expect(paywall.getByRole('button', { name: 'Continue' })).toBeEnabled();
+});
+
+test('a one-click upsell goes through the one purchase pipeline: payment:succeeded, purchase with product_id, the duration metric', async ({
+  page,
+  request,
+}) => {
+  await recordBus(page, ['payment:succeeded', 'analytics:event-tracked']);
+  const metrics: { url: string; body: Record<string, unknown> }[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/Prometheus/'))
+      metrics.push({ url: req.url(), body: (req.postDataJSON() ?? {}) as Record<string, unknown> });
+  });
+  const account = await signIn(page, request);
+  await buyPackAndProceed(page, 'tokens-350');
+  const upsell = page.getByTestId('tokens-upsell');
+  await upsell.getByTestId('one-click-consent').check();
+  await upsell.getByTestId('offer-buy').click();
+  await expect(upsell.getByTestId('offer-paid')).toHaveText('Payment Completed');
+  await expect.poll(() => balance(request, account)).toBe(350 + 700);
+
+  // The pixels' fact, once, for the one-click order.
+  await expect
+    .poll(async () =>
+      (await busEvents(page))
+        .filter((e) => e.name === 'payment:succeeded')
+        .map((e) => (e.payload['product'] as { id: string }).id),
+    )
+    .toContain('tokens-700-upsell');
+  // 'purchase' carries the product id (001 §7); it is debounced by 1000 ms.
+  await expect
+    .poll(async () =>
+      (await busEvents(page)).some(
+        (e) =>
+          e.name === 'analytics:event-tracked' &&
+          e.payload['name'] === 'purchase' &&
+          (e.payload['properties'] as Record<string, unknown>)['product_id'] === 'tokens-700-upsell',
+      ),
+    )
+    .toBe(true);
+  // front_payment_duration started and stopped with 'success' under one id for the one-click charge.
+  const stops = metrics.filter(
+    (m) => m.url.endsWith('/Prometheus/stop') && m.body['resultLabel'] === 'success',
+  );
+  const starts = new Set(metrics.filter((m) => m.url.endsWith('/Prometheus/start')).map((m) => m.body['id']));
+  expect(stops.filter((stop) => starts.has(stop.body['id']))).toHaveLength(2);
 });

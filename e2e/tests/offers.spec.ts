@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
+  buyPackAndProceed,
   expectBackOn,
   fillCard,
   payYearOnPricing,
@@ -28,18 +29,6 @@ async function signIn(page: Page, request: APIRequestContext, tokens = 0): Promi
   const nsfw = await request.post('/api/User/nsfw-confirmation', { headers, data: { isConfirmed: true } });
   expect(nsfw.ok()).toBe(true);
   return { headers };
-}
-
-/** Buys a pack on /tokens with the success card (its card is saved) and proceeds from 'Payment Completed'. */
-async function buyPackAndProceed(page: Page, productId: string) {
-  await page.goto('/tokens');
-  await page.getByTestId(`pack-${productId}`).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await fillCard(page, SUCCESS_CARD);
-  await expectBackOn(page, '/tokens');
-  const success = page.getByTestId('payment-success');
-  await expect(success).toBeVisible();
-  await success.getByRole('button', { name: /^Proceed/ }).click();
 }
 
 /**
