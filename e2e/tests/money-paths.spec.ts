@@ -121,10 +121,27 @@ test('a one-click upsell goes through the one purchase pipeline: payment:succeed
   const account = await signIn(page, request);
   await buyPackAndProceed(page, 'tokens-350');
   const upsell = page.getByTestId('tokens-upsell');
+  const oneClick = page.waitForRequest('**/api/Payments/one-click');
   await upsell.getByTestId('one-click-consent').check();
   await upsell.getByTestId('offer-buy').click();
   await expect(upsell.getByTestId('offer-paid')).toHaveText('Payment Completed');
   await expect.poll(() => balance(request, account)).toBe(350 + 700);
+  // 001 §7: one-click has the intents' shape.
+  expect((await oneClick).postDataJSON()).toMatchObject({
+    productId: 'tokens-700-upsell',
+    successUrl: '/tokens',
+    failUrl: '/tokens',
+    sourcePath: '/tokens',
+    customerPlatform: 'web',
+    userAgent: expect.stringContaining('Mozilla'),
+    trafficSource: null,
+    fingerprint: null,
+    isNConfirmed: expect.any(Boolean),
+    isSConfirmed: expect.any(Boolean),
+    isDownsellPayment: false,
+    downsellType: null,
+    consent: true,
+  });
 
   // The pixels' fact, once, for the one-click order.
   await expect
@@ -151,4 +168,47 @@ test('a one-click upsell goes through the one purchase pipeline: payment:succeed
   );
   const starts = new Set(metrics.filter((m) => m.url.endsWith('/Prometheus/start')).map((m) => m.body['id']));
   expect(stops.filter((stop) => starts.has(stop.body['id']))).toHaveLength(2);
+});
+
+test('a downsell bought on the hosted page is recorded as that downsell, and its modal events carry the product', async ({
+  page,
+  request,
+}) => {
+  await recordBus(page, ['analytics:event-tracked']);
+  const account = await signIn(page, request);
+  await buyPackAndProceed(page, 'tokens-550');
+  const upsell = page.getByTestId('tokens-upsell');
+  await upsell.getByTestId('offer-decline').click();
+  const confirm = page.getByTestId('offer-confirmation');
+  await confirm.getByRole('button', { name: 'Yes, lose access' }).click();
+  const downsell = page.getByTestId('tokens-downsell');
+  await expect(downsell).toContainText("You're Lucky Today");
+  await expect(downsell.getByTestId('offer-product')).toHaveAttribute(
+    'data-product-id',
+    'tokens-350-downsell',
+  );
+  // The modals' events, before the page leaves for the provider.
+  await expect
+    .poll(async () =>
+      (await busEvents(page)).some((e) => e.payload['name'] === 'tokens_downsell_modal_shown'),
+    )
+    .toBe(true);
+  const events = (await busEvents(page))
+    .map((e) => e.payload as { name: string; properties: Record<string, unknown> })
+    .filter((e) => /^tokens_(upsell|downsell)_modal_/.test(e.name));
+  expect(events.length).toBeGreaterThan(0);
+  for (const event of events) expect(event.properties['product_id'], event.name).toEqual(expect.any(String));
+  const start = page.waitForRequest('**/api/Payments/checkout/start');
+  // No consent ticked: the hosted page, not the saved card.
+  await downsell.getByTestId('offer-buy').click();
+  expect((await start).postDataJSON()).toMatchObject({
+    productId: 'tokens-350-downsell',
+    isPurchaseTokens: true,
+    isDownsellPayment: true,
+    downsellType: 'token_downsell',
+  });
+  await fillCard(page, SUCCESS_CARD);
+  await expectBackOn(page, '/tokens');
+  await expect(page.getByTestId('payment-success')).toContainText("You're Lucky Today");
+  await expect.poll(() => balance(request, account)).toBe(600 + 350);
 });

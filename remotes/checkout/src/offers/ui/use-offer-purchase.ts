@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useRemoteLocation, useTransport } from '@companion/remote-kit';
+import { useRemoteLocation, useTransport, useVisitor } from '@companion/remote-kit';
 import {
   checkOrderStatus,
   startPaymentTimer,
@@ -14,7 +14,7 @@ import {
   POLL_CUTOFF_MS,
   POLL_INTERVAL_MS,
 } from '../../features/checkout/lib/payment-flow.ts';
-import { oneClick } from '../api.ts';
+import { creationContext, oneClick } from '../api.ts';
 
 export type PurchaseState =
   | { status: 'idle' }
@@ -50,6 +50,7 @@ export function useOfferPurchase({
 }) {
   const transport = useTransport();
   const settle = usePaymentOutcome(source);
+  const { user } = useVisitor();
   const buyer = useBuyer();
   const { pathname, search } = useRemoteLocation();
   const returnTo = `${pathname}${search}`;
@@ -66,7 +67,7 @@ export function useOfferPurchase({
   const buy = useCallback(
     async (product: OfferProduct, consent: boolean, hasCard: boolean) => {
       if (!hasCard || !consent) {
-        await hosted.start(product.id, product.isTokens, product.currentPrice);
+        await hosted.start(product.id, product.isTokens, product.currentPrice, undefined, downsellType);
         return;
       }
       setState({ status: 'busy' });
@@ -77,7 +78,16 @@ export function useOfferPurchase({
         let order =
           charge === 'plan-change'
             ? await updateSubscriptionPlan(transport, product.id, key)
-            : await oneClick(transport, { productId: product.id, downsellType, returnTo: pathname }, key);
+            : await oneClick(
+                transport,
+                {
+                  productId: product.id,
+                  downsellType,
+                  returnTo: pathname,
+                  context: creationContext(user ?? null, pathname),
+                },
+                key,
+              );
         const deadline = Date.now() + POLL_CUTOFF_MS;
         while (!order.isFinal && Date.now() < deadline) {
           await wait(POLL_INTERVAL_MS);
@@ -110,7 +120,7 @@ export function useOfferPurchase({
         setState({ status: 'failed', errorCode: null });
       }
     },
-    [transport, settle, downsellType, pathname, hosted, charge, setState],
+    [transport, settle, user, downsellType, pathname, hosted, charge, setState],
   );
   return { state, buy, redirecting: hosted.loading, startFailed: hosted.failed };
 }

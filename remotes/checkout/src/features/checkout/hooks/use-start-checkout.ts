@@ -11,7 +11,14 @@ export interface StartCheckout {
    * `name` is what the result screens call the product (kept in the payment slice across the round trip) and what
    * describes it to the ad pixels (`checkout:opened`, where the id stands in without it).
    */
-  start(productId: string, isTokens: boolean, price: number, name?: string): Promise<void>;
+  start(
+    productId: string,
+    isTokens: boolean,
+    price: number,
+    name?: string,
+    /** The offer step's downsell (001 §3 start payload `isDownsellPayment`, `downsellType`); none by default. */
+    downsellType?: string | null,
+  ): Promise<void>;
   loading: boolean;
   /** The provider the server chose, once the browser is leaving for its page (the redirect screen shows it). */
   leavingFor: string | null;
@@ -39,7 +46,13 @@ export function useStartCheckout(
   const from = returnTo ?? `${location.pathname}${location.search}`;
 
   const start = useCallback(
-    async (productId: string, isTokens: boolean, price: number, name = '') => {
+    async (
+      productId: string,
+      isTokens: boolean,
+      price: number,
+      name = '',
+      downsellType: string | null = null,
+    ) => {
       setLoading(true);
       setFailed(false);
       track('checkout_started', { product_id: productId, price_usd: price / 100, placement: source });
@@ -54,8 +67,8 @@ export function useStartCheckout(
           {
             productId,
             isPurchaseTokens: isTokens,
-            isDownsellPayment: false,
-            downsellType: null,
+            isDownsellPayment: downsellType !== null,
+            downsellType,
             redirectUrl: redirectUrlFor(isTokens, from),
             pathname: location.pathname,
           },
