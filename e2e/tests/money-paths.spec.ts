@@ -212,3 +212,24 @@ test('a downsell bought on the hosted page is recorded as that downsell, and its
   await expect(page.getByTestId('payment-success')).toContainText("You're Lucky Today");
   await expect.poll(() => balance(request, account)).toBe(600 + 350);
 });
+
+test('a checkout start that gives no link shows the fail screen, whose retry starts the same plan again', async ({
+  page,
+}) => {
+  await page.route('**/api/Payments/checkout/start', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ orderId: 'none', paymentSystem: 'solidgate', data: { link: { href: null } } }),
+    }),
+  );
+  await page.goto('/pricing');
+  await expect(page.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const fail = page.getByTestId('payment-fail');
+  await expect(page.getByRole('dialog')).toHaveAccessibleName('Payment declined');
+  await expect(fail).toContainText('$119.99');
+  await page.unroute('**/api/Payments/checkout/start');
+  await fail.getByRole('button', { name: 'Try Again' }).click();
+  await page.waitForURL(/\/api\/sandbox\/pay\//);
+  await expect(page.getByRole('heading', { name: 'Year' })).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { leaveTo, useBus, useRemoteLocation, useTransport } from '@companion/remote-kit';
 import { startCheckout, startPaymentTimer } from '../../../api/payments-api.ts';
 import { redirectUrlFor } from '../lib/after-purchase.ts';
@@ -24,6 +24,10 @@ export interface StartCheckout {
   leavingFor: string | null;
   /** True when the start call gave no link (001 §8: it becomes a fail screen). */
   failed: boolean;
+  /** The price of the start that failed (the fail screen's unpaid amount), null otherwise. */
+  failedPrice: number | null;
+  /** Starts the last checkout again (the fail screen's retry). */
+  retry(): void;
   reset(): void;
 }
 
@@ -43,6 +47,7 @@ export function useStartCheckout(
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [leaving, setLeaving] = useState<{ provider: string; href: string } | null>(null);
+  const last = useRef<Parameters<StartCheckout['start']> | null>(null);
   const from = returnTo ?? `${location.pathname}${location.search}`;
 
   const start = useCallback(
@@ -53,6 +58,7 @@ export function useStartCheckout(
       name = '',
       downsellType: string | null = null,
     ) => {
+      last.current = [productId, isTokens, price, name, downsellType];
       setLoading(true);
       setFailed(false);
       track('checkout_started', { product_id: productId, price_usd: price / 100, placement: source });
@@ -107,5 +113,15 @@ export function useStartCheckout(
       setLoading(false);
     }
   }, [leaving]);
-  return { start, loading, failed, leavingFor: leaving?.provider ?? null, reset: () => setFailed(false) };
+  return {
+    start,
+    loading,
+    failed,
+    failedPrice: failed ? (last.current?.[2] ?? null) : null,
+    retry: () => {
+      if (last.current) void start(...last.current);
+    },
+    leavingFor: leaving?.provider ?? null,
+    reset: () => setFailed(false),
+  };
 }
