@@ -39,6 +39,8 @@ test('the 20 tokens a 3.04 decline promised arrive with the next paid pack, once
   await expectBackOn(page, '/tokens');
   const fail = page.getByTestId('payment-fail');
   await expect(fail).toHaveAttribute('data-code', '3.04');
+  // 001 §2: the title and the free tokens follow the code, the description is the generic default.
+  await expect(fail).toContainText('We could not complete your payment. Your account has not been debited.');
   await expect(fail.getByTestId('free-tokens')).toContainText(
     'For such inconvenience we offer you 20 additional tokens',
   );
@@ -232,4 +234,24 @@ test('a checkout start that gives no link shows the fail screen, whose retry sta
   await fail.getByRole('button', { name: 'Try Again' }).click();
   await page.waitForURL(/\/api\/sandbox\/pay\//);
   await expect(page.getByRole('heading', { name: 'Year' })).toBeVisible();
+});
+
+test("copy as 001 writes it: labels and badges not upper-cased, the brand logos, the declined popup's Monthly", async ({
+  page,
+}, testInfo) => {
+  await page.goto('/pricing');
+  const year = page.getByTestId('plan-sub-12m');
+  await expect(year).toContainText('Most Popular');
+  // innerText is what a reader sees (CSS text-transform applies to it).
+  expect(await year.getByText('Most Popular').innerText()).toBe('Most Popular');
+  const methods = page.getByRole('list', { name: 'Accepted payment methods' });
+  for (const brand of ['Visa', 'Mastercard', 'American Express', 'Discover', 'Apple Pay', 'Google Pay'])
+    await expect(methods.getByRole('img', { name: brand })).toBeVisible();
+  await shoot(page, testInfo, 'pricing-copy');
+
+  await payYearOnPricing(page, '4000000000003022');
+  const popup = page.getByTestId('declined-popup');
+  expect(await popup.getByText('Only for YOU').innerText()).toBe('Only for YOU');
+  await expect(popup.getByTestId('declined-plan-sub-1m')).toContainText('Monthly');
+  await expect(popup.getByRole('img', { name: 'Visa' })).toBeVisible();
 });

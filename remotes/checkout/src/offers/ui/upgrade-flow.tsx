@@ -69,8 +69,9 @@ export function UpgradeFlow({
     downsellType: offerStep === 'upgrade' ? 'base' : offerStep === 'lifetime' ? 'lifetime' : 'extra',
     charge: 'plan-change',
   });
+  // What was bought, kept past the refetch a payment causes (the upgrade lists then drop the plan just bought).
   const bought = useRef(selected);
-  bought.current = selected;
+  if (selected) bought.current = selected;
   const purchased = useCallback(
     () =>
       send(bought.current && isAnnualPlan(bought.current.periodInMonths) ? 'purchasedAnnual' : 'purchased'),

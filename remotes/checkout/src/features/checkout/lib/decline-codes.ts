@@ -15,7 +15,9 @@ export interface DeclineInfo {
 /** Title for an unknown code (001 §8). */
 export const UNKNOWN_DECLINE_TITLE = 'Payment declined';
 /** The generic description under every failure (001 §8: the account was not debited). */
-export const NOT_DEBITED = 'Your account has not been debited.';
+const NOT_DEBITED = 'Your account has not been debited.';
+/** 001 §2 "The description is a generic default": the failure screen's description for every code. */
+export const FAIL_DESCRIPTION = `We could not complete your payment. ${NOT_DEBITED}`;
 /** The 3.04 / 3.08 compensation line (001 §8), and its longer note. */
 export const COMPENSATION_TEXT = 'For such inconvenience we offer you 20 additional tokens';
 export const COMPENSATION_NOTE = 'The tokens are added to your balance upon successful payment.';
