@@ -255,3 +255,24 @@ test("copy as 001 writes it: labels and badges not upper-cased, the brand logos,
   await expect(popup.getByTestId('declined-plan-sub-1m')).toContainText('Monthly');
   await expect(popup.getByRole('img', { name: 'Visa' })).toBeVisible();
 });
+
+test('an annual subscriber opens the upgrade chain from settings at its first step, lifetime, and claims it with one click', async ({
+  page,
+  request,
+}) => {
+  const account = await signIn(page, request);
+  await payYearOnPricing(page, SUCCESS_CARD);
+  await expect(page.getByTestId('payment-success')).toBeVisible();
+
+  await page.goto('/settings');
+  const panel = page.getByTestId('subscription-panel');
+  await panel.getByRole('button', { name: 'Get Lifetime Access' }).click();
+  // 001 §4 "The initial step is lifetime for annual users".
+  const lifetime = page.getByTestId('upgrade-lifetime');
+  await expect(lifetime).toContainText('Pay Once – Use Forever');
+  await lifetime.getByTestId('one-click-consent').check();
+  await lifetime.getByRole('button', { name: 'Claim Lifetime Access' }).click();
+  await expect(lifetime).toHaveCount(0);
+  const live = await request.get('/api/Payments/user-active-subscription', { headers: account.headers });
+  expect(await live.json()).toMatchObject({ periodType: 'year', periodValue: 100 });
+});
