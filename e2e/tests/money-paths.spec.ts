@@ -36,6 +36,11 @@ test('the 20 tokens a 3.04 decline promised arrive with the next paid pack, once
   await page.getByTestId('pack-tokens-550').click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await fillCard(page, DECLINE_304);
+  // 001 §4: the failure is reported with the backend's answer as extra data.
+  const reported = page.waitForRequest(
+    (req) =>
+      req.url().endsWith('/api/client-errors') && (req.postData() ?? '').includes('payment failed: 3.04'),
+  );
   await expectBackOn(page, '/tokens');
   const fail = page.getByTestId('payment-fail');
   await expect(fail).toHaveAttribute('data-code', '3.04');
@@ -45,6 +50,9 @@ test('the 20 tokens a 3.04 decline promised arrive with the next paid pack, once
     'For such inconvenience we offer you 20 additional tokens',
   );
   expect(await balance(request, account)).toBe(0);
+  const report = (await reported).postDataJSON() as { remote: string; message: string };
+  expect(report.remote).toBe('checkout');
+  expect(report.message).toContain('"errorCode":"3.04"');
 
   await fail.getByRole('button', { name: 'Try Another Card' }).click();
   await fillCard(page, SUCCESS_CARD);

@@ -68,10 +68,15 @@ export function usePaymentOutcome(source: string): (outcome: PaymentOutcome) => 
         error_code: outcome.errorCode,
         placement: source,
       });
-      console.error('[checkout] payment failed', {
-        orderId: outcome.orderId,
-        errorCode: outcome.errorCode,
-        response: outcome.response,
+      const response =
+        outcome.response instanceof Error
+          ? { error: outcome.response.name, message: outcome.response.message }
+          : outcome.response;
+      console.error('[checkout] payment failed', { orderId: outcome.orderId, errorCode: outcome.errorCode });
+      bus.publish('error:report-requested', {
+        remote: 'checkout',
+        message: `payment failed: ${outcome.errorCode ?? 'no code'}`,
+        extra: { orderId: outcome.orderId, productId: outcome.productId, source, response },
       });
     },
     [bus, transport, invalidate, track, source],
