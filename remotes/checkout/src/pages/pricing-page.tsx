@@ -34,7 +34,11 @@ export function PricingPage() {
           }
         />
       )}
-      <LeavingScreen checkout={checkout} provider={buyer.provider} />
+      <LeavingScreen
+        checkout={checkout}
+        provider={buyer.provider}
+        activeSystem={buyer.active?.paymentSystem ?? null}
+      />
       <PaymentReturn checkout={checkout} source={pathname} />
     </CheckoutPage>
   );

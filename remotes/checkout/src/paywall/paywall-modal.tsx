@@ -112,7 +112,11 @@ export function PaywallModal() {
           />
         )}
       </div>
-      <LeavingScreen checkout={checkout} provider={buyer.provider} />
+      <LeavingScreen
+        checkout={checkout}
+        provider={buyer.provider}
+        activeSystem={buyer.active?.paymentSystem ?? null}
+      />
     </Modal>
   );
 }

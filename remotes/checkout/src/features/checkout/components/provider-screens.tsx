@@ -36,7 +36,16 @@ export function RedirectScreen({ provider }: { provider: string }) {
  * left (the server's answer names the provider for sure); nothing for card providers. A start that gave no link is
  * a failure (001 §4, §8): the fail screen, whose retry starts the same checkout again.
  */
-export function LeavingScreen({ checkout, provider }: { checkout: StartCheckout; provider: string | null }) {
+export function LeavingScreen({
+  checkout,
+  provider,
+  activeSystem = null,
+}: {
+  checkout: StartCheckout;
+  provider: string | null;
+  /** The live subscription's provider: a PayPal-paid subscriber gets the redirect screen (001 §2). */
+  activeSystem?: string | null;
+}) {
   if (checkout.failed)
     return (
       <PaymentModal
@@ -49,6 +58,6 @@ export function LeavingScreen({ checkout, provider }: { checkout: StartCheckout;
       />
     );
   const system = checkout.leavingFor ?? (checkout.loading ? provider : null);
-  if (!system || checkoutScreen({ paymentSystem: system }) !== 'redirect') return null;
+  if (!system || checkoutScreen({ paymentSystem: system, activeSystem }) !== 'redirect') return null;
   return <RedirectScreen provider={system} />;
 }
