@@ -99,7 +99,11 @@ export function PaymentReturn({ checkout, source }: { checkout: StartCheckout; s
           : fromTokenList
             ? () => setUpsell(true)
             : boughtYear
-              ? () => setLifetime(true)
+              ? () => {
+                  // The purchase is over (001 §4 "the stored keys are cleared"); the lifetime offer is a new one.
+                  savedPayment.clear();
+                  setLifetime(true);
+                }
               : proceed
       }
       onRetry={retry}
