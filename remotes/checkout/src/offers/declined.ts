@@ -23,7 +23,7 @@ export const showsDeclinedPopup = (errorCode: string | null, hasOfferHandler: bo
   errorCode === DECLINED_CODE && hasOfferHandler;
 
 /** 001 §2: the popup's plans are titled 'Monthly'. */
-export const DECLINED_PLAN_TITLE = 'Monthly';
+const DECLINED_PLAN_TITLE = 'Monthly';
 
 /** The monthly plans only, in catalogue order, titled as the popup names them. */
 export function monthlyProducts(products: readonly SubscriptionProduct[]): SubscriptionProduct[] {

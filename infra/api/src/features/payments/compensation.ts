@@ -8,10 +8,10 @@ import type { Queryable } from '../../db/database.ts';
 import type { Ledger } from '../../http/feature.ts';
 
 /** The ledger reason of a compensation credit; its `ref_id` is the paid order that brought it. */
-export const COMPENSATION_REASON = 'decline_compensation';
+const COMPENSATION_REASON = 'decline_compensation';
 
 /** The ledger key of the promise one declined order made. */
-export const compensationKey = (declinedOrderId: string) => `decline-compensation:${declinedOrderId}`;
+const compensationKey = (declinedOrderId: string) => `decline-compensation:${declinedOrderId}`;
 
 /**
  * Credits the compensation a paid order brings: the latest compensated decline of the buyer since their previous

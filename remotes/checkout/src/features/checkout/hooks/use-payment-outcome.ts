@@ -5,7 +5,7 @@ import type { PaidResult } from '../lib/payment-flow.ts';
 import { usePaymentTracking } from './use-payment-tracking.ts';
 
 /** Cache keys refetched after a successful payment (001 §4: cards, subscription, products, user). */
-export const INVALIDATED_AFTER_PAYMENT = ['cards|*', 'subscription|*', 'products|*', 'offers|upsell|*'];
+const INVALIDATED_AFTER_PAYMENT = ['cards|*', 'subscription|*', 'products|*', 'offers|upsell|*'];
 
 /** How one order ended, whichever button bought it (hosted page, one-click, plan change). */
 export type PaymentOutcome = (

@@ -17,7 +17,7 @@ import { PlanCard } from './plan-card.tsx';
 import * as styles from '../../../components/picker.css.ts';
 
 /** What a subscriber holding the longest plan reads where the action would be. */
-export const HELD_NOTE = 'You hold our longest plan. Top up tokens for photos, messages and unlocks.';
+const HELD_NOTE = 'You hold our longest plan. Top up tokens for photos, messages and unlocks.';
 
 /** Headline, plan cards, the action button, payment methods and the legal text (001 §2, §5). */
 export function PlanPicker({
