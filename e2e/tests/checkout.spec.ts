@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectBackOn, fillCard } from '../support/payments.ts';
 import { readLiveRegistry, remoteCli } from '../support/registry.ts';
 import { shoot } from '../support/screenshots.ts';
 import { signInRegistered } from '../support/sign-in.ts';
@@ -8,15 +9,6 @@ import { signInRegistered } from '../support/sign-in.ts';
 // PaymentNotification (or the order-status poll) reports.
 
 const dialog = (page: Page) => page.getByRole('dialog');
-
-async function fillCard(page: Page, number: string) {
-  await expect(page.getByLabel('Card number')).toBeVisible();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Cardholder name').fill('E2E Buyer');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
 
 async function passThreeDs(page: Page, code: string) {
   await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
@@ -32,10 +24,6 @@ async function startYearPlan(page: Page) {
   await expect(year).toContainText('Most Popular');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/api\/sandbox\/pay\//);
-}
-
-async function expectBackOn(page: Page, pathname: string) {
-  await page.waitForURL((url) => url.pathname === pathname && url.searchParams.has('orderId'));
 }
 
 /** The visitor confirms adult content (the NSFW gate of /tokens, 000 §2.2). */
@@ -101,12 +89,13 @@ test.describe('checkout', () => {
     await expect(success.getByRole('timer')).toHaveText(/^0:(10|0\d)$/);
     await expect(success.getByRole('link', { name: 'Contact Us' })).toBeVisible();
     await success.getByRole('button', { name: /^Proceed/ }).click();
+    // A year leads to the lifetime offer (001 §4); closing it ends the flow.
+    await dialog(page).getByTestId('upgrade-lifetime').waitFor();
+    await dialog(page).getByRole('button', { name: 'Close' }).click();
     await expect(dialog(page)).toHaveCount(0);
     await expect.poll(() => new URL(page.url()).search).toBe('');
-    // Now a subscriber: upgrade-only plans, the year plan is current.
-    await expect(
-      page.getByRole('heading', { name: 'Upgrade Your Subscription Today and Pay Less!' }),
-    ).toBeVisible();
+    // Now an annual subscriber: the year plan is current and lifetime is the way up.
+    await expect(page.getByRole('heading', { name: 'Endless Honeyed Bliss' })).toBeVisible();
     await expect(page.getByTestId('plan-sub-12m')).toContainText('Current Plan');
     await expect(page.getByTestId('plan-sub-1m')).toHaveCount(0);
   });

@@ -1,4 +1,12 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  buyPackAndProceed,
+  expectBackOn,
+  fillCard,
+  payYearOnPricing,
+  SUCCESS_CARD,
+  tokenBalance as balance,
+} from '../support/payments.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';
 import { VIEWPORTS, setTheme, shoot } from '../support/screenshots.ts';
 import { signInRegistered } from '../support/sign-in.ts';
@@ -6,7 +14,6 @@ import { signInRegistered } from '../support/sign-in.ts';
 // Issue 12: the offer flows of 001 §2 in the checkout remote, against the real stack and the sandbox provider
 // (README "Payments"): purchases on the hosted page, one-click charges of the saved card, the shell's timers.
 
-const SUCCESS_CARD = '4067429974719265';
 const DECLINE_302 = '4000000000003022';
 const PHOTO_PRICE = 5; // userPricingInfo.tokenPriceForImage default (infra/api config.ts)
 
@@ -22,39 +29,6 @@ async function signIn(page: Page, request: APIRequestContext, tokens = 0): Promi
   const nsfw = await request.post('/api/User/nsfw-confirmation', { headers, data: { isConfirmed: true } });
   expect(nsfw.ok()).toBe(true);
   return { headers };
-}
-
-async function balance(request: APIRequestContext, account: Account): Promise<number> {
-  const response = await request.get(`/api/Tokens/balance?requestID=${Date.now()}`, {
-    headers: account.headers,
-  });
-  return ((await response.json()) as { remainingTokens: number }).remainingTokens;
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.waitForURL(/\/api\/sandbox\/pay\//);
-  await expect(page.getByLabel('Card number')).toBeVisible();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Cardholder name').fill('E2E Buyer');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
-
-async function expectBackOn(page: Page, pathname: string) {
-  await page.waitForURL((url) => url.pathname === pathname && url.searchParams.has('orderId'));
-}
-
-/** Buys a pack on /tokens with the success card (its card is saved) and proceeds from 'Payment Completed'. */
-async function buyPackAndProceed(page: Page, productId: string) {
-  await page.goto('/tokens');
-  await page.getByTestId(`pack-${productId}`).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await fillCard(page, SUCCESS_CARD);
-  await expectBackOn(page, '/tokens');
-  const success = page.getByTestId('payment-success');
-  await expect(success).toBeVisible();
-  await success.getByRole('button', { name: /^Proceed/ }).click();
 }
 
 /**
@@ -269,11 +243,7 @@ test.describe('offers', () => {
   test('a 3.02 decline on a plan shows the declined popup, and its monthly plan is bought from it', async ({
     page,
   }, testInfo) => {
-    await page.goto('/pricing');
-    await expect(page.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillCard(page, DECLINE_302);
-    await expectBackOn(page, '/pricing');
+    await payYearOnPricing(page, DECLINE_302);
     const popup = page.getByTestId('declined-popup');
     await expect(popup).toBeVisible();
     await expect(popup).toContainText('Only for YOU');

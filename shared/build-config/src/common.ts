@@ -30,9 +30,12 @@ export function moduleRules(production: boolean): RuleSetRule[] {
     },
     {
       test: /\.(png|jpe?g|gif|webp|avif|svg)$/i,
+      resourceQuery: { not: [/url/] },
       type: 'asset',
       parser: { dataUrlCondition: { maxSize: 4096 } },
     },
+    // `?url`: always a file of its own (an image the page fetches), never inlined into the script's bytes.
+    { test: /\.(png|jpe?g|gif|webp|avif|svg)$/i, resourceQuery: /url/, type: 'asset/resource' },
   ];
 }
 

@@ -380,6 +380,8 @@ export interface PaymentNotification {
   remainingBalance: number | null;
   errorCode?: string | null;
   orderId?: string;
+  /** Decline compensation (001 §8) credited with this payment, in tokens; absent or 0 when none was due. */
+  compensationTokens?: number;
 }
 
 /** `RegistrationNotification` hub event (001 §3). */

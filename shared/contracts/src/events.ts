@@ -60,6 +60,11 @@ export interface BusEventMap {
   'timers:changed': { timers: Record<string, Timer> };
   /** Starts the timer `id` unless it already runs; the shell answers with `timers:changed` (contract 1.2). */
   'timer:start-requested': { id: string };
+  /**
+   * A remote's failure the shell's error reporter should keep (001 §4 "the exception is reported with the backend
+   * response as extra data"): what failed, and what the backend answered.
+   */
+  'error:report-requested': { remote: RemoteName; message: string; extra: Record<string, unknown> };
   // Tracking (issue 16): the moments the ad pixels (001 §4) and the funnel report count.
   /** An account was created (registration notification, Google sign-up): the pixels' sign up. */
   'account:signed-up': { userId: string | null; method: string };
@@ -138,6 +143,7 @@ export const BUS_EVENTS = {
   'tokens:balance-refresh-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'user:refresh-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'daily-bonus:open-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
+  'error:report-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'tokens:insufficient-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'timers:changed': { kind: 'state', replay: 'last', publishers: ['shell'] },
   'timer:start-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },

@@ -45,6 +45,7 @@ export type {
   VerifyAgeRequest,
 } from './entities.ts';
 export { API_PATHS } from './api-paths.ts';
+export { COMPENSATED_DECLINE_CODES, DECLINE_COMPENSATION_TOKENS } from './payments.ts';
 export {
   BRAND_HOME_PAGES,
   BRAND_HOSTS,

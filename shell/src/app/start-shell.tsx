@@ -88,6 +88,9 @@ export function startShell(options: StartShellOptions): void {
   installTimerRecords(bus, localStorage);
   // 000 §8: render errors (and fingerprint failures) go to the API's store, and to Sentry when SENTRY_DSN is set.
   const errors = createErrorReporter({ sentryDsn: readSentryDsn(document) });
+  bus.handle('error:report-requested', ({ remote, message, extra }) =>
+    errors.report({ kind: 'unhandled', remote, version: SHELL_VERSION, error: new Error(message), extra }),
+  );
   // The visitor lifecycle: guest pre-register, refresh, 410, sign-in returns; its transport goes to every remote.
   const fingerprint = createFingerprint({
     report: (error) => {

@@ -13,6 +13,8 @@ interface ClientErrorReport {
   version: string;
   error: unknown;
   componentStack?: string | null;
+  /** What the caller knew beside the error (a payment failure's backend answer): Sentry's `extra` context. */
+  extra?: Record<string, unknown>;
 }
 
 /** Reports errors to the API (`POST /api/client-errors`) and, when configured, to Sentry. */
@@ -56,6 +58,14 @@ const describe = (error: unknown): { message: string; stack?: string } => {
   return { message: typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)) };
 };
 
+const safeJson = (value: unknown): string => {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+};
+
 /** Inputs of {@link createErrorReporter}; tests replace the network and the SDK. */
 export interface ErrorReporterOptions {
   /** `SENTRY_DSN` as the page carries it; without one only the API receives reports. */
@@ -91,7 +101,14 @@ export function createErrorReporter(options: ErrorReporterOptions = {}): ErrorRe
     void sentry.then((sdk) =>
       sdk?.captureException(report.error, {
         tags: { kind: report.kind, remote: report.remote, version: report.version },
-        ...(report.componentStack ? { contexts: { react: { componentStack: report.componentStack } } } : {}),
+        ...(report.componentStack || report.extra
+          ? {
+              contexts: {
+                ...(report.componentStack ? { react: { componentStack: report.componentStack } } : {}),
+                ...(report.extra ? { extra: report.extra } : {}),
+              },
+            }
+          : {}),
       }),
     );
   };
@@ -107,7 +124,8 @@ export function createErrorReporter(options: ErrorReporterOptions = {}): ErrorRe
         kind: report.kind,
         remote: report.remote,
         version: report.version,
-        message: message.slice(0, 2000) || 'unknown error',
+        message:
+          (report.extra ? `${message} ${safeJson(report.extra)}` : message).slice(0, 2000) || 'unknown error',
         ...(stack ? { stack: stack.slice(0, 16_000) } : {}),
         ...(report.componentStack ? { componentStack: report.componentStack.slice(0, 16_000) } : {}),
         url: pageUrl().slice(0, 2048),

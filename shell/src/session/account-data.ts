@@ -12,6 +12,8 @@ export interface AccountData {
   fetchBalance(): Promise<void>;
   /** User and balance together; arms the one subscriber refetch of the page. */
   refreshAll(): Promise<void>;
+  /** 001 §4: a successful payment's notification carries the balance after it (`remainingBalance`). */
+  setRemaining(remainingTokens: number): void;
 }
 
 /** Creates the account data; `signInWithGoogle` receives a one-tap credential. */
@@ -83,5 +85,14 @@ export function createAccountData(
     }
   }
 
-  return { fetchUser, fetchBalance, refreshAll };
+  function setRemaining(remainingTokens: number): void {
+    state.balance = {
+      remainingTokens,
+      nextDailyTokenClaimDate: state.balance?.nextDailyTokenClaimDate ?? null,
+      spentTokens: state.balance?.spentTokens ?? 0,
+    };
+    core.emit();
+  }
+
+  return { fetchUser, fetchBalance, refreshAll, setRemaining };
 }

@@ -178,6 +178,24 @@ describe('session', () => {
     expect(bus.current('tokens:balance-changed')?.balance.remainingTokens).toBe(7);
   });
 
+  it("should take the balance from a successful payment's remainingBalance at once (001 §4)", async () => {
+    const bus = make();
+    await session.start();
+    expect(bus.current('tokens:balance-changed')?.balance.remainingTokens).toBe(7);
+    const notification = {
+      success: true,
+      product: { id: 'tokens-550', name: '550 tokens', isSubscriptionProduct: false },
+      amountPaid: 3999,
+      currencyPaid: 'USD',
+      subscription: null,
+      remainingBalance: 607,
+    };
+    bus.publish('payment:notification-received', { notification: { ...notification, success: false } });
+    expect(bus.current('tokens:balance-changed')?.balance.remainingTokens).toBe(7);
+    bus.publish('payment:notification-received', { notification });
+    expect(bus.current('tokens:balance-changed')?.balance.remainingTokens).toBe(607);
+  });
+
   it('should publish a session restored from storage at once, before anything changes', () => {
     const pair = api.issue('g0', '/');
     localStorage.setItem(PERSIST_KEYS.auth, JSON.stringify(pair));

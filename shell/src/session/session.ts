@@ -187,5 +187,10 @@ export function createSession(deps: SessionDeps): Session {
   deps.bus.handle('auth:logout-requested', () => void api.logout());
   deps.bus.handle('tokens:balance-refresh-requested', () => void account.fetchBalance());
   deps.bus.handle('user:refresh-requested', () => void account.fetchUser());
+  // 001 §4 "the token balance is updated from remainingBalance" the moment the payment hub says so.
+  deps.bus.subscribe('payment:notification-received', ({ notification }) => {
+    if (notification.success && typeof notification.remainingBalance === 'number')
+      account.setRemaining(notification.remainingBalance);
+  });
   return api;
 }

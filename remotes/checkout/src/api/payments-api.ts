@@ -25,6 +25,8 @@ export interface OrderStatus {
   currency: string;
   paymentSystem: string;
   subscriptionId: string | null;
+  /** Decline compensation this paid order brought (001 §8); older APIs leave it out. */
+  compensationTokens?: number;
 }
 
 /** A saved card (`Payments/user-card-info`). */
@@ -40,6 +42,9 @@ export const getSubscriptionProducts = (t: Transport) =>
   t.request<SubscriptionProduct[]>('Payments/subscription-products');
 export const getHiddenSubscriptionProducts = (t: Transport) =>
   t.request<SubscriptionProduct[]>('Payments/admin-subscription-products-hidden');
+/** `Payments/lifetime-subscription-products`: the lifetime offer (001 §2, §6). */
+export const getLifetimeProducts = (t: Transport) =>
+  t.request<SubscriptionProduct[]>('Payments/lifetime-subscription-products');
 export const getTokenProducts = (t: Transport) => t.request<TokenPack[]>('Payments/one-time-pay-products');
 export const getHiddenTokenProducts = (t: Transport) =>
   t.request<TokenPack[]>('Payments/admin-one-time-pay-products-hidden');

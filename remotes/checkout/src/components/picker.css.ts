@@ -101,7 +101,6 @@ export const label = style({
   fontSize: vars.text.xs,
   fontWeight: 800,
   letterSpacing: '0.02em',
-  textTransform: 'uppercase',
 });
 export const labelCurrent = style({
   background: vars.color.surfaceRaised,
@@ -140,6 +139,12 @@ export const renewal = style({
 });
 
 export const action = style({ marginTop: vars.space.lg });
+export const heldNote = style({
+  margin: `0 0 ${vars.space.md}`,
+  textAlign: 'center',
+  color: vars.color.textMuted,
+  lineHeight: 1.5,
+});
 
 export const methods = style({
   display: 'flex',
@@ -153,18 +158,14 @@ export const methods = style({
 export const method = style({
   display: 'grid',
   placeItems: 'center',
-  height: 26,
-  minWidth: 42,
-  padding: '0 6px',
+  height: 28,
+  minWidth: 44,
+  padding: '0 8px',
   borderRadius: 6,
   background: '#fff',
   border: `1px solid ${vars.color.border}`,
-  color: '#1a1f71',
-  fontSize: 11,
-  fontWeight: 900,
-  fontStyle: 'italic',
-  letterSpacing: '0.02em',
 });
+export const methodLogo = style({ display: 'block', height: 18, width: 'auto', aspectRatio: '1' });
 
 export const legal = style({
   margin: `${vars.space.md} 0 0`,

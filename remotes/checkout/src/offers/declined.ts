@@ -22,9 +22,14 @@ export const DECLINED_COPY = {
 export const showsDeclinedPopup = (errorCode: string | null, hasOfferHandler: boolean) =>
   errorCode === DECLINED_CODE && hasOfferHandler;
 
-/** The monthly plans only, in catalogue order. */
+/** 001 §2: the popup's plans are titled 'Monthly'. */
+const DECLINED_PLAN_TITLE = 'Monthly';
+
+/** The monthly plans only, in catalogue order, titled as the popup names them. */
 export function monthlyProducts(products: readonly SubscriptionProduct[]): SubscriptionProduct[] {
-  return products.filter((product) => product.periodType === 'month' && product.periodValue === 1);
+  return products
+    .filter((product) => product.periodType === 'month' && product.periodValue === 1)
+    .map((product) => ({ ...product, title: DECLINED_PLAN_TITLE }));
 }
 
 /** The preselected plan: the first monthly one. */

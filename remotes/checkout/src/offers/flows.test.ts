@@ -265,6 +265,7 @@ describe('declined popup', () => {
       plan('b', 'month', 1),
     ];
     expect(monthlyProducts(list).map((p) => p.id)).toEqual(['sub-1m', 'b']);
+    expect(monthlyProducts(list).map((p) => p.title)).toEqual(['Monthly', 'Monthly']);
     expect(preselected(list)?.id).toBe('sub-1m');
     expect(preselected([plan('sub-12m', 'year', 1)])).toBeNull();
   });

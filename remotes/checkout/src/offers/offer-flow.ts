@@ -5,5 +5,11 @@ export type OfferFlowProps =
   | { kind: 'insufficient'; insufficient: BusEventMap['tokens:insufficient-requested']; onEnd: () => void }
   | { kind: 'tokens'; purchasedProductId: string | null; source: string; onEnd: () => void }
   | { kind: 'welcome'; source: string; onEnd: () => void }
-  | { kind: 'upgrade'; source: string; onEnd: () => void }
+  | {
+      kind: 'upgrade';
+      source: string;
+      onEnd: () => void;
+      /** 'afterAnnual': a 12-month plan was just paid on the hosted page, the chain goes on to lifetime (001 §4). */
+      entry?: 'afterAnnual';
+    }
   | { kind: 'declined'; source: string; returnTo: string; onTryAgain: () => void; onEnd: () => void };

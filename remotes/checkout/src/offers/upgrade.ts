@@ -46,8 +46,12 @@ export function upgradeTransitions(ctx: UpgradeContext): Transitions<UpgradeStat
   };
 }
 
-/** Where the flow starts: lifetime for annual users, upgrade for monthly and quarterly, nothing otherwise. */
-export function upgradeInitialState(ctx: UpgradeContext): UpgradeState | null {
+/**
+ * Where the flow starts: lifetime for annual users, upgrade for monthly and quarterly, nothing otherwise. A flow
+ * entered right after a 12-month plan was paid elsewhere (the hosted page) is where `purchasedAnnual` leads.
+ */
+export function upgradeInitialState(ctx: UpgradeContext, entry?: 'afterAnnual'): UpgradeState | null {
+  if (entry === 'afterAnnual') return ctx.lifetimeFlag ? null : 'lifetime';
   if (ctx.period === 'annually') return ctx.lifetimeFlag ? null : 'lifetime';
   if (ctx.period === 'monthly' || ctx.period === 'quarterly') return 'upgrade';
   return null;

@@ -43,7 +43,11 @@ export function TokensPage() {
           onContinue={(pack) => void checkout.start(pack.id, true, pack.currentPrice, pack.title)}
         />
       )}
-      <LeavingScreen checkout={checkout} provider={buyer.provider} />
+      <LeavingScreen
+        checkout={checkout}
+        provider={buyer.provider}
+        activeSystem={buyer.active?.paymentSystem ?? null}
+      />
       <PaymentReturn checkout={checkout} source={pathname} />
     </CheckoutPage>
   );

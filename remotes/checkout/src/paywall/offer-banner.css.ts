@@ -20,7 +20,6 @@ export const badge = style({
   color: vars.color.onAccent,
   fontSize: vars.text.xs,
   fontWeight: 800,
-  textTransform: 'uppercase',
   letterSpacing: '0.04em',
 });
 export const title = style({ fontWeight: 800, fontSize: vars.text.md });

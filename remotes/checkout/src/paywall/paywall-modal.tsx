@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useMountProps, useRemoteLocation, useResource, useTrack, useVisitor } from '@companion/remote-kit';
 import { Modal } from '@companion/ui';
-import { getSubscriptionProducts, getTokenProducts } from '../api/payments-api.ts';
+import { getTokenProducts } from '../api/payments-api.ts';
 import { useBuyer } from '../hooks/use-buyer.ts';
 import { useStartCheckout } from '../features/checkout/hooks/use-start-checkout.ts';
 import { PlanPicker } from '../features/plans/components/plan-picker.tsx';
+import { usePlanList } from '../features/plans/hooks/use-plan-list.ts';
 import { TokenPicker } from '../features/tokens/components/token-picker.tsx';
 import { isNewUser, Offers, UPGRADE_SOURCES, upgradeInitialState, welcomeShown } from '../offers/offers.tsx';
 import { LeavingScreen } from '../features/checkout/components/provider-screens.tsx';
@@ -28,10 +29,7 @@ export function PaywallModal() {
   const isTokens = request?.paywallType === 'tokens';
   const source = request?.source ?? 'paywall';
   const checkout = useStartCheckout(buyer.active !== null, `${pathname}${search}`, source);
-  const plans = useResource(
-    buyer.ready && !isTokens ? `products|subscription|${buyer.userId}` : null,
-    getSubscriptionProducts,
-  );
+  const plans = usePlanList(buyer, { enabled: !isTokens });
   const packs = useResource(
     buyer.ready && isTokens ? `products|tokens|${buyer.userId}` : null,
     getTokenProducts,
@@ -45,7 +43,7 @@ export function PaywallModal() {
     });
     bus.publish('paywall:opened', { paywallType: request?.paywallType ?? 'subscription', source });
   }, [track, bus, request?.paywallType, source, offer?.eventName]);
-  const initialId = request?.productId ?? offerProductId(offer, plans.data ?? null, packs.data ?? null);
+  const initialId = request?.productId ?? offerProductId(offer, plans.plans, packs.data ?? null);
 
   const close = () => paywall?.close();
   // Offer flows (issue 12): a short balance gets the insufficient-tokens offer; a subscriber coming from an
@@ -101,7 +99,7 @@ export function PaywallModal() {
           <PlanPicker
             key={initialId ?? 'default'}
             provider={buyer.provider}
-            products={plans.data ?? null}
+            products={plans.plans}
             active={buyer.active}
             paymentSystem={buyer.paymentSystem}
             busy={checkout.loading}
@@ -114,7 +112,11 @@ export function PaywallModal() {
           />
         )}
       </div>
-      <LeavingScreen checkout={checkout} provider={buyer.provider} />
+      <LeavingScreen
+        checkout={checkout}
+        provider={buyer.provider}
+        activeSystem={buyer.active?.paymentSystem ?? null}
+      />
     </Modal>
   );
 }

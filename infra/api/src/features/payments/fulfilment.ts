@@ -16,6 +16,7 @@ import type { Ledger } from '../../http/feature.ts';
 import { findProduct, tokensOf } from './catalogue.ts';
 import type { ProductRow } from './catalogue.ts';
 import { FINAL_STATUSES, STATUS_RANK } from './events.ts';
+import { creditDeclineCompensation } from './compensation.ts';
 import { creditLifetimeMonth, creditRenewalBonus } from './grants.ts';
 import type { OrderStatus, ProviderEvent } from './events.ts';
 import { purchaseRefusal, refundOrder } from './refunds.ts';
@@ -73,6 +74,7 @@ function notification(
     success: boolean;
     subscription: PaymentNotification['subscription'];
     remainingBalance: number | null;
+    compensationTokens?: number;
   },
 ): PaymentNotification {
   return {
@@ -86,6 +88,7 @@ function notification(
     remainingBalance: extra.remainingBalance,
     errorCode: extra.success ? null : order.error_code,
     orderId: order.id,
+    ...(extra.compensationTokens ? { compensationTokens: extra.compensationTokens } : {}),
   };
 }
 
@@ -193,12 +196,18 @@ async function fulfil(
     ],
   );
   await offerPayerClaim(tx, order, event.payerEmail, now);
+  const compensationTokens = await creditDeclineCompensation(tx, deps.ledger, order);
   const balance = await deps.ledger.getBalance(tx, order.user_id);
   await enqueueOutbox(
     tx,
     order.user_id,
     'PaymentNotification',
-    notification(updated[0]!, product, { success: true, subscription, remainingBalance: balance.balance }),
+    notification(updated[0]!, product, {
+      success: true,
+      subscription,
+      remainingBalance: balance.balance,
+      compensationTokens,
+    }),
     now,
   );
 }

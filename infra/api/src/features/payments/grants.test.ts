@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
-import { buy, createPaymentsApp } from './test-kit.ts';
+import { balanceOf, buy, createPaymentsApp } from './test-kit.ts';
 import type { PaymentsTestApp } from './test-kit.ts';
 import {
   lifetimeGrantDate,
@@ -47,12 +47,7 @@ describe.each(BACKENDS)('subscription token grants on $backend', ({ backend, ava
       await t?.close();
     });
 
-    const balance = async (s: TestSession) =>
-      (
-        await t.db.query<{ balance: number }>('SELECT balance FROM token_balances WHERE user_id = $1', [
-          s.userId,
-        ])
-      )[0]?.balance ?? 0;
+    const balance = (s: TestSession) => balanceOf(t, s.userId);
     const ledgerKeys = async (s: TestSession, reason: string) =>
       (
         await t.db.query<{ idempotency_key: string; delta: number }>(

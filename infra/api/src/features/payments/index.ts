@@ -40,6 +40,7 @@ import { relayOutbox } from './outbox.ts';
 import type { PaymentNotifier } from './outbox.ts';
 import { sandboxProvider } from './provider.ts';
 import type { PaymentProvider } from './provider.ts';
+import { compensationOf } from './compensation.ts';
 import { createSandboxEngine } from './sandbox/engine.ts';
 import type { SandboxEngine, WebhookDeliver } from './sandbox/engine.ts';
 import { registerSandboxRoutes } from './sandbox/routes.ts';
@@ -194,7 +195,7 @@ function headerCountry(request: FastifyRequest, deps: FeatureDeps): string | nul
   return found.source === 'header' ? found.country : null;
 }
 
-function publicOrder(order: OrderRow, product: ProductRow | null) {
+function publicOrder(order: OrderRow, product: ProductRow | null, compensationTokens = 0) {
   return {
     orderId: order.id,
     status: order.status,
@@ -208,6 +209,7 @@ function publicOrder(order: OrderRow, product: ProductRow | null) {
     currency: order.currency,
     paymentSystem: order.payment_system,
     subscriptionId: order.subscription_id,
+    compensationTokens,
   };
 }
 
@@ -553,7 +555,11 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     /** A saved-card charge's answer: the order as it stands. */
     async function chargedAnswer(order: OrderRow) {
       return {
-        ...publicOrder(order, await findProduct(db, order.product_id)),
+        ...publicOrder(
+          order,
+          await findProduct(db, order.product_id),
+          await compensationOf(db, order.user_id, order.id),
+        ),
         data: { link: { href: null } },
       };
     }
@@ -814,7 +820,11 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       const order = await ownOrder(userId, query.orderId);
       await pull(order);
       const after = await ownOrder(userId, query.orderId);
-      return publicOrder(after, await findProduct(db, after.product_id));
+      return publicOrder(
+        after,
+        await findProduct(db, after.product_id),
+        await compensationOf(db, userId, after.id),
+      );
     });
 
     // ---- subscriptions ----

@@ -134,3 +134,12 @@ export async function buy(
   await t.control.relayOutbox();
   return { session: s, orderId };
 }
+
+/** A user's balance read from the table (tests that move the clock by days outlive their access tokens). */
+export async function balanceOf(t: PaymentsTestApp, userId: string): Promise<number> {
+  const rows = await t.db.query<{ balance: number }>(
+    'SELECT balance FROM token_balances WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0]?.balance ?? 0;
+}

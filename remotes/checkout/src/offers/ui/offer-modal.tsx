@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SubscriptionProduct } from '@companion/contracts';
 import { useTrack } from '@companion/remote-kit';
 import { Button, cx, formatCountdown, formatPrice, Modal, Skeleton } from '@companion/ui';
@@ -171,11 +171,15 @@ export function OfferModal({
     product_id: line?.id ?? null,
     price_usd: line ? line.currentPrice / 100 : null,
   };
+  // Shown once per modal, when its product is known (001 §7: events carry product_id and price_usd).
+  const shown = useRef(false);
+  const productId = line?.id ?? null;
   useEffect(() => {
-    track(analytics.shown, { placement: testId });
-    // Shown once per modal.
+    if (shown.current || productId === null) return;
+    shown.current = true;
+    track(analytics.shown, { ...props, placement: testId });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [productId]);
   const busy = purchase.status === 'busy' || redirecting;
   const decline = () => {
     if (busy) return;

@@ -31,7 +31,6 @@ export const badge = style({
   color: vars.color.onPromoCta,
   fontSize: vars.text.xs,
   fontWeight: 800,
-  textTransform: 'uppercase',
   letterSpacing: '0.04em',
 });
 

@@ -21,7 +21,7 @@ export default function OffersHost(props: OfferFlowProps) {
     case 'welcome':
       return <WelcomeFlow source={props.source} onEnd={props.onEnd} />;
     case 'upgrade':
-      return <UpgradeFlow source={props.source} onEnd={props.onEnd} />;
+      return <UpgradeFlow source={props.source} onEnd={props.onEnd} entry={props.entry} />;
     case 'declined':
       return (
         <DeclinedPopup

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useResource } from '@companion/remote-kit';
 import { offerLists } from '../api.ts';
 import { confirmationVariant } from '../confirmation.ts';
@@ -27,7 +27,15 @@ const CONFIRMS: Partial<Record<UpgradeState, 'upgrade' | 'upgradeDownsell' | 'up
 };
 
 /** The upgrade chain for subscribers (001 §2, §4), ending in the lifetime offer by the period rules. */
-export function UpgradeFlow({ source, onEnd }: { source: string; onEnd: () => void }) {
+export function UpgradeFlow({
+  source,
+  onEnd,
+  entry,
+}: {
+  source: string;
+  onEnd: () => void;
+  entry?: 'afterAnnual' | undefined;
+}) {
   const viewer = useOfferViewer();
   // The rules read the period the flow started with: an upgrade bought on the way changes the user, not the table.
   const [ctx] = useState<UpgradeContext>(() => ({
@@ -36,7 +44,7 @@ export function UpgradeFlow({ source, onEnd }: { source: string; onEnd: () => vo
     lifetimeFlag: viewer.period === 'lifetime',
   }));
   const [table] = useState(() => upgradeTransitions(ctx));
-  const initial = upgradeInitialState(ctx);
+  const [initial] = useState(() => upgradeInitialState(ctx, entry));
   const [state, send] = useFlow(table, initial ?? 'upgrade', onEnd);
   const user = viewer.userId;
   const offerStep = state === 'end' || state === 'lifetime' ? state : (CONFIRMS[state] ?? state);
@@ -61,8 +69,9 @@ export function UpgradeFlow({ source, onEnd }: { source: string; onEnd: () => vo
     downsellType: offerStep === 'upgrade' ? 'base' : offerStep === 'lifetime' ? 'lifetime' : 'extra',
     charge: 'plan-change',
   });
+  // What was bought, kept past the refetch a payment causes (the upgrade lists then drop the plan just bought).
   const bought = useRef(selected);
-  bought.current = selected;
+  if (selected) bought.current = selected;
   const purchased = useCallback(
     () =>
       send(bought.current && isAnnualPlan(bought.current.periodInMonths) ? 'purchasedAnnual' : 'purchased'),
@@ -70,6 +79,9 @@ export function UpgradeFlow({ source, onEnd }: { source: string; onEnd: () => vo
   );
   usePaidThen(purchase.state, purchased);
 
+  useEffect(() => {
+    if (initial === null) onEnd();
+  }, [initial, onEnd]);
   if (initial === null || state === 'end') return null;
   const confirming = CONFIRMS[state];
   if (confirming)

@@ -1,10 +1,20 @@
 import { useCallback, useState } from 'react';
-import { useBus, useRemoteLocation, useTransport } from '@companion/remote-kit';
-import { checkOrderStatus, updateSubscriptionPlan, type OrderStatus } from '../../api/payments-api.ts';
+import { useRemoteLocation, useTransport, useVisitor } from '@companion/remote-kit';
+import {
+  checkOrderStatus,
+  startPaymentTimer,
+  updateSubscriptionPlan,
+  type OrderStatus,
+} from '../../api/payments-api.ts';
+import { usePaymentOutcome } from '../../features/checkout/hooks/use-payment-outcome.ts';
 import { useBuyer } from '../../hooks/use-buyer.ts';
 import { useStartCheckout } from '../../features/checkout/hooks/use-start-checkout.ts';
-import { POLL_CUTOFF_MS, POLL_INTERVAL_MS } from '../../features/checkout/lib/payment-flow.ts';
-import { oneClick } from '../api.ts';
+import {
+  outcomeOfStatus,
+  POLL_CUTOFF_MS,
+  POLL_INTERVAL_MS,
+} from '../../features/checkout/lib/payment-flow.ts';
+import { creationContext, oneClick } from '../api.ts';
 
 export type PurchaseState =
   | { status: 'idle' }
@@ -39,7 +49,8 @@ export function useOfferPurchase({
   charge?: 'one-click' | 'plan-change';
 }) {
   const transport = useTransport();
-  const bus = useBus();
+  const settle = usePaymentOutcome(source);
+  const { user } = useVisitor();
   const buyer = useBuyer();
   const { pathname, search } = useRemoteLocation();
   const returnTo = `${pathname}${search}`;
@@ -56,35 +67,60 @@ export function useOfferPurchase({
   const buy = useCallback(
     async (product: OfferProduct, consent: boolean, hasCard: boolean) => {
       if (!hasCard || !consent) {
-        await hosted.start(product.id, product.isTokens, product.currentPrice);
+        await hosted.start(product.id, product.isTokens, product.currentPrice, undefined, downsellType);
         return;
       }
       setState({ status: 'busy' });
+      // The charge is one call: its key names the payment-duration timer from the click on.
+      const key = crypto.randomUUID();
+      await startPaymentTimer(transport, key);
       try {
         let order =
           charge === 'plan-change'
-            ? await updateSubscriptionPlan(transport, product.id, crypto.randomUUID())
+            ? await updateSubscriptionPlan(transport, product.id, key)
             : await oneClick(
                 transport,
-                { productId: product.id, downsellType, returnTo: pathname },
-                crypto.randomUUID(),
+                {
+                  productId: product.id,
+                  downsellType,
+                  returnTo: pathname,
+                  context: creationContext(user ?? null, pathname),
+                },
+                key,
               );
         const deadline = Date.now() + POLL_CUTOFF_MS;
         while (!order.isFinal && Date.now() < deadline) {
           await wait(POLL_INTERVAL_MS);
           order = await checkOrderStatus(transport, order.orderId);
         }
-        if (order.success) {
-          bus.publish('tokens:balance-refresh-requested', { source });
-          bus.publish('user:refresh-requested', { source });
+        const outcome = outcomeOfStatus(order, new Date());
+        if (outcome?.step === 'success') {
+          settle({ success: true, orderId: order.orderId, timerId: key, result: outcome.result });
           setState({ status: 'paid', order });
-        } else setState({ status: 'failed', errorCode: order.errorCode });
+        } else {
+          settle({
+            success: false,
+            orderId: order.orderId,
+            timerId: key,
+            productId: product.id,
+            errorCode: order.errorCode,
+            response: order,
+          });
+          setState({ status: 'failed', errorCode: order.errorCode });
+        }
       } catch (error) {
-        console.error('[checkout] one-click purchase failed', error);
+        settle({
+          success: false,
+          orderId: null,
+          timerId: key,
+          productId: product.id,
+          errorCode: null,
+          response: error,
+        });
         setState({ status: 'failed', errorCode: null });
       }
     },
-    [transport, bus, downsellType, pathname, hosted, source, charge, setState],
+    [transport, settle, user, downsellType, pathname, hosted, charge, setState],
   );
   return { state, buy, redirecting: hosted.loading, startFailed: hosted.failed };
 }

@@ -1,7 +1,7 @@
 import { PATHS } from '@companion/contracts';
 import { useBrand } from '@companion/remote-kit';
 import { Button, formatPrice, Icon } from '@companion/ui';
-import { COMPENSATION_NOTE, COMPENSATION_TEXT, declineInfo, NOT_DEBITED } from '../lib/decline-codes.ts';
+import { COMPENSATION_NOTE, COMPENSATION_TEXT, declineInfo, FAIL_DESCRIPTION } from '../lib/decline-codes.ts';
 import * as styles from './result.css.ts';
 
 /** The failure screen (001 §2, §8): title and message of the code, the unpaid amount, retry, support. */
@@ -23,8 +23,9 @@ export function FailScreen({
       <span className={styles.iconFail} aria-hidden="true">
         !
       </span>
-      <p className={styles.message}>
-        {info.message} {NOT_DEBITED}
+      <p className={styles.message}>{FAIL_DESCRIPTION}</p>
+      <p className={styles.note} data-testid="fail-advice">
+        {info.message}
       </p>
       {amount !== null && (
         <dl className={styles.details}>

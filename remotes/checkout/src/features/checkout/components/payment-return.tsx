@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRemoteLocation, useRemoteNavigate, useResource, useVisitor } from '@companion/remote-kit';
-import { getTokenProducts } from '../../../api/payments-api.ts';
-import { Offers, showsDeclinedPopup } from '../../../offers/offers.tsx';
+import { getSubscriptionProducts, getTokenProducts } from '../../../api/payments-api.ts';
+import { isAnnualPlan, Offers, showsDeclinedPopup } from '../../../offers/offers.tsx';
 import { usePaymentResult } from '../hooks/use-payment-result.ts';
 import type { StartCheckout } from '../hooks/use-start-checkout.ts';
 import { afterPurchaseTarget, RETURN_TO_PARAM } from '../lib/after-purchase.ts';
@@ -36,7 +36,12 @@ export function PaymentReturn({ checkout, source }: { checkout: StartCheckout; s
     user && back?.purchaseType === 'token' ? `products|tokens|${user.id}` : null,
     getTokenProducts,
   );
+  const plans = useResource(
+    user && back?.purchaseType === 'subscription' ? `products|subscription|${user.id}` : null,
+    getSubscriptionProducts,
+  );
   const [upsell, setUpsell] = useState(false);
+  const [lifetime, setLifetime] = useState(false);
   const [saved] = useState(() => savedPayment.read());
   if (!back || !step) return null;
   const returnTo = new URLSearchParams(location.search).get(RETURN_TO_PARAM);
@@ -64,6 +69,10 @@ export function PaymentReturn({ checkout, source }: { checkout: StartCheckout; s
       );
   };
   const fromTokenList = packs.data?.some((pack) => pack.id === back.productId) ?? false;
+  // 001 §4 "A user on 12 months goes to lifetime after success", whichever button bought the year.
+  const boughtYear =
+    plans.data?.some((plan) => plan.id === back.productId && isAnnualPlan(plan.periodInMonths)) ?? false;
+  if (lifetime) return <Offers kind="upgrade" entry="afterAnnual" source={source} onEnd={proceed} />;
   if (upsell)
     return <Offers kind="tokens" purchasedProductId={back.productId} source={source} onEnd={proceed} />;
   if (step.step === 'fail' && showsDeclinedPopup(step.errorCode, back.purchaseType === 'subscription'))
@@ -84,7 +93,19 @@ export function PaymentReturn({ checkout, source }: { checkout: StartCheckout; s
       redirectFrom={redirect ? returnSystem : null}
       step={step}
       retrying={checkout.loading}
-      onProceed={step.step === 'success' && fromTokenList ? () => setUpsell(true) : proceed}
+      onProceed={
+        step.step !== 'success'
+          ? proceed
+          : fromTokenList
+            ? () => setUpsell(true)
+            : boughtYear
+              ? () => {
+                  // The purchase is over (001 §4 "the stored keys are cleared"); the lifetime offer is a new one.
+                  savedPayment.clear();
+                  setLifetime(true);
+                }
+              : proceed
+      }
       onRetry={retry}
       onCheckAgain={checkAgain}
       onClose={closeFlow}

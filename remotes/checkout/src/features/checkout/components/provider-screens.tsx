@@ -1,6 +1,7 @@
 import { Modal, Spinner } from '@companion/ui';
 import type { StartCheckout } from '../hooks/use-start-checkout.ts';
 import { checkoutScreen, providerName } from '../lib/checkout-screen.ts';
+import { PaymentModal } from './payment-modal.tsx';
 import * as styles from './result.css.ts';
 
 /**
@@ -32,10 +33,31 @@ export function RedirectScreen({ provider }: { provider: string }) {
 
 /**
  * The redirect screen from the 'Continue' click of a buyer whose provider is redirect-style until the browser has
- * left (the server's answer names the provider for sure); nothing for card providers.
+ * left (the server's answer names the provider for sure); nothing for card providers. A start that gave no link is
+ * a failure (001 §4, §8): the fail screen, whose retry starts the same checkout again.
  */
-export function LeavingScreen({ checkout, provider }: { checkout: StartCheckout; provider: string | null }) {
+export function LeavingScreen({
+  checkout,
+  provider,
+  activeSystem = null,
+}: {
+  checkout: StartCheckout;
+  provider: string | null;
+  /** The live subscription's provider: a PayPal-paid subscriber gets the redirect screen (001 §2). */
+  activeSystem?: string | null;
+}) {
+  if (checkout.failed)
+    return (
+      <PaymentModal
+        step={{ step: 'fail', orderId: null, errorCode: null, amount: checkout.failedPrice }}
+        retrying={checkout.loading}
+        onProceed={checkout.reset}
+        onRetry={checkout.retry}
+        onCheckAgain={checkout.retry}
+        onClose={checkout.reset}
+      />
+    );
   const system = checkout.leavingFor ?? (checkout.loading ? provider : null);
-  if (!system || checkoutScreen({ paymentSystem: system }) !== 'redirect') return null;
+  if (!system || checkoutScreen({ paymentSystem: system, activeSystem }) !== 'redirect') return null;
   return <RedirectScreen provider={system} />;
 }

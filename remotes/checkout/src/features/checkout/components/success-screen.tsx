@@ -1,6 +1,7 @@
 import { PATHS } from '@companion/contracts';
 import { useBrand } from '@companion/remote-kit';
-import { Button, Countdown, formatPrice } from '@companion/ui';
+import { Button, Countdown, formatPrice, Icon } from '@companion/ui';
+import { COMPENSATION_CREDITED } from '../lib/decline-codes.ts';
 import { formatPaymentDate, SUCCESS_AUTO_CLOSE_SECONDS, type PaidResult } from '../lib/payment-flow.ts';
 import * as styles from './result.css.ts';
 
@@ -30,6 +31,14 @@ export function SuccessScreen({ result, onProceed }: { result: PaidResult; onPro
           <dd className={styles.total}>{formatPrice(result.amountPaid)}</dd>
         </div>
       </dl>
+      {result.compensationTokens > 0 && (
+        <div className={styles.gift} data-testid="compensation-tokens">
+          <span className={styles.giftAmount}>
+            <Icon name="gift" size={18} /> +{result.compensationTokens} tokens
+          </span>
+          <span>{COMPENSATION_CREDITED}</span>
+        </div>
+      )}
       <p className={styles.note}>The payment will appear on your bank statement as “{brand.name}”.</p>
       <div className={styles.actions}>
         <Button size="lg" fullWidth onClick={onProceed}>

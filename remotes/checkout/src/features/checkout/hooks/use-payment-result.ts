@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useBus, useInvalidate, useTransport } from '@companion/remote-kit';
-import { checkOrderStatus, stopPaymentTimer } from '../../../api/payments-api.ts';
+import { useBus, useTransport } from '@companion/remote-kit';
+import { checkOrderStatus } from '../../../api/payments-api.ts';
 import {
   isForOrder,
   outcomeOfNotification,
@@ -9,22 +9,17 @@ import {
   POLL_INTERVAL_MS,
   type PaymentStep,
 } from '../lib/payment-flow.ts';
-import { usePaymentTracking } from './use-payment-tracking.ts';
-
-/** Cache keys refetched after a successful payment (001 §4: cards, subscription, products, user). */
-export const INVALIDATED_AFTER_PAYMENT = ['cards|*', 'subscription|*', 'products|*'];
+import { usePaymentOutcome } from './use-payment-outcome.ts';
 
 /**
  * The result of one order (001 §4): `PaymentNotification` from the shell's hub events, and
  * `payments/check-order-status` every 2 s as the fallback; after 20 s without an answer the step becomes
- * 'stillProcessing' (not 'fail'). On success the shell refetches the user and balance and this remote's
- * caches are invalidated; on failure the failure is tracked and reported.
+ * 'stillProcessing' (not 'fail'). The result goes through the one purchase pipeline (`usePaymentOutcome`).
  */
 export function usePaymentResult(orderId: string | null, source: string): [PaymentStep | null, () => void] {
   const bus = useBus();
   const transport = useTransport();
-  const invalidate = useInvalidate();
-  const track = usePaymentTracking();
+  const settle = usePaymentOutcome(source);
   const [step, setStep] = useState<PaymentStep | null>(
     orderId ? { step: 'paymentProcessing', orderId } : null,
   );
@@ -35,43 +30,29 @@ export function usePaymentResult(orderId: string | null, source: string): [Payme
     if (!orderId) return undefined;
     settled.current = false;
     setStep({ step: 'paymentProcessing', orderId });
-    const finish = (next: PaymentStep) => {
+    const finish = (next: PaymentStep, response: unknown, productId: string | null) => {
       if (settled.current) return;
       settled.current = true;
       clearInterval(poll);
       clearTimeout(cutoff);
       setStep(next);
-      if (next.step === 'success') {
-        void stopPaymentTimer(transport, orderId, 'success');
-        bus.publish('user:refresh-requested', { source });
-        bus.publish('tokens:balance-refresh-requested', { source });
-        for (const key of INVALIDATED_AFTER_PAYMENT) invalidate(key);
-        track('purchase', { order_id: orderId, price_usd: next.result.amountPaid / 100, placement: source });
-        const { result } = next;
-        bus.publish('payment:succeeded', {
-          orderId,
-          product: {
-            id: result.productId,
-            name: result.name,
-            price: result.amountPaid,
-            isSubscription: result.isSubscriptionProduct,
-          },
-          source,
-        });
-      } else if (next.step === 'fail') {
-        void stopPaymentTimer(transport, orderId, 'fail');
-        track('payment_failed', { order_id: orderId, error_code: next.errorCode, placement: source });
-        console.error('[checkout] payment failed', { orderId, errorCode: next.errorCode });
-      }
+      if (next.step === 'success') settle({ success: true, orderId, result: next.result });
+      else if (next.step === 'fail')
+        settle({ success: false, orderId, productId, errorCode: next.errorCode, response });
     };
     const sub = bus.subscribe('payment:notification-received', ({ notification }) => {
-      if (isForOrder(notification, orderId)) finish(outcomeOfNotification(notification, orderId, new Date()));
+      if (isForOrder(notification, orderId))
+        finish(
+          outcomeOfNotification(notification, orderId, new Date()),
+          notification,
+          notification.product?.id ?? null,
+        );
     });
     const ask = () =>
       checkOrderStatus(transport, orderId).then(
         (status) => {
           const outcome = outcomeOfStatus(status, new Date());
-          if (outcome) finish(outcome);
+          if (outcome) finish(outcome, status, status.productId);
         },
         (error: unknown) => console.warn('[checkout] order status check failed', error),
       );
@@ -87,7 +68,7 @@ export function usePaymentResult(orderId: string | null, source: string): [Payme
       clearInterval(poll);
       clearTimeout(cutoff);
     };
-  }, [orderId, attempt, bus, transport, invalidate, track, source]);
+  }, [orderId, attempt, bus, transport, settle]);
 
   return [step, () => setAttempt((n) => n + 1)];
 }

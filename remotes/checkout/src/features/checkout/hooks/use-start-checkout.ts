@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { leaveTo, useBus, useRemoteLocation, useTransport } from '@companion/remote-kit';
 import { startCheckout, startPaymentTimer } from '../../../api/payments-api.ts';
 import { redirectUrlFor } from '../lib/after-purchase.ts';
@@ -11,12 +11,23 @@ export interface StartCheckout {
    * `name` is what the result screens call the product (kept in the payment slice across the round trip) and what
    * describes it to the ad pixels (`checkout:opened`, where the id stands in without it).
    */
-  start(productId: string, isTokens: boolean, price: number, name?: string): Promise<void>;
+  start(
+    productId: string,
+    isTokens: boolean,
+    price: number,
+    name?: string,
+    /** The offer step's downsell (001 §3 start payload `isDownsellPayment`, `downsellType`); none by default. */
+    downsellType?: string | null,
+  ): Promise<void>;
   loading: boolean;
   /** The provider the server chose, once the browser is leaving for its page (the redirect screen shows it). */
   leavingFor: string | null;
   /** True when the start call gave no link (001 §8: it becomes a fail screen). */
   failed: boolean;
+  /** The price of the start that failed (the fail screen's unpaid amount), null otherwise. */
+  failedPrice: number | null;
+  /** Starts the last checkout again (the fail screen's retry). */
+  retry(): void;
   reset(): void;
 }
 
@@ -36,10 +47,18 @@ export function useStartCheckout(
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [leaving, setLeaving] = useState<{ provider: string; href: string } | null>(null);
+  const last = useRef<Parameters<StartCheckout['start']> | null>(null);
   const from = returnTo ?? `${location.pathname}${location.search}`;
 
   const start = useCallback(
-    async (productId: string, isTokens: boolean, price: number, name = '') => {
+    async (
+      productId: string,
+      isTokens: boolean,
+      price: number,
+      name = '',
+      downsellType: string | null = null,
+    ) => {
+      last.current = [productId, isTokens, price, name, downsellType];
       setLoading(true);
       setFailed(false);
       track('checkout_started', { product_id: productId, price_usd: price / 100, placement: source });
@@ -54,8 +73,8 @@ export function useStartCheckout(
           {
             productId,
             isPurchaseTokens: isTokens,
-            isDownsellPayment: false,
-            downsellType: null,
+            isDownsellPayment: downsellType !== null,
+            downsellType,
             redirectUrl: redirectUrlFor(isTokens, from),
             pathname: location.pathname,
           },
@@ -94,5 +113,15 @@ export function useStartCheckout(
       setLoading(false);
     }
   }, [leaving]);
-  return { start, loading, failed, leavingFor: leaving?.provider ?? null, reset: () => setFailed(false) };
+  return {
+    start,
+    loading,
+    failed,
+    failedPrice: failed ? (last.current?.[2] ?? null) : null,
+    retry: () => {
+      if (last.current) void start(...last.current);
+    },
+    leavingFor: leaving?.provider ?? null,
+    reset: () => setFailed(false),
+  };
 }

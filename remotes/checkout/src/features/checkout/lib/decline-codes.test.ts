@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMPENSATED_DECLINE_CODES } from '@companion/contracts';
 import { DECLINE_CODES, declineInfo, type DeclineInfo } from './decline-codes.ts';
 
 const ISSUER = /card issuer could not process/;
@@ -94,6 +95,11 @@ describe('decline codes (001 §8)', () => {
     expect(info.message).toMatch(message);
     expect(info.button).toBe(button);
     expect(info.freeTokens).toBe(tokens);
+  });
+
+  it('should promise tokens for exactly the codes the API compensates', () => {
+    const promising = Object.keys(DECLINE_CODES).filter((code) => declineInfo(code).freeTokens > 0);
+    expect(promising.sort()).toEqual([...COMPENSATED_DECLINE_CODES].sort());
   });
 
   it('has a test row for every code in the table', () => {

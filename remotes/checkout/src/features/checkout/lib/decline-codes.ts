@@ -1,3 +1,5 @@
+import { DECLINE_COMPENSATION_TOKENS } from '@companion/contracts';
+
 /** The failure screen's button labels (001 §8). */
 export type DeclineButton = 'Try Again' | 'Try with another card' | 'Try Another Card';
 
@@ -13,12 +15,15 @@ export interface DeclineInfo {
 /** Title for an unknown code (001 §8). */
 export const UNKNOWN_DECLINE_TITLE = 'Payment declined';
 /** The generic description under every failure (001 §8: the account was not debited). */
-export const NOT_DEBITED = 'Your account has not been debited.';
-/** Decline compensation (001 §9). */
-export const DECLINE_COMPENSATION_TOKENS = 20;
+const NOT_DEBITED = 'Your account has not been debited.';
+/** 001 §2 "The description is a generic default": the failure screen's description for every code. */
+export const FAIL_DESCRIPTION = `We could not complete your payment. ${NOT_DEBITED}`;
 /** The 3.04 / 3.08 compensation line (001 §8), and its longer note. */
 export const COMPENSATION_TEXT = 'For such inconvenience we offer you 20 additional tokens';
 export const COMPENSATION_NOTE = 'The tokens are added to your balance upon successful payment.';
+/** The success screen's line when a payment brought the promised tokens. */
+export const COMPENSATION_CREDITED =
+  'The additional tokens we promised for your declined payment are on your balance.';
 
 const ISSUER =
   'Your card issuer could not process this payment. Please try again, use another card, or contact your card issuer or our billing support.';

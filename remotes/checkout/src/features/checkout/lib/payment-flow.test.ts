@@ -53,6 +53,7 @@ describe('payment flow (001 §4)', () => {
         name: 'Year',
         isSubscriptionProduct: true,
         paidAt: now,
+        compensationTokens: 0,
       },
     });
   });

@@ -15,6 +15,8 @@ export interface PaidResult {
   name: string;
   isSubscriptionProduct: boolean;
   paidAt: Date;
+  /** Decline compensation credited with this payment (001 §8), 0 when none. */
+  compensationTokens: number;
 }
 
 /** The payment modal's step (001 §4: paymentProcessing → success | fail; 'stillProcessing' after the cut-off). */
@@ -37,6 +39,7 @@ export function outcomeOfStatus(status: OrderStatus, now: Date): PaymentStep | n
         name: status.name,
         isSubscriptionProduct: status.isSubscriptionProduct,
         paidAt: now,
+        compensationTokens: status.compensationTokens ?? 0,
       },
     };
   return { step: 'fail', orderId: status.orderId, errorCode: status.errorCode, amount: status.amountPaid };
@@ -58,6 +61,7 @@ export function outcomeOfNotification(
         name: notification.product?.name ?? '',
         isSubscriptionProduct: notification.product?.isSubscriptionProduct ?? false,
         paidAt: now,
+        compensationTokens: notification.compensationTokens ?? 0,
       },
     };
   return {

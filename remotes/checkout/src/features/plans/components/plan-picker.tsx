@@ -1,13 +1,23 @@
 import { useState } from 'react';
 import type { ActiveSubscription, PaymentSystem, SubscriptionProduct } from '@companion/contracts';
-import { Skeleton } from '@companion/ui';
-import { actionLabel, defaultSelection, isActionDisabled, visiblePlans } from '../lib/plan-rules.ts';
+import { useBus } from '@companion/remote-kit';
+import { Button, Skeleton } from '@companion/ui';
+import {
+  actionLabel,
+  defaultSelection,
+  holdsLongestPlan,
+  isActionDisabled,
+  visiblePlans,
+} from '../lib/plan-rules.ts';
 import { pricingHeadline, type Headline } from '../lib/headlines.ts';
 import { legalText } from '../lib/legal-text.ts';
 import { CheckoutAction } from '../../../components/checkout-action.tsx';
 import { useAddToCart } from '../../../hooks/use-add-to-cart.ts';
 import { PlanCard } from './plan-card.tsx';
 import * as styles from '../../../components/picker.css.ts';
+
+/** What a subscriber holding the longest plan reads where the action would be. */
+const HELD_NOTE = 'You hold our longest plan. Top up tokens for photos, messages and unlocks.';
 
 /** Headline, plan cards, the action button, payment methods and the legal text (001 §2, §5). */
 export function PlanPicker({
@@ -37,6 +47,7 @@ export function PlanPicker({
   const shown = products ? visiblePlans(products, active) : [];
   const [picked, setPicked] = useState<string | null>(initialId ?? null);
   const addToCart = useAddToCart('picker');
+  const bus = useBus();
   const selected =
     shown.find((product) => product.id === picked) ?? (products ? defaultSelection(shown, active) : null);
   const headline = forced ?? pricingHeadline(shown, active);
@@ -63,15 +74,30 @@ export function PlanPicker({
               />
             ))}
       </div>
-      <CheckoutAction
-        label={actionLabel(selected, active)}
-        disabled={isActionDisabled(selected, products === null)}
-        busy={busy}
-        failed={failed}
-        legal={selected ? legalText(selected) : null}
-        onClick={() => selected && onContinue(selected)}
-        provider={provider}
-      />
+      {products !== null && holdsLongestPlan(shown, active) ? (
+        <div className={styles.action} data-testid="plans-all-held">
+          <p className={styles.heldNote}>{HELD_NOTE}</p>
+          <Button
+            size="lg"
+            fullWidth
+            onClick={() =>
+              bus.publish('paywall:open-requested', { paywallType: 'tokens', source: 'plans_all_held' })
+            }
+          >
+            Buy Tokens
+          </Button>
+        </div>
+      ) : (
+        <CheckoutAction
+          label={actionLabel(selected, active)}
+          disabled={isActionDisabled(selected, products === null)}
+          busy={busy}
+          failed={failed}
+          legal={selected ? legalText(selected) : null}
+          onClick={() => selected && onContinue(selected)}
+          provider={provider}
+        />
+      )}
     </div>
   );
 }

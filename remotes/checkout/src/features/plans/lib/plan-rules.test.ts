@@ -5,9 +5,11 @@ import {
   actionLabel,
   defaultSelection,
   discountBadge,
+  holdsLongestPlan,
   isActionDisabled,
   isSelectable,
   planLabel,
+  plansWithLifetime,
   saveBadge,
   showsDailyPrice,
   showsPreviousPrice,
@@ -229,5 +231,31 @@ describe('headlines and legal text', () => {
     expect(text.startsWith(intro)).toBe(true);
     expect(text).toContain('24 hours before the renewal date');
     expect(text).toContain('18 or older');
+  });
+});
+
+describe('what /pricing offers each subscriber (001 §4, §6)', () => {
+  const recurring = [weekly, month, quarter, year];
+
+  it('should add the lifetime offer for an annual user, selectable and selected, under the lifetime headline', () => {
+    const active = live('sub-12m', 'year', 1);
+    const plans = visiblePlans(plansWithLifetime(recurring, [lifetime], active), active);
+    expect(plans.map((p) => p.id)).toEqual(['sub-12m', 'sub-lifetime']);
+    expect(defaultSelection(plans, active)?.id).toBe('sub-lifetime');
+    expect(pricingHeadline(plans, active).title).toBe('Endless Honeyed Bliss');
+    expect(holdsLongestPlan(plans, active)).toBe(false);
+  });
+
+  it('should show a lifetime holder their plan as current and offer tokens instead of a disabled action', () => {
+    const active = live('sub-lifetime', 'year', 100);
+    const plans = visiblePlans(plansWithLifetime(recurring, [lifetime], active), active);
+    expect(plans.map((p) => p.id)).toEqual(['sub-lifetime']);
+    expect(planLabel(lifetime, active, null)).toBe('Current Plan');
+    expect(holdsLongestPlan(plans, active)).toBe(true);
+  });
+
+  it('should leave the lists of visitors and of subscribers with a longer recurring plan alone', () => {
+    expect(plansWithLifetime(recurring, [lifetime], null)).toEqual(recurring);
+    expect(plansWithLifetime(recurring, [lifetime], live('sub-1m', 'month', 1))).toEqual(recurring);
   });
 });

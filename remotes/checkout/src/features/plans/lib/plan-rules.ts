@@ -139,3 +139,25 @@ export function defaultSelection(
   }
   return yearly ?? selectable[0] ?? null;
 }
+
+/**
+ * The plans a page offers a subscriber (001 §4, §6): when no recurring plan is longer than theirs (annual users, and
+ * lifetime holders, whose plan the recurring list does not carry), the lifetime offer joins the list: annual users
+ * get it as their upgrade's first step, a lifetime holder sees it as their current plan.
+ */
+export function plansWithLifetime(
+  products: SubscriptionProduct[],
+  lifetime: SubscriptionProduct[],
+  active: ActiveSubscription | null,
+): SubscriptionProduct[] {
+  if (!active || products.some((product) => isSelectable(product, active))) return products;
+  return [...products, ...lifetime.filter((offer) => !products.some((product) => product.id === offer.id))];
+}
+
+/** A subscriber with nothing longer to buy (a lifetime holder): the page offers tokens instead of a plan. */
+export function holdsLongestPlan(
+  products: SubscriptionProduct[],
+  active: ActiveSubscription | null,
+): boolean {
+  return active !== null && !products.some((product) => isSelectable(product, active));
+}

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { PATHS, type ActiveSubscription } from '@companion/contracts';
-import { useBus, useInvalidate, useResource, useTransport } from '@companion/remote-kit';
+import { useBus, useInvalidate, useResource, useTransport, useVisitor } from '@companion/remote-kit';
 import { Button, ConfirmDialog, Icon, Skeleton } from '@companion/ui';
 import {
   cancelSubscription,
@@ -10,7 +10,7 @@ import {
   restoreSubscription,
 } from '../../../api/payments-api.ts';
 import { useBuyer } from '../../../hooks/use-buyer.ts';
-import { RENEWAL_BADGE, showsRenewalBadge } from '../../../offers/offers.tsx';
+import { RENEWAL_BADGE, showsRenewalBadge, upgradeInitialState } from '../../../offers/offers.tsx';
 import { CANCEL_REASONS, subscriptionStatusText } from '../lib/cancel-reasons.ts';
 import * as styles from './subscription-panel.css.ts';
 
@@ -30,6 +30,7 @@ export function SubscriptionPanel({
   const bus = useBus();
   const invalidate = useInvalidate();
   const buyer = useBuyer();
+  const { user } = useVisitor();
   const key = buyer.ready ? buyer.userId : null;
   const subscription = useResource(key && `subscription|${key}`, getActiveSubscription);
   const yuno = subscription.data?.paymentSystem === 'yuno';
@@ -65,6 +66,15 @@ export function SubscriptionPanel({
       </div>
     );
   const cancelled = live.status === 'cancellation_requested';
+  // The upgrade chain's entry (001 §4): lifetime for annual users, the upgrade offer for monthly and quarterly.
+  const upgradeEntry =
+    !cancelled && user
+      ? upgradeInitialState({
+          period: user.periodInMonths,
+          weeklyExperiment: user.userFeatures.featureExperimentWeeklyPlan,
+          lifetimeFlag: false,
+        })
+      : null;
   return (
     <div className={styles.panel} data-testid="subscription-panel" data-status={live.status}>
       <p className={styles.muted}>{subscriptionStatusText(live.status, live.endDate)}</p>
@@ -88,6 +98,16 @@ export function SubscriptionPanel({
         ) : (
           <Button size="sm" variant="secondary" href={PATHS.pricing.href()}>
             Change plan
+          </Button>
+        )}
+        {upgradeEntry && (
+          <Button
+            size="sm"
+            onClick={() =>
+              bus.publish('paywall:open-requested', { paywallType: 'subscription', source: 'upgrade' })
+            }
+          >
+            {upgradeEntry === 'lifetime' ? 'Get Lifetime Access' : 'See upgrade offers'}
           </Button>
         )}
         {cancelled ? (

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PersonModel } from '@companion/contracts';
-import { useBusState, useRemoteLocation, useResource } from '@companion/remote-kit';
+import { useBus, useBusState, useRemoteLocation, useResource } from '@companion/remote-kit';
 import { getTopModels, topModelsKey, type TopModelsAudience } from '../api/get-top-models.ts';
 
 /** State of the model list. */
@@ -26,6 +26,13 @@ export function useTopModels(): TopModelsState {
     (transport) => getTopModels(transport, audience, utmSource),
     { placeholderKey: topModelsKey('public', utmSource), keepPrevious: true },
   );
+  // 001 §4: a payment invalidates TopModels; premium locks are the server's answer for the plan held.
+  const bus = useBus();
+  const { refetch } = list;
+  useEffect(() => {
+    const subscription = bus.subscribe('payment:succeeded', () => refetch());
+    return () => subscription.unsubscribe();
+  }, [bus, refetch]);
   if (list.data) return { status: 'ready', models: list.data };
   if (list.status === 'error') return { status: 'error', models: null, error: list.error };
   return { status: 'loading', models: null };
