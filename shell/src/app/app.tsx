@@ -16,7 +16,7 @@ import { homePathOf, matchBrandRoute } from '../routing/brand-routes.ts';
 import type { RouteOwner } from '../routing/route-table.ts';
 import { useAttributionCapture } from '../routing/use-attribution-capture.ts';
 import { useCategoryFromQuery } from '../routing/use-category-from-query.ts';
-import { useFunnelRedirect } from '../routing/use-funnel-redirect.ts';
+import { useFunnelRedirect, useMainAppHandOver } from '../routing/use-funnel-redirect.ts';
 import { useNsfwGate } from '../routing/use-nsfw-gate.ts';
 import { useTrackingPreservation } from '../routing/use-tracking-preservation.ts';
 import { isLazyImportFailure } from '../errors/error-reporter.ts';
@@ -142,6 +142,8 @@ export function App() {
   });
   useFunnelRedirect({ brand, history, location, session, user: visitor.user, userKnown: visitor.userKnown });
 
+  const leaving = useMainAppHandOver({ brand, history, location, routes: services.routes, session });
+
   const home = homePathOf(brand.routeSet);
   const owner = matchBrandRoute(services.routes, brand.routeSet, location.pathname);
   const page = owner.kind === 'shell' ? owner.page : null;
@@ -195,7 +197,7 @@ export function App() {
           id="main"
           data-testid="route-outlet"
         >
-          {gate === 'allow' ? (
+          {gate === 'allow' && !leaving ? (
             <ChromeBoundary area="page" resetKey={location.pathname} fallback={pageFallback}>
               <RouteView owner={owner} pathname={location.pathname} home={home} />
             </ChromeBoundary>
