@@ -26,6 +26,9 @@ import { useShellModals } from './use-shell-modals.ts';
 
 // Loaded on first use, not with every first visit (ADR 0236): the modals, the account pages and the legal pages.
 const AuthModal = lazy(() => import('../chrome/auth-modal.tsx').then((m) => ({ default: m.AuthModal })));
+const ContentDialog = lazy(() =>
+  import('../chrome/content-dialog.tsx').then((m) => ({ default: m.ContentDialog })),
+);
 const DailyBonusModal = lazy(() =>
   import('../chrome/daily-bonus-modal.tsx').then((m) => ({ default: m.DailyBonusModal })),
 );
@@ -133,7 +136,7 @@ export function App() {
   useCategoryFromQuery(bus, location.search);
   useAttributionCapture();
   useTrackingPreservation(history);
-  const gate = useNsfwGate({
+  const { gate, ...content } = useNsfwGate({
     history,
     pathname: location.pathname,
     user: visitor.user,
@@ -223,6 +226,9 @@ export function App() {
             />
           )}
           {modals.bonusOpen && <DailyBonusModal open onClose={modals.closeBonus} />}
+          {content.confirmFor !== null && (
+            <ContentDialog destination={content.confirmFor} onClose={content.dismiss} />
+          )}
         </Suspense>
       </ChromeBoundary>
       {modals.paywall && (

@@ -2,19 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, Modal, Icon, TextField } from '@companion/ui';
 import * as styles from './modal-body.css.ts';
 import { useVisitor } from './use-visitor.ts';
+import { apiError } from '../session/api-error.ts';
 
 /** The auth modal's modes (000 §4): a plain login, or after a magic link expired or failed. */
 export type AuthMode = 'login' | 'expired';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The API's `{ error: { code, message, field? } }`, when a failure carries one. */
-function apiError(error: unknown): { message: string; field?: string } | null {
-  const body = (error as { body?: { error?: { message?: unknown; field?: unknown } } } | null)?.body;
-  const message = body?.error?.message;
-  if (typeof message !== 'string') return null;
-  return { message, field: typeof body?.error?.field === 'string' ? body.error.field : undefined };
-}
 
 /**
  * The sign-in modal (000 §4 "Login"): an email for a magic link (`session.requestMagicLink`), landing on

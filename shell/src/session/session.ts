@@ -1,4 +1,4 @@
-import type { RegistrationNotification, TokenPair, Transport } from '@companion/contracts';
+import type { RegistrationNotification, TokenPair, Transport, User } from '@companion/contracts';
 import { createAccountData } from './account-data.ts';
 import type { Arrival } from './arrival.ts';
 import { readAuthQuery } from './auth-query.ts';
@@ -108,6 +108,30 @@ export function createSession(deps: SessionDeps): Session {
     },
 
     refreshUser: account.fetchUser,
+
+    async confirmContent(choice, birth) {
+      if (choice === 'nsfw' && birth) {
+        await transport.request('User/verify-user-age', {
+          method: 'POST',
+          body: { BirthMonth: birth.month, BirthYear: birth.year },
+        });
+      }
+      const path = choice === 'nsfw' ? 'User/nsfw-confirmation' : 'User/sfw-confirmation';
+      account.applyUser(await transport.request<User>(path, { method: 'POST', body: { isConfirmed: true } }));
+    },
+
+    async renameUser(userName) {
+      account.applyUser(
+        await transport.request<User>('User/update/name', { method: 'POST', body: { userName } }),
+      );
+    },
+
+    async deleteAccount() {
+      await transport.request('User', { method: 'DELETE' });
+      core.track('account_deleted', {});
+      // The next request answers 410: the transport's soft-deleted flow makes a new guest and goes to / (000 §4).
+      await account.fetchUser();
+    },
     refreshBalance: account.fetchBalance,
 
     async claimDailyBonus() {
