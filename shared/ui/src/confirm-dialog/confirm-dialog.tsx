@@ -42,7 +42,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       open={open}
       onClose={props.onClose}
       title={title}
-      size={props.size ?? 'sm'}
+      size={props.size ?? 'md'}
       dismissable={props.dismissable ?? true}
     >
       <div className={styles.body} data-testid={props.testId}>
