@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Modal, Icon, TextField } from '@companion/ui';
+import { apiError } from '@companion/remote-kit';
 import * as styles from './modal-body.css.ts';
 import { useVisitor } from './use-visitor.ts';
-import { apiError } from '../session/api-error.ts';
 
 /** The auth modal's modes (000 §4): a plain login, or after a magic link expired or failed. */
 export type AuthMode = 'login' | 'expired';
@@ -48,7 +48,7 @@ export function AuthModal({
       await api.requestMagicLink(value, destination);
       setSentTo(value);
     } catch (failure) {
-      setError(apiError(failure)?.message ?? 'We could not send the sign-in email. Try again in a minute.');
+      setError(apiError(failure).message ?? 'We could not send the sign-in email. Try again in a minute.');
     } finally {
       setBusy(false);
     }

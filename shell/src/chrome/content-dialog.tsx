@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BirthDateFields, Button, Icon, Modal, type BirthDate } from '@companion/ui';
+import { apiError } from '@companion/remote-kit';
 import { useShell } from '../app/shell-context.tsx';
-import { apiError } from '../session/api-error.ts';
 import * as form from './form-error.css.ts';
 import * as styles from './modal-body.css.ts';
 import { useVisitor } from './use-visitor.ts';
@@ -36,7 +36,7 @@ export function ContentDialog({ destination, onClose }: { destination: string; o
       onClose();
       if (choice === 'nsfw') history.push(destination);
     } catch (failure) {
-      setError(apiError(failure)?.message ?? 'We could not save your choice. Please try again.');
+      setError(apiError(failure).message ?? 'We could not save your choice. Please try again.');
     } finally {
       setBusy(null);
     }

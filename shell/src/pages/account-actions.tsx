@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, ConfirmDialog, TextField } from '@companion/ui';
+import { apiError } from '@companion/remote-kit';
 import { useShell } from '../app/shell-context.tsx';
 import * as form from '../chrome/form-error.css.ts';
 import { useVisitor } from '../chrome/use-visitor.ts';
-import { apiError } from '../session/api-error.ts';
 import * as styles from './pages.css.ts';
 
 /** The user's name (`POST User/update/name`, 000 §3 change-name payload); the API names the field at fault. */
@@ -25,9 +25,9 @@ export function NameForm() {
       // The API names the field; the visitor reads the rule in words (1–50 characters, 000 §3 change-name payload).
       const error = apiError(failure);
       setError(
-        error?.field === 'userName'
+        error.field === 'userName'
           ? 'Enter a name of 1 to 50 characters.'
-          : (error?.message ?? 'We could not save your name. Please try again.'),
+          : (error.message ?? 'We could not save your name. Please try again.'),
       );
     } finally {
       setBusy(false);
@@ -97,7 +97,7 @@ export function ContentCard() {
             .confirmContent('sfw')
             .then(() => setAsking(false))
             .catch((failure: unknown) =>
-              setError(apiError(failure)?.message ?? 'We could not save your choice. Please try again.'),
+              setError(apiError(failure).message ?? 'We could not save your choice. Please try again.'),
             )
             .finally(() => setBusy(false));
         }}
@@ -143,7 +143,7 @@ export function DeleteAccountCard() {
           setError(null);
           api.deleteAccount().catch((failure: unknown) => {
             setBusy(false);
-            setError(apiError(failure)?.message ?? 'We could not delete your account. Please try again.');
+            setError(apiError(failure).message ?? 'We could not delete your account. Please try again.');
           });
         }}
       >

@@ -1,12 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, TextField } from '@companion/ui';
+import { apiError } from '@companion/remote-kit';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import * as form from '../chrome/form-error.css.ts';
 import { NavLink } from '../chrome/nav-link.tsx';
 import { useVisitor } from '../chrome/use-visitor.ts';
 import * as styles from './pages.css.ts';
-import { apiError } from '../session/api-error.ts';
 import { ContentCard, DeleteAccountCard, NameForm } from './account-actions.tsx';
 
 /**
@@ -113,7 +113,11 @@ export function ContactUsPage() {
       await transport.request('contact-us', { method: 'POST', body: { email: email.trim(), message } });
       setSent(true);
     } catch (failure) {
-      setError(apiError(failure) ?? { message: 'We could not send your message. Please try again.' });
+      const { message: text, field } = apiError(failure);
+      setError({
+        message: text ?? 'We could not send your message. Please try again.',
+        field: field ?? undefined,
+      });
     } finally {
       setBusy(false);
     }
