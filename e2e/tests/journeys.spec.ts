@@ -212,3 +212,22 @@ test.describe('account actions in Settings (000 §7)', () => {
     await expect(page.getByRole('button', { name: /log ?in/i }).first()).toBeVisible();
   });
 });
+
+test.describe('errors inside a remote (000 §8)', () => {
+  test('a quiz page whose chunk fails to load shows the error screen with its content hidden, and nothing is reported', async ({
+    page,
+  }) => {
+    const reports: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/client-errors')) reports.push(request.postData() ?? '');
+    });
+    await page.route(/\/remotes\/funnels\/.*\/quiz\.[0-9a-f]+\.js$/, (route) =>
+      route.abort('connectionrefused'),
+    );
+    await page.goto('/quiz-fb');
+    await expect(page.locator('[data-remote="funnels"] [data-content-hidden]')).toBeAttached();
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(reports).toEqual([]);
+  });
+});

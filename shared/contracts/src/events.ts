@@ -34,6 +34,17 @@ export interface BusEventMap {
   'character:unlocked': { personModelId: string };
   'analytics:event-tracked': { name: string; properties: Record<string, string | number | boolean | null> };
   'remote:failed': { remote: RemoteName; code: RemoteFailureCode; message: string };
+  /**
+   * Contract 1.3: a remote's error boundary caught a render error (not a failed lazy import, 000 §8); the shell
+   * reports it to the error-reporting service.
+   */
+  'error:report-requested': {
+    remote: RemoteName;
+    version: string;
+    message: string;
+    stack?: string;
+    componentStack?: string;
+  };
   'paywall:open-requested': {
     paywallType: PaywallType;
     source: string;
@@ -130,6 +141,7 @@ export const BUS_EVENTS = {
   'character:unlocked': { kind: 'fact', replay: 'none', publishers: ['explore', 'chat', 'checkout'] },
   'analytics:event-tracked': { kind: 'fact', replay: 'none', publishers: ANY },
   'remote:failed': { kind: 'fact', replay: 'none', publishers: ['shell'] },
+  'error:report-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'paywall:open-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'auth:login-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'auth:logout-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },

@@ -9,6 +9,7 @@ import {
   type RemoteLifecycles,
   type RemoteName,
 } from '@companion/contracts';
+import { isLazyImportFailure } from './errors/lazy-import.ts';
 import { MountPropsProvider } from './remote-context.tsx';
 
 /**
@@ -24,8 +25,8 @@ export class ContractMismatchError extends Error {
 
 /**
  * Turns a remote's root component into single-spa-react lifecycles: its own React root, an error
- * boundary that shows the generic error screen (spec 000 §2.5) and reports the error on the bus
- * consumer side, and a contract check before anything renders.
+ * boundary that shows the generic error screen (spec 000 §2.5) and asks the shell to report the error
+ * (`error:report-requested`), and a contract check before anything renders.
  */
 export function defineRemote(options: {
   name: RemoteName;
@@ -46,11 +47,23 @@ export function defineRemote(options: {
     React,
     ReactDOMClient,
     rootComponent: Root,
-    errorBoundary(error: Error) {
-      console.error(`[${options.name}] render error`, error);
+    errorBoundary(error: Error, info: React.ErrorInfo, props: LifecycleProps) {
+      // 000 §8: a render error is reported (the shell handles the intent); a failed lazy import is not, and the
+      // error screen then hides its content.
+      const lazyImport = isLazyImportFailure(error);
+      if (!lazyImport) {
+        console.error(`[${options.name}] render error`, error);
+        props.bus.publish('error:report-requested', {
+          remote: options.name,
+          version: options.version,
+          message: error?.message || String(error),
+          ...(error?.stack ? { stack: error.stack } : {}),
+          ...(info?.componentStack ? { componentStack: info.componentStack } : {}),
+        });
+      }
       return (
         <React.Suspense fallback={null}>
-          <ErrorScreen />
+          <ErrorScreen hideContent={lazyImport} />
         </React.Suspense>
       );
     },

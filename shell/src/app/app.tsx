@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { PATHS, type AppHistory } from '@companion/contracts';
 import { ErrorScreen, Spinner, cx } from '@companion/ui';
-import { useHistoryLocation } from '@companion/remote-kit';
+import { isLazyImportFailure, useHistoryLocation } from '@companion/remote-kit';
 import { brandOf } from '../brand/brand.ts';
 import type { AuthMode } from '../chrome/auth-modal.tsx';
 import { bottomNavShown, chromeShown, sidebarVisible } from '../chrome/chrome-rules.ts';
@@ -19,7 +19,6 @@ import { useCategoryFromQuery } from '../routing/use-category-from-query.ts';
 import { useFunnelRedirect, useMainAppHandOver } from '../routing/use-funnel-redirect.ts';
 import { useNsfwGate } from '../routing/use-nsfw-gate.ts';
 import { useTrackingPreservation } from '../routing/use-tracking-preservation.ts';
-import { isLazyImportFailure } from '../errors/error-reporter.ts';
 import { ChromeBoundary } from './chrome-boundary.tsx';
 import { useShell } from './shell-context.tsx';
 import { useShellModals } from './use-shell-modals.ts';

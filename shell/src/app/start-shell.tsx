@@ -88,6 +88,16 @@ export function startShell(options: StartShellOptions): void {
   installTimerRecords(bus, localStorage);
   // 000 §8: render errors (and fingerprint failures) go to the API's store, and to Sentry when SENTRY_DSN is set.
   const errors = createErrorReporter({ sentryDsn: readSentryDsn(document) });
+  // A remote's error boundary asks for its render errors to be reported (remote-kit's defineRemote).
+  bus.handle('error:report-requested', ({ remote, version, message, stack, componentStack }) =>
+    errors.report({
+      kind: 'render',
+      remote,
+      version,
+      error: Object.assign(new Error(message), stack ? { stack } : {}),
+      componentStack: componentStack ?? null,
+    }),
+  );
   // The visitor lifecycle: guest pre-register, refresh, 410, sign-in returns; its transport goes to every remote.
   const fingerprint = createFingerprint({
     report: (error) => {
