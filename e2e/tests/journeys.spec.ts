@@ -225,7 +225,7 @@ test.describe('errors inside a remote (000 §8)', () => {
       route.abort('connectionrefused'),
     );
     await page.goto('/quiz-fb');
-    await expect(page.locator('[data-remote="funnels"] [data-content-hidden]')).toBeAttached();
+    await expect(page.locator('[data-remote-outlet="funnels"] [data-content-hidden]')).toBeAttached();
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     expect(reports).toEqual([]);
