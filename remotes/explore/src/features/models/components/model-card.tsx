@@ -4,6 +4,20 @@ import { coverImage, lockOf } from '../lib/filter-models.ts';
 import * as styles from './model-card.css.ts';
 
 /** A character card: portrait, name and age, anime and premium marks, a lock when it needs unlocking. */
+/**
+ * The card's accessible name: its visible text in reading order (the marks, the name, the age), so a voice-control
+ * user can say what they see (WCAG 2.5.3 Label in Name), then whether it is locked, which only the icon shows.
+ */
+function cardLabel(model: Pick<PersonModel, 'firstName' | 'age' | 'isPremium' | 'isAnime'>, locked: boolean) {
+  const words = [
+    model.isPremium ? 'Premium' : null,
+    model.isAnime ? 'Anime' : null,
+    model.firstName,
+    model.age,
+  ];
+  return `${words.filter((word) => word !== null).join(', ')}${locked ? ', locked' : ''}`;
+}
+
 export function ModelCard({
   model,
   priority,
@@ -24,7 +38,7 @@ export function ModelCard({
       data-anime={model.isAnime}
       data-premium={model.isPremium}
       data-locked={lock !== null}
-      aria-label={`${model.firstName}, ${model.age}${model.isPremium ? ', premium' : ''}${lock ? ', locked' : ''}`}
+      aria-label={cardLabel(model, lock !== null)}
       onClick={() => onClick(model)}
     >
       <Image
