@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { PersonModel } from '@companion/contracts';
-import { Button, Modal } from '@companion/ui';
+import { Button, Image, Modal } from '@companion/ui';
 import * as styles from './character-photos.css.ts';
 import { usePerson } from '../../../shared/api/use-person.ts';
 
@@ -43,7 +43,7 @@ export default function CharacterPhotos(props: CharacterPhotosProps) {
     <>
       {unlocked && !open && (
         <div className={styles.unlocked} role="status" data-testid="gallery-unlock-notice">
-          <img className={styles.thumb} src={unlocked.url} alt={`New photo of ${name}`} />
+          <Image className={styles.thumb} src={unlocked.url} alt={`New photo of ${name}`} />
           <span className={styles.unlockedText}>New photo of {name} unlocked</span>
           <Button size="sm" variant="secondary" onClick={onOpen}>
             View
@@ -57,7 +57,7 @@ export default function CharacterPhotos(props: CharacterPhotosProps) {
           <ul className={styles.grid} data-testid="character-photos">
             {photos.map((photo) => (
               <li key={photo.id} className={styles.cell} data-photo-id={photo.id}>
-                <img
+                <Image
                   className={styles.photo}
                   src={photo.url}
                   alt={photo.id === unlockedImageId ? `New photo of ${name}` : `Photo of ${name}`}

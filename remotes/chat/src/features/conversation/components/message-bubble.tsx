@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { Message } from '@companion/contracts';
-import { Icon, IconButton } from '@companion/ui';
+import { Icon, IconButton, Image } from '@companion/ui';
 import type { ReplyToolsProps } from './reply-tools.tsx';
 import * as styles from './conversation.css.ts';
 import { deferredComponent } from '@companion/remote-kit';
@@ -53,7 +53,7 @@ export const MessageBubble = memo(function MessageBubble({
     >
       {message.imageUrl && (
         <span className={styles.media}>
-          <img
+          <Image
             className={`${styles.mediaItem} ${hideMedia ? styles.blurred : ''}`}
             src={message.imageUrl}
             alt={hideMedia ? 'Hidden photo' : 'Photo'}

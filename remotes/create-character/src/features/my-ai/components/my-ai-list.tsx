@@ -8,7 +8,7 @@ import {
   useTransport,
   useVisitor,
 } from '@companion/remote-kit';
-import { Button, SegmentedControl, Skeleton } from '@companion/ui';
+import { Button, Image, SegmentedControl, Skeleton } from '@companion/ui';
 import { download, exportCard } from '../../../lib/api/cards.ts';
 import { MY_AI_KEY, getCreatedPersons, setModelDeleted } from '../../../lib/api/created-persons.ts';
 import { ORDERS, createdLabel, sortModels, type MyAiOrder } from '../lib/sort.ts';
@@ -172,7 +172,7 @@ export function MyAiList() {
                     aria-label={`Chat with ${model.firstName}`}
                   >
                     {portrait ? (
-                      <img
+                      <Image
                         className={styles.portrait}
                         src={portrait}
                         alt=""
