@@ -231,3 +231,66 @@ test.describe('errors inside a remote (000 §8)', () => {
     expect(reports).toEqual([]);
   });
 });
+
+test.describe('a subscriber walks every menu item and tab (000 §2.5)', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('persist:category', 'realistic'));
+  });
+
+  test('the desktop top navigation, the profile menu and the token menu each land where the spec says', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { headers } = await asSubscriber(page, request);
+    await request.post('/api/User/nsfw-confirmation', { headers, data: {} });
+    const TOP = [
+      ['Create Character', '/create-character'],
+      ['Explore', '/'],
+      ['Chat', '/chat'],
+      ['Gallery', '/gallery'],
+      ['My AI', '/my-ai'],
+      ['Pricing', '/pricing'],
+      ['Contact Us', '/contact-us'],
+    ] as const;
+    await page.goto('/');
+    for (const [label, path] of TOP) {
+      await page.getByTestId('shell-top-nav').getByRole('link', { name: label }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { message: label }).toBe(path);
+      await expect(page.getByTestId('route-outlet')).not.toBeEmpty();
+    }
+    // A subscriber's profile menu has no Subscription entry (000 §2.5, §6); Settings opens.
+    await page.getByTestId('profile-menu-button').click();
+    const menu = page.getByTestId('profile-menu');
+    await expect(menu.getByRole('menuitem', { name: 'Subscription' })).toHaveCount(0);
+    await menu.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(page.getByTestId('settings')).toBeVisible();
+    await page.getByTestId('token-menu-button').click();
+    await page.getByTestId('token-menu').getByRole('link', { name: 'Buy tokens' }).click();
+    await expect(page.getByRole('heading', { name: 'Buy Tokens' })).toBeVisible();
+  });
+
+  test('every bottom-navigation tab on a tablet lands where the spec says, Tokens for a subscriber', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 820, height: 1100 });
+    const { headers } = await asSubscriber(page, request);
+    await request.post('/api/User/nsfw-confirmation', { headers, data: {} });
+    const TABS = [
+      ['Chat', '/chat'],
+      ['Create character', '/create-character'],
+      ['Gallery', '/gallery'],
+      ['Tokens', '/tokens'],
+      ['Explore', '/'],
+    ] as const;
+    await page.goto('/');
+    const nav = page.getByTestId('shell-bottom-nav');
+    await expect(nav.getByRole('link', { name: 'Premium' })).toHaveCount(0);
+    for (const [label, path] of TABS) {
+      // Gallery's name carries its 'New' mark.
+      await nav.getByRole('link', { name: new RegExp(`^${label}`) }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { message: label }).toBe(path);
+    }
+  });
+});
