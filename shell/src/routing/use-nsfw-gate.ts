@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AppHistory, User } from '@companion/contracts';
 import { nsfwGate, type GateDecision } from './access-rules.ts';
 import { isNsfwContent, readAttribution } from './nsfw.ts';
@@ -38,10 +38,14 @@ export function useNsfwGate({
   const gate = nsfwGate(pathname, userKnown, nsfw);
   const confirmable = isNsfwContent({ user: user && { ...user, nEnabled: true }, attribution, sfwOnlyBuild });
   const [confirmFor, setConfirmFor] = useState<string | null>(null);
+  // The gated page the visitor was let into: losing access there (they chose SFW in Settings) is not a request.
+  const allowedOn = useRef<string | null>(null);
+  if (gate === 'allow') allowedOn.current = pathname;
   useEffect(() => {
     if (gate !== 'redirect') return;
     const { search } = history.location;
-    if (confirmable) setConfirmFor(`${pathname}${search}`);
+    if (confirmable && allowedOn.current !== pathname) setConfirmFor(`${pathname}${search}`);
+    allowedOn.current = null;
     history.replace({ pathname: '/', search, hash: '' });
   }, [gate, history, pathname, confirmable]);
   return { gate, confirmFor, dismiss: () => setConfirmFor(null) };
