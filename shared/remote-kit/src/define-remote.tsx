@@ -9,14 +9,14 @@ import {
   type RemoteLifecycles,
   type RemoteName,
 } from '@companion/contracts';
-import { isLazyImportFailure } from './errors/lazy-import.ts';
 import { MountPropsProvider } from './remote-context.tsx';
 
 /**
- * The generic error screen on first use (ADR 0275): a remote shows it only after a render error, so its
- * illustration and copy stay out of every remote's first chunk.
+ * The error screen and the report on first use (ADR 0275): a remote shows it only after a render error, so its
+ * illustration, copy and the lazy-import rule stay out of every remote's first chunk. If that chunk cannot load
+ * either (the network is gone), nothing shows: the content is hidden, as 000 §8 wants for a failed lazy import.
  */
-const ErrorScreen = React.lazy(() => import('@companion/ui').then((ui) => ({ default: ui.ErrorScreen })));
+const RemoteErrorScreen = React.lazy(() => import('./errors/remote-error-screen.tsx'));
 
 /** Thrown when the shell speaks a contract major this remote was not built for. */
 export class ContractMismatchError extends Error {
@@ -48,22 +48,15 @@ export function defineRemote(options: {
     ReactDOMClient,
     rootComponent: Root,
     errorBoundary(error: Error, info: React.ErrorInfo, props: LifecycleProps) {
-      // 000 §8: a render error is reported (the shell handles the intent); a failed lazy import is not, and the
-      // error screen then hides its content.
-      const lazyImport = isLazyImportFailure(error);
-      if (!lazyImport) {
-        console.error(`[${options.name}] render error`, error);
-        props.bus.publish('error:report-requested', {
-          remote: options.name,
-          version: options.version,
-          message: error?.message || String(error),
-          ...(error?.stack ? { stack: error.stack } : {}),
-          ...(info?.componentStack ? { componentStack: info.componentStack } : {}),
-        });
-      }
       return (
         <React.Suspense fallback={null}>
-          <ErrorScreen hideContent={lazyImport} />
+          <RemoteErrorScreen
+            error={error}
+            info={info}
+            bus={props.bus}
+            remote={options.name}
+            version={options.version}
+          />
         </React.Suspense>
       );
     },

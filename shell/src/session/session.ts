@@ -1,4 +1,4 @@
-import type { RegistrationNotification, TokenPair, Transport, User } from '@companion/contracts';
+import type { RegistrationNotification, TokenPair, Transport } from '@companion/contracts';
 import { createAccountData } from './account-data.ts';
 import type { Arrival } from './arrival.ts';
 import { readAuthQuery } from './auth-query.ts';
@@ -51,6 +51,13 @@ export function createSession(deps: SessionDeps): Session {
     (arrivalModule ??= import(/* webpackChunkName: "arrival" */ './arrival.ts').then(({ createArrival }) =>
       createArrival(core),
     ));
+  const accountActions = () => import(/* webpackChunkName: "account-actions" */ './account-actions.ts');
+  const actionDeps = {
+    transport,
+    applyUser: account.applyUser,
+    fetchUser: account.fetchUser,
+    track: core.track,
+  };
   let stopHandOver: (() => void) | null = null;
   let stopped = false;
   /** Accounts whose RegistrationNotification this page has applied (the API delivers it several times). */
@@ -109,28 +116,15 @@ export function createSession(deps: SessionDeps): Session {
 
     refreshUser: account.fetchUser,
 
+    // Settings' and the content dialog's calls: their own chunk, loaded when a visitor uses one.
     async confirmContent(choice, birth) {
-      if (choice === 'nsfw' && birth) {
-        await transport.request('User/verify-user-age', {
-          method: 'POST',
-          body: { BirthMonth: birth.month, BirthYear: birth.year },
-        });
-      }
-      const path = choice === 'nsfw' ? 'User/nsfw-confirmation' : 'User/sfw-confirmation';
-      account.applyUser(await transport.request<User>(path, { method: 'POST', body: { isConfirmed: true } }));
+      await (await accountActions()).confirmContent(actionDeps, choice, birth);
     },
-
     async renameUser(userName) {
-      account.applyUser(
-        await transport.request<User>('User/update/name', { method: 'POST', body: { userName } }),
-      );
+      await (await accountActions()).renameUser(actionDeps, userName);
     },
-
     async deleteAccount() {
-      await transport.request('User', { method: 'DELETE' });
-      core.track('account_deleted', {});
-      // The next request answers 410: the transport's soft-deleted flow makes a new guest and goes to / (000 §4).
-      await account.fetchUser();
+      await (await accountActions()).deleteAccount(actionDeps);
     },
     refreshBalance: account.fetchBalance,
 
