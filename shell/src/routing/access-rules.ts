@@ -23,6 +23,8 @@ export interface HandOverSession {
   refreshToken: string | null;
   deviceId: string | null;
   mainApp: MainAppEntry;
+  /** The wizard's draft from session storage, carried only to another origin (session storage does not cross). */
+  characterDraft?: string | null;
 }
 
 /**
@@ -35,6 +37,7 @@ export function mainAppUrl(href: string, session: HandOverSession): string {
   if (session.accessToken) target.searchParams.set('accessToken', session.accessToken);
   if (session.refreshToken) target.searchParams.set('refreshToken', session.refreshToken);
   if (session.deviceId) target.searchParams.set('device_id', session.deviceId);
+  if (session.characterDraft) target.searchParams.set('characterDraft', session.characterDraft);
   return target.toString();
 }
 

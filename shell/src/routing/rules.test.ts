@@ -265,6 +265,16 @@ describe('the funnel domains hand over to the main app', () => {
       refreshToken: 'rt',
       device_id: 'dev',
     });
+    const withDraft = new URL(
+      mainAppUrl('/create-character', {
+        accessToken: 'at',
+        refreshToken: 'rt',
+        deviceId: null,
+        mainApp: { origin: 'https://companion.app', params: {} },
+        characterDraft: '{"version":1}',
+      }),
+    );
+    expect(withDraft.searchParams.get('characterDraft')).toBe('{"version":1}');
     expect(mainAppEntry({ hostname: 'go.companion.app', origin: 'https://go.companion.app' })).toEqual({
       origin: 'https://companion.app',
       params: {},

@@ -1,5 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { isFunnelPage, type AppLocation, type AppHistory, type User } from '@companion/contracts';
+import {
+  CHARACTER_DRAFT_KEY,
+  isFunnelPage,
+  type AppLocation,
+  type AppHistory,
+  type User,
+} from '@companion/contracts';
 import { mainAppEntry } from '../brand/brands.ts';
 import type { Brand } from '../brand/brands.ts';
 import type { SessionApi } from '../session/session-api.ts';
@@ -21,6 +27,15 @@ export interface FunnelRedirectHookInput {
 async function handOverSession(session: SessionApi): Promise<HandOverSession> {
   const deviceId = await session.deviceId();
   return { ...session.tokens(), deviceId: deviceId || null, mainApp: mainAppEntry(window.location) };
+}
+
+/** The wizard's draft as the quiz left it in session storage (000 §3), or null. */
+function readDraft(): string | null {
+  try {
+    return sessionStorage.getItem(CHARACTER_DRAFT_KEY);
+  } catch {
+    return null;
+  }
 }
 
 /** Subscribers leave funnels for the main app (000 §2.2). */
@@ -87,7 +102,10 @@ export function useMainAppHandOver({
     if (!leaving) return;
     let cancelled = false;
     void handOverSession(session).then((handOver) => {
-      if (!cancelled) leave(mainAppUrl(href, handOver));
+      if (cancelled) return;
+      // Session storage stays on this origin: a draft for the wizard travels in the query to another one.
+      const crossing = handOver.mainApp.origin !== window.location.origin;
+      leave(mainAppUrl(href, { ...handOver, characterDraft: crossing ? readDraft() : null }));
     });
     return () => {
       cancelled = true;
