@@ -27,3 +27,19 @@ export async function answerQuiz(
   await page.waitForLoadState('networkidle');
   await shoot?.('landing');
 }
+
+/** Finishes whatever quiz is on screen as a hurried visitor would: the first answer of every question, then a name. */
+export async function finishQuiz(page: Page, name: string) {
+  const quiz = page.getByTestId('quiz');
+  await expect(quiz).toHaveAttribute('data-step', 'welcome');
+  await quiz.getByRole('button').first().click();
+  await expect(quiz).not.toHaveAttribute('data-step', 'welcome');
+  for (let step = await quiz.getAttribute('data-step'); step !== 'name';) {
+    await quiz.locator('[data-answer]').first().click();
+    await expect(quiz).not.toHaveAttribute('data-step', step!);
+    step = await quiz.getAttribute('data-step');
+  }
+  await page.getByLabel('Her name').fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(quiz).toHaveAttribute('data-step', 'landing', { timeout: 15_000 });
+}

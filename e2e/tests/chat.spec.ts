@@ -113,7 +113,8 @@ test.describe('chat', () => {
     const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
     const chatId = await startChat(request, account, model!.id);
     await openChat(page, chatId);
-    await expect(page.getByText('online', { exact: true })).toBeVisible();
+    // Connected: the header shows the character's status (000 §3: default Offline), not 'reconnecting…'.
+    await expect(page.getByTestId('conversation').getByText('Offline', { exact: true })).toBeVisible();
     await page.context().setOffline(true);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     await send(page, 'Written while offline');

@@ -281,17 +281,17 @@ test.describe('shell chrome', () => {
     page,
   }) => {
     await asSubscriber(page, { utmSource: 'tiktok' });
-    let landed: URL | null = null;
-    await page.route('https://companion.app/**', async (route) => {
-      landed = new URL(route.request().url());
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>main app</h1>' });
-    });
+    // On a development host the main app is the same origin with brand=main (production: companion.app).
+    const leaving = page.waitForRequest(
+      (request) =>
+        request.isNavigationRequest() && new URL(request.url()).searchParams.get('brand') === 'main',
+    );
     await page.goto('/quiz-vip?brand=funnels&device_id=dev-42');
-    await expect.poll(() => landed?.origin).toBe('https://companion.app');
-    expect(landed!.pathname).toBe('/');
-    expect(landed!.searchParams.get('utm_source')).toBe('tiktok');
-    expect(landed!.searchParams.get('device_id')).toBe('dev-42');
-    expect(landed!.searchParams.get('accessToken')).toMatch(/^ey/);
-    expect(landed!.searchParams.get('refreshToken')).toBeTruthy();
+    const landed = new URL((await leaving).url());
+    expect(landed.pathname).toBe('/');
+    expect(landed.searchParams.get('utm_source')).toBe('tiktok');
+    expect(landed.searchParams.get('device_id')).toBe('dev-42');
+    expect(landed.searchParams.get('accessToken')).toMatch(/^ey/);
+    expect(landed.searchParams.get('refreshToken')).toBeTruthy();
   });
 });

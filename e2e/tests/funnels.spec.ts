@@ -86,6 +86,8 @@ test.describe('funnels', () => {
         async () => (await dataLayer(page)).find((e) => e['event'] === 'pre_landing_viewed')?.['preLanding'],
       )
       .toBe('chat_funnel_42');
+    // Her name replaces 'New message' once the funnel's characters arrived (a reply before that opens pricing).
+    await expect(page.locator('#chat-landing-name')).not.toHaveText('New message');
     await page.getByRole('button', { name: 'Show me 😍' }).click();
     await expect(page).toHaveURL(/\/chat\?modelId=/);
   });

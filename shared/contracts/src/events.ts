@@ -34,6 +34,22 @@ export interface BusEventMap {
   'character:unlocked': { personModelId: string };
   'analytics:event-tracked': { name: string; properties: Record<string, string | number | boolean | null> };
   'remote:failed': { remote: RemoteName; code: RemoteFailureCode; message: string };
+  /**
+   * Contract 1.3: a remote asks the shell's error reporter to keep an error (000 §8): its error boundary caught a
+   * render error (`render`, not a failed lazy import), or a failure it handled, with what it knew beside it
+   * (001 §4 "the exception is reported with the backend response as extra data": `extra`).
+   */
+  'error:report-requested': {
+    remote: RemoteName;
+    message: string;
+    /** `render` for an error boundary's catch; `unhandled` (the default) for a failure the remote handled. */
+    kind?: 'render' | 'unhandled';
+    /** The remote's build version; the shell's own when absent. */
+    version?: string;
+    stack?: string;
+    componentStack?: string;
+    extra?: Record<string, unknown>;
+  };
   'paywall:open-requested': {
     paywallType: PaywallType;
     source: string;
@@ -60,11 +76,6 @@ export interface BusEventMap {
   'timers:changed': { timers: Record<string, Timer> };
   /** Starts the timer `id` unless it already runs; the shell answers with `timers:changed` (contract 1.2). */
   'timer:start-requested': { id: string };
-  /**
-   * A remote's failure the shell's error reporter should keep (001 §4 "the exception is reported with the backend
-   * response as extra data"): what failed, and what the backend answered.
-   */
-  'error:report-requested': { remote: RemoteName; message: string; extra: Record<string, unknown> };
   // Tracking (issue 16): the moments the ad pixels (001 §4) and the funnel report count.
   /** An account was created (registration notification, Google sign-up): the pixels' sign up. */
   'account:signed-up': { userId: string | null; method: string };
@@ -135,6 +146,7 @@ export const BUS_EVENTS = {
   'character:unlocked': { kind: 'fact', replay: 'none', publishers: ['explore', 'chat', 'checkout'] },
   'analytics:event-tracked': { kind: 'fact', replay: 'none', publishers: ANY },
   'remote:failed': { kind: 'fact', replay: 'none', publishers: ['shell'] },
+  'error:report-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'paywall:open-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'auth:login-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'auth:logout-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
@@ -143,7 +155,6 @@ export const BUS_EVENTS = {
   'tokens:balance-refresh-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'user:refresh-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'daily-bonus:open-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
-  'error:report-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'tokens:insufficient-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'timers:changed': { kind: 'state', replay: 'last', publishers: ['shell'] },
   'timer:start-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },

@@ -67,13 +67,33 @@ describe('defineRemote', () => {
     domElement.remove();
   });
 
-  it('should show the generic error screen when the app throws while rendering', async () => {
+  it('should show the generic error screen when the app throws while rendering, and ask the shell to report it (000 §8)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const lifecycles = defineRemote({ name: 'chat', version: '1.0.0', App: Boom });
-    const mounted = await mountRemote(lifecycles, createFakeMountProps('chat'));
+    const props = createFakeMountProps('chat');
+    const reports: unknown[] = [];
+    props.rootBus.handle('error:report-requested', (report) => reports.push(report));
+    const mounted = await mountRemote(lifecycles, props);
     cleanup = mounted.unmount;
     // The screen loads on first use (ADR 0275).
     await vi.waitFor(() => expect(mounted.container.textContent).toContain('Something went wrong'));
+    expect(reports[0]).toMatchObject({ remote: 'chat', version: '1.0.0', message: 'render failure' });
+  });
+
+  it("should hide the error screen's content and report nothing when a lazy chunk failed to load (000 §8)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function LazyFailed(): never {
+      throw new TypeError('Failed to fetch dynamically imported module: http://x/remotes/funnels/quiz.js');
+    }
+    const lifecycles = defineRemote({ name: 'funnels', version: '1.0.0', App: LazyFailed });
+    const props = createFakeMountProps('funnels');
+    const reports: unknown[] = [];
+    props.rootBus.handle('error:report-requested', (report) => reports.push(report));
+    const mounted = await mountRemote(lifecycles, props);
+    cleanup = mounted.unmount;
+    await vi.waitFor(() => expect(mounted.container.querySelector('[data-content-hidden]')).not.toBeNull());
+    expect(mounted.container.textContent).not.toContain('Something went wrong');
+    expect(reports).toEqual([]);
   });
 
   it('should follow the shared history both ways and read replayed bus state', async () => {

@@ -12,10 +12,11 @@ import {
 import { MountPropsProvider } from './remote-context.tsx';
 
 /**
- * The generic error screen on first use (ADR 0275): a remote shows it only after a render error, so its
- * illustration and copy stay out of every remote's first chunk.
+ * The error screen and the report on first use (ADR 0275): a remote shows it only after a render error, so its
+ * illustration, copy and the lazy-import rule stay out of every remote's first chunk. If that chunk cannot load
+ * either (the network is gone), nothing shows: the content is hidden, as 000 §8 wants for a failed lazy import.
  */
-const ErrorScreen = React.lazy(() => import('@companion/ui').then((ui) => ({ default: ui.ErrorScreen })));
+const RemoteErrorScreen = React.lazy(() => import('./errors/remote-error-screen.tsx'));
 
 /** Thrown when the shell speaks a contract major this remote was not built for. */
 export class ContractMismatchError extends Error {
@@ -24,8 +25,8 @@ export class ContractMismatchError extends Error {
 
 /**
  * Turns a remote's root component into single-spa-react lifecycles: its own React root, an error
- * boundary that shows the generic error screen (spec 000 §2.5) and reports the error on the bus
- * consumer side, and a contract check before anything renders.
+ * boundary that shows the generic error screen (spec 000 §2.5) and asks the shell to report the error
+ * (`error:report-requested`), and a contract check before anything renders.
  */
 export function defineRemote(options: {
   name: RemoteName;
@@ -46,11 +47,16 @@ export function defineRemote(options: {
     React,
     ReactDOMClient,
     rootComponent: Root,
-    errorBoundary(error: Error) {
-      console.error(`[${options.name}] render error`, error);
+    errorBoundary(error: Error, info: React.ErrorInfo, props: LifecycleProps) {
       return (
         <React.Suspense fallback={null}>
-          <ErrorScreen />
+          <RemoteErrorScreen
+            error={error}
+            info={info}
+            bus={props.bus}
+            remote={options.name}
+            version={options.version}
+          />
         </React.Suspense>
       );
     },

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BirthDateFields } from './birth-date/birth-date-fields.tsx';
 import { ConfirmDialog } from './confirm-dialog/confirm-dialog.tsx';
 import { Glyph } from './icon/glyph.tsx';
 import { LOCK_GLYPH } from './icon/glyphs.tsx';
@@ -53,6 +54,32 @@ describe('ConfirmDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onConfirm).toHaveBeenCalledOnce();
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('should be a default 600 px modal unless a size is asked for (000 §2.5: only the daily bonus is 440)', () => {
+    render(
+      <ConfirmDialog
+        open
+        title="Unlock this photo?"
+        confirmLabel="Unlock"
+        onConfirm={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(document.querySelector('[data-size]')?.getAttribute('data-size')).toBe('md');
+  });
+});
+
+describe('BirthDateFields', () => {
+  it('should offer twelve months and the last hundred years, and report a change', () => {
+    const onChange = vi.fn();
+    render(<BirthDateFields value={{ month: 1, year: 2000 }} onChange={onChange} thisYear={2026} />);
+    const year = screen.getByLabelText('Birth year') as HTMLSelectElement;
+    expect(screen.getByLabelText('Birth month').querySelectorAll('option')).toHaveLength(12);
+    expect(year.options[0]!.value).toBe('2026');
+    expect(year.options).toHaveLength(100);
+    fireEvent.change(year, { target: { value: '1990' } });
+    expect(onChange).toHaveBeenCalledWith({ month: 1, year: 1990 });
   });
 });
 

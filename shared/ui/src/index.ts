@@ -3,6 +3,8 @@ export { Badge } from './badge/badge.tsx';
 export type { BadgeProps } from './badge/badge.tsx';
 export { BREAKPOINTS, MEDIA_MAX, MEDIA_MIN } from './breakpoints.ts';
 export type { BreakpointName } from './breakpoints.ts';
+export { BirthDateFields } from './birth-date/birth-date-fields.tsx';
+export type { BirthDate, BirthDateFieldsProps } from './birth-date/birth-date-fields.tsx';
 export { Button, IconButton } from './button/button.tsx';
 export type { ButtonProps, ButtonSize, ButtonVariant, IconButtonProps } from './button/button.tsx';
 export { ConfirmDialog } from './confirm-dialog/confirm-dialog.tsx';

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { PATHS, type AppHistory } from '@companion/contracts';
 import { ErrorScreen, Spinner, cx } from '@companion/ui';
-import { useHistoryLocation } from '@companion/remote-kit';
+import { isLazyImportFailure, useHistoryLocation } from '@companion/remote-kit';
 import { brandOf } from '../brand/brand.ts';
 import type { AuthMode } from '../chrome/auth-modal.tsx';
 import { bottomNavShown, chromeShown, sidebarVisible } from '../chrome/chrome-rules.ts';
@@ -16,16 +16,18 @@ import { homePathOf, matchBrandRoute } from '../routing/brand-routes.ts';
 import type { RouteOwner } from '../routing/route-table.ts';
 import { useAttributionCapture } from '../routing/use-attribution-capture.ts';
 import { useCategoryFromQuery } from '../routing/use-category-from-query.ts';
-import { useFunnelRedirect } from '../routing/use-funnel-redirect.ts';
+import { useFunnelRedirect, useMainAppHandOver } from '../routing/use-funnel-redirect.ts';
 import { useNsfwGate } from '../routing/use-nsfw-gate.ts';
 import { useTrackingPreservation } from '../routing/use-tracking-preservation.ts';
-import { isLazyImportFailure } from '../errors/error-reporter.ts';
 import { ChromeBoundary } from './chrome-boundary.tsx';
 import { useShell } from './shell-context.tsx';
 import { useShellModals } from './use-shell-modals.ts';
 
 // Loaded on first use, not with every first visit (ADR 0236): the modals, the account pages and the legal pages.
 const AuthModal = lazy(() => import('../chrome/auth-modal.tsx').then((m) => ({ default: m.AuthModal })));
+const ContentDialog = lazy(() =>
+  import('../chrome/content-dialog.tsx').then((m) => ({ default: m.ContentDialog })),
+);
 const DailyBonusModal = lazy(() =>
   import('../chrome/daily-bonus-modal.tsx').then((m) => ({ default: m.DailyBonusModal })),
 );
@@ -133,7 +135,7 @@ export function App() {
   useCategoryFromQuery(bus, location.search);
   useAttributionCapture();
   useTrackingPreservation(history);
-  const gate = useNsfwGate({
+  const { gate, ...content } = useNsfwGate({
     history,
     pathname: location.pathname,
     user: visitor.user,
@@ -141,6 +143,8 @@ export function App() {
     sfwOnlyBuild: brand.sfwOnly,
   });
   useFunnelRedirect({ brand, history, location, session, user: visitor.user, userKnown: visitor.userKnown });
+
+  const leaving = useMainAppHandOver({ brand, history, location, routes: services.routes, session });
 
   const home = homePathOf(brand.routeSet);
   const owner = matchBrandRoute(services.routes, brand.routeSet, location.pathname);
@@ -195,7 +199,7 @@ export function App() {
           id="main"
           data-testid="route-outlet"
         >
-          {gate === 'allow' ? (
+          {gate === 'allow' && !leaving ? (
             <ChromeBoundary area="page" resetKey={location.pathname} fallback={pageFallback}>
               <RouteView owner={owner} pathname={location.pathname} home={home} />
             </ChromeBoundary>
@@ -221,6 +225,9 @@ export function App() {
             />
           )}
           {modals.bonusOpen && <DailyBonusModal open onClose={modals.closeBonus} />}
+          {content.confirmFor !== null && (
+            <ContentDialog destination={content.confirmFor} onClose={content.dismiss} />
+          )}
         </Suspense>
       </ChromeBoundary>
       {modals.paywall && (

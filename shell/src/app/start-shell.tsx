@@ -88,8 +88,17 @@ export function startShell(options: StartShellOptions): void {
   installTimerRecords(bus, localStorage);
   // 000 §8: render errors (and fingerprint failures) go to the API's store, and to Sentry when SENTRY_DSN is set.
   const errors = createErrorReporter({ sentryDsn: readSentryDsn(document) });
-  bus.handle('error:report-requested', ({ remote, message, extra }) =>
-    errors.report({ kind: 'unhandled', remote, version: SHELL_VERSION, error: new Error(message), extra }),
+  // A remote asks for an error to be reported: its error boundary's render errors (remote-kit's defineRemote), or a
+  // failure it handled with what it knew beside it (checkout's payment failures and the backend's answer).
+  bus.handle('error:report-requested', (request) =>
+    errors.report({
+      kind: request.kind ?? 'unhandled',
+      remote: request.remote,
+      version: request.version ?? SHELL_VERSION,
+      error: Object.assign(new Error(request.message), request.stack ? { stack: request.stack } : {}),
+      componentStack: request.componentStack ?? null,
+      ...(request.extra ? { extra: request.extra } : {}),
+    }),
   );
   // The visitor lifecycle: guest pre-register, refresh, 410, sign-in returns; its transport goes to every remote.
   const fingerprint = createFingerprint({

@@ -81,6 +81,22 @@ export const BRANDS: Record<BrandId, Brand> = {
 /** The main app's origin, where subscribers leave funnel domains to (000 §2.2). */
 export const MAIN_APP_ORIGIN = 'https://companion.app';
 
+/** Where a funnel domain hands its visitors over to: the main app's origin and the query it needs there. */
+export interface MainAppEntry {
+  origin: string;
+  /** Added to the target's query (on a development host, `brand=main` switches the one origin to the main app). */
+  params: Readonly<Record<string, string>>;
+}
+
+/**
+ * Where a funnel domain hands its visitors over to (000 §2.2): the main app's origin; on a development host the
+ * same origin with `brand=main`, so one machine walks the whole journey.
+ */
+export function mainAppEntry(location: Pick<Location, 'hostname' | 'origin'>): MainAppEntry {
+  if (isDevelopmentHost(location.hostname)) return { origin: location.origin, params: { brand: 'main' } };
+  return { origin: MAIN_APP_ORIGIN, params: {} };
+}
+
 /** Where the development override is kept between page loads. */
 const BRAND_OVERRIDE_KEY = 'persist:brand-override';
 /** Query parameter that sets the development override (`?brand=myMate`, `?brand=` clears it). */

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Modal, Icon, TextField } from '@companion/ui';
+import { apiError } from '@companion/remote-kit';
 import * as styles from './modal-body.css.ts';
 import { useVisitor } from './use-visitor.ts';
 
@@ -7,14 +8,6 @@ import { useVisitor } from './use-visitor.ts';
 export type AuthMode = 'login' | 'expired';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The API's `{ error: { code, message, field? } }`, when a failure carries one. */
-function apiError(error: unknown): { message: string; field?: string } | null {
-  const body = (error as { body?: { error?: { message?: unknown; field?: unknown } } } | null)?.body;
-  const message = body?.error?.message;
-  if (typeof message !== 'string') return null;
-  return { message, field: typeof body?.error?.field === 'string' ? body.error.field : undefined };
-}
 
 /**
  * The sign-in modal (000 §4 "Login"): an email for a magic link (`session.requestMagicLink`), landing on
@@ -55,7 +48,7 @@ export function AuthModal({
       await api.requestMagicLink(value, destination);
       setSentTo(value);
     } catch (failure) {
-      setError(apiError(failure)?.message ?? 'We could not send the sign-in email. Try again in a minute.');
+      setError(apiError(failure).message ?? 'We could not send the sign-in email. Try again in a minute.');
     } finally {
       setBusy(false);
     }

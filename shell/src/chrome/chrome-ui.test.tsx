@@ -67,6 +67,9 @@ function fakeSession(
     refreshUser: vi.fn(async () => undefined),
     refreshBalance: vi.fn(async () => undefined),
     claimDailyBonus: vi.fn(async () => ({ ok: true, tokens: 25 })),
+    confirmContent: vi.fn(async () => undefined),
+    renameUser: vi.fn(async () => undefined),
+    deleteAccount: vi.fn(async () => undefined),
     googleClientId: null,
   };
 }

@@ -41,7 +41,15 @@ describe('navigation items', () => {
   });
 
   it('should show the top navigation without photo generation', () => {
-    expect(ids(topNavItems(ALL))).toEqual(['explore', 'chat', 'gallery', 'my-ai', 'pricing', 'contact-us']);
+    expect(ids(topNavItems(ALL))).toEqual([
+      'create',
+      'explore',
+      'chat',
+      'gallery',
+      'my-ai',
+      'pricing',
+      'contact-us',
+    ]);
   });
 
   it('should end the bottom navigation with Tokens for subscribers and Premium otherwise', () => {

@@ -91,6 +91,12 @@ export const topNavItem = style({
   selectors: { '&[aria-current="page"]': { color: vars.color.text, background: vars.color.surface } },
 });
 
+/** Create Character stands out as the sidebar's primary button does. */
+export const topNavCreate = style({
+  color: vars.color.accentText,
+  ':hover': { color: vars.color.accentText },
+});
+
 export const headerActions = style({ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: 8 });
 
 const wiggle = keyframes({

@@ -1,4 +1,4 @@
-import { Button, Icon } from '@companion/ui';
+import { Button, Icon, cx } from '@companion/ui';
 import { useHistoryLocation } from '@companion/remote-kit';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
@@ -63,7 +63,7 @@ export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boo
               href={item.href}
               requires={item.requires}
               source="header"
-              className={styles.topNavItem}
+              className={cx(styles.topNavItem, item.id === 'create' && styles.topNavCreate)}
               aria-current={isCurrentPath(item.href, pathname) ? 'page' : undefined}
             >
               <Icon name={item.icon} size={18} />

@@ -68,9 +68,19 @@ export function sidebarItems(flags: NavFlags): NavItem[] {
   });
 }
 
-/** The desktop header's top navigation: the sidebar's items without photo generation (000 §2.5). */
+/**
+ * The desktop header's top navigation: the sidebar's items, its Create Character button first, without photo
+ * generation (000 §2.5 "the same items as a top navigation without photo generation").
+ */
 export function topNavItems(flags: NavFlags): NavItem[] {
-  return sidebarItems(flags).filter((item) => item.id !== 'photo-generation');
+  const create: NavItem = {
+    id: 'create',
+    label: 'Create Character',
+    href: PATHS.createCharacter.href(),
+    icon: 'create',
+    requires: CREATE_CHARACTER_REQUIRES,
+  };
+  return [create, ...sidebarItems(flags).filter((item) => item.id !== 'photo-generation')];
 }
 
 /** Bottom navigation tabs at tablet size (000 §2.5): Tokens for subscribers, otherwise Premium. */

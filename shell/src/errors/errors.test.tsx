@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isLazyImportFailure } from '@companion/remote-kit';
 import { ErrorScreen } from '@companion/ui';
 import { ChromeBoundary } from '../app/chrome-boundary.tsx';
 import { CHUNK_RELOAD_KEY, EARLY_RESOURCE_ERRORS, installChunkReload } from './chunk-reload.ts';
@@ -7,7 +8,6 @@ import {
   CLIENT_ERRORS_PATH,
   ErrorReporterContext,
   createErrorReporter,
-  isLazyImportFailure,
   type SentryLike,
 } from './error-reporter.ts';
 

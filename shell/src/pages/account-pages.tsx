@@ -1,11 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, TextField } from '@companion/ui';
+import { apiError } from '@companion/remote-kit';
 import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import * as form from '../chrome/form-error.css.ts';
 import { NavLink } from '../chrome/nav-link.tsx';
 import { useVisitor } from '../chrome/use-visitor.ts';
 import * as styles from './pages.css.ts';
+import { ContentCard, DeleteAccountCard, NameForm } from './account-actions.tsx';
 
 /**
  * Settings (NSFW-gated by the app): the account, appearance and where to get help. `subscriptionPanel` is what a
@@ -21,9 +23,12 @@ export function SettingsPage({ subscriptionPanel }: { subscriptionPanel: ReactNo
         <div className={styles.card}>
           <h2 className={styles.cardTitle}>Account</h2>
           {loggedIn ? (
-            <p className={styles.text}>
-              Signed in as <strong>{user?.email}</strong>.
-            </p>
+            <>
+              <p className={styles.text}>
+                Signed in as <strong>{user?.email}</strong>.
+              </p>
+              <NameForm />
+            </>
           ) : (
             <>
               <p className={styles.text}>
@@ -71,6 +76,7 @@ export function SettingsPage({ subscriptionPanel }: { subscriptionPanel: ReactNo
             </Button>
           </div>
         )}
+        <ContentCard />
         <div className={styles.card}>
           <h2 className={styles.cardTitle}>Help</h2>
           <p className={styles.text}>
@@ -83,17 +89,10 @@ export function SettingsPage({ subscriptionPanel }: { subscriptionPanel: ReactNo
             </NavLink>
           </p>
         </div>
+        <DeleteAccountCard />
       </div>
     </section>
   );
-}
-
-/** The API's error body, when a failure carries one. */
-function apiError(error: unknown): { message: string; field?: string } | null {
-  const body = (error as { body?: { error?: { message?: unknown; field?: unknown } } } | null)?.body;
-  const message = body?.error?.message;
-  if (typeof message !== 'string') return null;
-  return { message, field: typeof body?.error?.field === 'string' ? body.error.field : undefined };
 }
 
 /** The contact form (`POST contact-us`); the API names the field at fault, shown beside it. */
@@ -114,7 +113,11 @@ export function ContactUsPage() {
       await transport.request('contact-us', { method: 'POST', body: { email: email.trim(), message } });
       setSent(true);
     } catch (failure) {
-      setError(apiError(failure) ?? { message: 'We could not send your message. Please try again.' });
+      const { message: text, field } = apiError(failure);
+      setError({
+        message: text ?? 'We could not send your message. Please try again.',
+        field: field ?? undefined,
+      });
     } finally {
       setBusy(false);
     }

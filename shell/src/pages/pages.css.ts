@@ -137,3 +137,10 @@ export const cardTitle = style({ margin: 0, fontSize: 17, fontWeight: 800, color
 export const formCard = style([card, { alignItems: 'stretch', maxWidth: 560, gap: 16, marginTop: 24 }]);
 
 globalStyle(`${page} > ${title}`, { marginBottom: 12 });
+
+export const inlineForm = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 12,
+  alignItems: 'flex-start',
+});

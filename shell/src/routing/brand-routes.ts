@@ -57,6 +57,17 @@ export function matchBrandRoute(routes: RouteTable, routeSet: RouteSetName, path
   return routes.match(pathname);
 }
 
+/**
+ * True when a funnel brand's page asked for a path the main app serves but the brand does not (a quiz handing
+ * over to `/create-character` or `/chat?modelId=`): the visitor goes on to the main app (000 §2.2), instead of
+ * the not-found rule sending them back to the brand's first quiz.
+ */
+export function handsOverToMainApp(routes: RouteTable, routeSet: RouteSetName, pathname: string): boolean {
+  if (routeSet === 'full' || inSet(ROUTE_SETS[routeSet], pathname)) return false;
+  const owner = routes.match(pathname);
+  return owner.kind === 'remote' || (owner.kind === 'shell' && owner.page !== 'not-found');
+}
+
 /** The home path of a route set: where "Back to Home" and the logo lead. */
 export function homePathOf(routeSet: RouteSetName): string {
   if (routeSet === 'full' || routeSet === 'fakeChat' || routeSet === 'fbQuiz') return '/';

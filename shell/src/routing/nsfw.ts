@@ -102,7 +102,7 @@ export function isNsfwContent({ user, attribution, sfwOnlyBuild }: NsfwInput): b
 /** The stored utm source, a plain string: the session owns the key; its user fetch writes and clears it (000 §4). */
 const ATTRIBUTION_KEY = PERSIST_KEYS.attribution;
 /** The full record of the last capture (click id, referrer, time), for analytics. */
-const ATTRIBUTION_DETAILS_KEY = 'persist:attribution-details';
+const ATTRIBUTION_DETAILS_KEY = PERSIST_KEYS.attributionDetails;
 /** Marks that capture ran in this browser session. */
 const ATTRIBUTION_SESSION_KEY = 'attribution:captured';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
-import { BRANDS } from '../brand/brands.ts';
-import { nsfwGate, subscriberFunnelRedirect } from './access-rules.ts';
-import { homePathOf, matchBrandRoute } from './brand-routes.ts';
+import { BRANDS, mainAppEntry } from '../brand/brands.ts';
+import { mainAppUrl, nsfwGate, subscriberFunnelRedirect } from './access-rules.ts';
+import { handsOverToMainApp, homePathOf, matchBrandRoute } from './brand-routes.ts';
 import { TEST_ROUTES } from './test-routes.ts';
 import { categoryFromSearch, isFunnelPage, parseCategory } from '@companion/contracts';
 import { isInAppBrowser } from '../session/in-app-browser.ts';
@@ -195,7 +195,7 @@ describe('access rules', () => {
     accessToken: 'at',
     refreshToken: 'rt',
     deviceId: 'dev',
-    mainAppOrigin: 'https://companion.app',
+    mainApp: { origin: 'https://companion.app', params: {} },
   };
   const subscribed = { activeSubscription: { id: 's' } as never, utmSource: null };
 
@@ -227,6 +227,58 @@ describe('access rules', () => {
     expect(
       subscriberFunnelRedirect({ ...base, brand: BRANDS.main, onFunnelPage: false, user: subscribed }),
     ).toBeNull();
+  });
+});
+
+describe('the funnel domains hand over to the main app', () => {
+  it('should hand a quiz over to the wizard or a chat the brand does not serve, on every funnel brand', () => {
+    for (const set of ['funnels', 'charmGirl', 'fbQuiz', 'newGirl', 'fakeChat'] as const) {
+      expect(handsOverToMainApp(TEST_ROUTES, set, '/chat'), set).toBe(true);
+    }
+    for (const set of ['funnels', 'charmGirl', 'fbQuiz', 'fakeChat'] as const) {
+      expect(handsOverToMainApp(TEST_ROUTES, set, '/create-character'), set).toBe(true);
+    }
+    // newGirl serves the wizard itself; no brand leaves for a path it serves, and nobody leaves the main app.
+    expect(handsOverToMainApp(TEST_ROUTES, 'newGirl', '/create-character')).toBe(false);
+    expect(handsOverToMainApp(TEST_ROUTES, 'funnels', '/4202')).toBe(false);
+    expect(handsOverToMainApp(TEST_ROUTES, 'full', '/chat')).toBe(false);
+    // An unknown path is not the main app's either: not found.
+    expect(handsOverToMainApp(TEST_ROUTES, 'funnels', '/nope')).toBe(false);
+  });
+
+  it('should carry the session in the query, and switch the brand on a development host', () => {
+    const url = new URL(
+      mainAppUrl('/chat?modelId=m1&utm_source=tiktok', {
+        accessToken: 'at',
+        refreshToken: 'rt',
+        deviceId: 'dev',
+        mainApp: mainAppEntry({ hostname: 'localhost', origin: 'http://localhost:3000' }),
+      }),
+    );
+    expect(url.origin).toBe('http://localhost:3000');
+    expect(url.pathname).toBe('/chat');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      modelId: 'm1',
+      utm_source: 'tiktok',
+      brand: 'main',
+      accessToken: 'at',
+      refreshToken: 'rt',
+      device_id: 'dev',
+    });
+    const withDraft = new URL(
+      mainAppUrl('/create-character', {
+        accessToken: 'at',
+        refreshToken: 'rt',
+        deviceId: null,
+        mainApp: { origin: 'https://companion.app', params: {} },
+        characterDraft: '{"version":1}',
+      }),
+    );
+    expect(withDraft.searchParams.get('characterDraft')).toBe('{"version":1}');
+    expect(mainAppEntry({ hostname: 'go.companion.app', origin: 'https://go.companion.app' })).toEqual({
+      origin: 'https://companion.app',
+      params: {},
+    });
   });
 });
 

@@ -9,6 +9,8 @@ const SUBSCRIBER_REFETCH_DELAY_MS = 5000;
 /** The user and balance the session keeps: fetching, the fetch rules, and the subscriber refetch. */
 export interface AccountData {
   fetchUser(): Promise<void>;
+  /** Applies a user an account call answered with, as a settled user fetch would (000 §7 "user cache invalidated"). */
+  applyUser(user: User): void;
   fetchBalance(): Promise<void>;
   /** User and balance together; arms the one subscriber refetch of the page. */
   refreshAll(): Promise<void>;
@@ -53,6 +55,12 @@ export function createAccountData(
     }
   }
 
+  function applyUser(user: User): void {
+    state.user = user;
+    applyUserFetch(core.store, user);
+    core.emit();
+  }
+
   async function fetchBalance(): Promise<void> {
     try {
       const answer = await core.transport.request<TokensBalance>('Tokens/balance', {
@@ -94,5 +102,5 @@ export function createAccountData(
     core.emit();
   }
 
-  return { fetchUser, fetchBalance, refreshAll, setRemaining };
+  return { fetchUser, applyUser, fetchBalance, refreshAll, setRemaining };
 }

@@ -2,6 +2,7 @@ import type { SavedAuthInfo, TokenPair } from '@companion/contracts';
 import { stripParams, type AuthQuery } from './auth-query.ts';
 import { isTokenExpired } from './jwt.ts';
 import { REDIRECT_DELAY_MS, type SessionCore } from './session-core.ts';
+import { CHARACTER_DRAFT_KEY } from '@companion/contracts';
 
 /** What `start()` does with the auth query a visitor arrives with (spec 000 §2.3, §4). */
 export interface Arrival {
@@ -50,6 +51,17 @@ export function createArrival(core: SessionCore): Arrival {
       core.emit();
     } catch (error) {
       console.warn('[session] saved auth not available', error);
+    }
+  }
+
+  /** A funnel domain's quiz answers arrive with its tokens: the wizard finds them where it looks (000 §3 draft). */
+  function handleCharacterDraft(query: AuthQuery): void {
+    if (!query.tokens || !query.characterDraft) return;
+    try {
+      JSON.parse(query.characterDraft);
+      sessionStorage.setItem(CHARACTER_DRAFT_KEY, query.characterDraft);
+    } catch (error) {
+      console.warn('[session] handed-over character draft not kept', error);
     }
   }
 
@@ -103,6 +115,7 @@ export function createArrival(core: SessionCore): Arrival {
 
   return {
     async handle(query) {
+      handleCharacterDraft(query);
       await handleSavedAuth(query);
       await handleGoogleReturn(query);
       await handleMagicLink(query);

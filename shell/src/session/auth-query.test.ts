@@ -27,6 +27,10 @@ describe('auth query', () => {
       '?utm_source=tiktok',
     );
     expect(stripParams('?MagicCode=x&destination=main', 'magic')).toBe('');
+    expect(stripParams('?accessToken=a&refreshToken=r&characterDraft=%7B%7D&utm_source=fb', 'tokens')).toBe(
+      '?utm_source=fb',
+    );
+    expect(readAuthQuery('?accessToken=a&refreshToken=r&characterDraft=%7B%7D').characterDraft).toBe('{}');
   });
 
   it('should derive the utm source from click ids when none is given', () => {

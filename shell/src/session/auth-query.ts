@@ -16,9 +16,18 @@ export interface AuthQuery {
   ttclid: string | null;
   fbclid: string | null;
   gclid: string | null;
+  /** A funnel domain's quiz answers for the wizard (the draft, as session storage holds it), handed over with the tokens. */
+  characterDraft: string | null;
 }
 
-const TOKEN_PARAMS = ['accessToken', 'refreshToken', 'access_token', 'refresh_token', 'register'];
+const TOKEN_PARAMS = [
+  'accessToken',
+  'refreshToken',
+  'access_token',
+  'refresh_token',
+  'register',
+  'characterDraft',
+];
 const MAGIC_PARAMS = ['MagicCode', 'destination'];
 
 /** Parses the auth parameters out of a `location.search`. */
@@ -37,6 +46,7 @@ export function readAuthQuery(search: string): AuthQuery {
     ttclid: params.get('ttclid'),
     fbclid: params.get('fbclid'),
     gclid: params.get('gclid'),
+    characterDraft: params.get('characterDraft'),
   };
 }
 

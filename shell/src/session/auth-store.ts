@@ -12,6 +12,8 @@ export const PERSIST_KEYS = {
   ageConfirm: 'persist:ageConfirm',
   /** The stored attribution (utm source) of an NSFW-enabled user; NSFW determination reads it. */
   attribution: 'persist:attribution',
+  /** The last capture's full record (click id, referrer, time) beside it, for analytics; cleared with it. */
+  attributionDetails: 'persist:attribution-details',
   /** The user slice (000 §3): preferred payment method, category, country, last user. */
   user: 'persist:user',
   /** Analytics params (000 §3): the tracking parameters the visitor arrived with. */
@@ -130,6 +132,7 @@ export class AuthStore {
 
   setAttribution(utmSource: string | null): void {
     this.write(PERSIST_KEYS.attribution, utmSource);
+    if (utmSource === null) this.write(PERSIST_KEYS.attributionDetails, null);
   }
 
   user(): PersistedUser | null {

@@ -28,6 +28,19 @@ export interface SessionApi {
   refreshBalance(): Promise<void>;
   /** `POST Tokens/claim-bonus`, then refetches the balance whether it succeeded or failed. */
   claimDailyBonus(): Promise<{ ok: boolean; tokens: number | null }>;
+  /**
+   * Records the visitor's content choice (000 §4, §6, §7): `nsfw` after the age gate (`User/verify-user-age` with
+   * `birth` when the user has not confirmed their age yet) through `User/nsfw-confirmation`, `sfw` through
+   * `User/sfw-confirmation`; the answered user is applied at once. Rejects with the API's error.
+   */
+  confirmContent(choice: 'nsfw' | 'sfw', birth?: { month: number; year: number }): Promise<void>;
+  /** `POST User/update/name` (000 §7); the answered user is applied. Rejects with the API's error. */
+  renameUser(userName: string): Promise<void>;
+  /**
+   * `DELETE User` (000 §7), then the next request meets the soft-deleted flow (000 §4 "HTTP 410"): a new guest,
+   * and the page goes to `/`.
+   */
+  deleteAccount(): Promise<void>;
   /** The stored token pair, for handing the session to the main app from a funnel domain (spec 000 §2.2). */
   tokens(): { accessToken: string | null; refreshToken: string | null };
   /** This device's id: a `device_id` that arrived in the query, else the device fingerprint ('' if it failed). */

@@ -3,7 +3,7 @@ import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PERSIST_KEYS } from './auth-store.ts';
-import { API_PATHS } from '@companion/contracts';
+import { API_PATHS, CHARACTER_DRAFT_KEY } from '@companion/contracts';
 import type * as arrivalModule from './arrival.ts';
 import { createArrival } from './arrival.ts';
 import { createSession, type Session, type SessionDeps } from './session.ts';
@@ -353,6 +353,18 @@ describe('session', () => {
     await vi.waitFor(() => expect(api.count('Fingerprint')).toBe(1));
     expect(api.calls.find((c) => c.path === 'Fingerprint')?.body).toEqual({ fingerprint: 'fp-1' });
     expect(bus.current('user:changed')?.user?.email).toBe('m@x.y');
+  });
+
+  it("should keep a funnel domain's handed-over wizard draft where the wizard reads it, and take it out of the URL", async () => {
+    const pair = api.issue('member');
+    const draft = JSON.stringify({ version: 1, step: 'summary', draft: { name: 'Luna' } });
+    history.replace(
+      `/create-character?accessToken=${pair.accessToken}&refreshToken=${pair.refreshToken}&characterDraft=${encodeURIComponent(draft)}&utm_source=fb`,
+    );
+    make();
+    await session.start();
+    expect(sessionStorage.getItem(CHARACTER_DRAFT_KEY)).toBe(draft);
+    expect(history.location.search).toBe('?utm_source=fb');
   });
 
   it('should log out: reset auth and fingerprint, go to / after 500 ms, then start a new guest', async () => {

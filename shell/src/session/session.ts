@@ -51,6 +51,13 @@ export function createSession(deps: SessionDeps): Session {
     (arrivalModule ??= import(/* webpackChunkName: "arrival" */ './arrival.ts').then(({ createArrival }) =>
       createArrival(core),
     ));
+  const accountActions = () => import(/* webpackChunkName: "account-actions" */ './account-actions.ts');
+  const actionDeps = {
+    transport,
+    applyUser: account.applyUser,
+    fetchUser: account.fetchUser,
+    track: core.track,
+  };
   let stopHandOver: (() => void) | null = null;
   let stopped = false;
   /** Accounts whose RegistrationNotification this page has applied (the API delivers it several times). */
@@ -108,6 +115,17 @@ export function createSession(deps: SessionDeps): Session {
     },
 
     refreshUser: account.fetchUser,
+
+    // Settings' and the content dialog's calls: their own chunk, loaded when a visitor uses one.
+    async confirmContent(choice, birth) {
+      await (await accountActions()).confirmContent(actionDeps, choice, birth);
+    },
+    async renameUser(userName) {
+      await (await accountActions()).renameUser(actionDeps, userName);
+    },
+    async deleteAccount() {
+      await (await accountActions()).deleteAccount(actionDeps);
+    },
     refreshBalance: account.fetchBalance,
 
     async claimDailyBonus() {

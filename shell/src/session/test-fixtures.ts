@@ -28,6 +28,9 @@ export function staticAnonymousSession(userId = 'u1'): SessionApi {
     refreshUser: async () => undefined,
     refreshBalance: async () => undefined,
     claimDailyBonus: async () => ({ ok: false, tokens: null }),
+    confirmContent: async () => undefined,
+    renameUser: async () => undefined,
+    deleteAccount: async () => undefined,
     googleClientId: null,
   };
 }

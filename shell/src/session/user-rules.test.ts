@@ -23,8 +23,16 @@ describe('user fetch rules', () => {
     expect(store.attribution()).toBe('tiktok');
     applyUserFetch(store, makeUser({ nEnabled: true, utmSource: null }));
     expect(store.attribution()).toBe('tiktok');
-    applyUserFetch(store, makeUser({ nEnabled: false, utmSource: 'tiktok' }));
+    localStorage.setItem(PERSIST_KEYS.attributionDetails, '{"utmSource":"tiktok"}');
+    applyUserFetch(store, makeUser({ nEnabled: false, isSConfirmed: true, utmSource: 'tiktok' }));
     expect(store.attribution()).toBeNull();
+    expect(localStorage.getItem(PERSIST_KEYS.attributionDetails)).toBeNull();
+  });
+
+  it("should keep an ad visitor's captured attribution through a user fetch before any content choice", () => {
+    store.setAttribution('tiktok');
+    applyUserFetch(store, makeUser({ nEnabled: false, isSConfirmed: false, utmSource: 'tiktok' }));
+    expect(store.attribution()).toBe('tiktok');
   });
 
   it('should set the age-confirm marker n for NSFW and s only for SFW-only confirmation', () => {

@@ -16,8 +16,10 @@ export function applyUserFetch(store: AuthStore, user: User | null): void {
     user,
     paymentMethod: user.userFeatures?.preferredPaymentMethod || DEFAULT_PAYMENT_METHOD,
   });
-  if (!user.nEnabled) store.setAttribution(null);
-  else if (user.utmSource) store.setAttribution(user.utmSource);
+  // "Clears it when NSFW is off": off is the visitor's SFW choice (recorded, NSFW not on), not a new account's
+  // default, or no ad visitor's attribution would outlive its first user fetch (ADR 0320).
+  if (user.nEnabled && user.utmSource) store.setAttribution(user.utmSource);
+  else if (user.isSConfirmed && !user.nEnabled) store.setAttribution(null);
   if (user.isNConfirmed) store.setAgeConfirm('n');
   else if (user.isSConfirmed) store.setAgeConfirm('s');
   store.addConfirmations({ isNConfirmed: user.isNConfirmed, isSConfirmed: user.isSConfirmed });

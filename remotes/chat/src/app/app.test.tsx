@@ -211,6 +211,34 @@ describe('chat remote', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("should show the character's status in the header, Offline by default (000 §3, §4), not a hard-coded online", async () => {
+    const person = { id: 'm1', bodyImages: [], status: 'Online' };
+    const view = await renderRemote(lifecycles, {
+      remote: 'chat',
+      path: '/chat/c1',
+      api: { ...api, 'GET PersonModel/get-person/m1': person },
+    });
+    const header = (await view.findByTestId('conversation', {}, { timeout: 15_000 })).querySelector(
+      'header',
+    )!;
+    await settle();
+    expect(header.textContent).toContain('Online');
+    expect(header.textContent).not.toContain('online');
+  });
+
+  it('should read a character without a status as Offline', async () => {
+    const view = await renderRemote(lifecycles, {
+      remote: 'chat',
+      path: '/chat/c1',
+      api: { ...api, 'GET PersonModel/get-person/m1': { id: 'm1', bodyImages: [] } },
+    });
+    const header = (await view.findByTestId('conversation', {}, { timeout: 15_000 })).querySelector(
+      'header',
+    )!;
+    await settle();
+    expect(header.textContent).toContain('Offline');
+  });
+
   // Issue 13/15: a gallery unlock of the open chat's character shows in the chat without a reload.
   it("should announce a gallery unlock of the open chat's character with its photo", async () => {
     const person = {

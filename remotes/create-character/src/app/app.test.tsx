@@ -309,6 +309,8 @@ describe('create-character remote', () => {
 
       fireEvent.click(view.getByRole('button', { name: 'Rename Ann' }));
       const dialog = await waitFor(() => document.querySelector('[role="dialog"]') as HTMLElement);
+      // A default 600 px modal (000 §2.5: only the daily bonus is 440).
+      expect(document.querySelector('[data-size]')?.getAttribute('data-size')).toBe('md');
       const input = dialog.querySelector('input')!;
       fireEvent.change(input, { target: { value: '<b>' } });
       fireEvent.click(Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Save')!);

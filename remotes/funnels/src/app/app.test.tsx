@@ -155,6 +155,9 @@ describe('funnels remote', () => {
     });
     expect((await fake.findByTestId('chat-landing')).dataset.preLanding).toBe('fake_chat');
     await fake.findByRole('heading', { name: 'Lana' });
+    // The character's status, Offline without one (000 §3, §4), not a hard-coded "Online now".
+    expect(fake.getByTestId('chat-landing').textContent).toContain('Offline');
+    expect(fake.getByTestId('chat-landing').textContent).not.toContain('Online now');
     fireEvent.click(fake.getByRole('button', { name: 'Show me 😍' }));
     expect(fake.history.location.pathname).toBe('/pricing');
   });

@@ -7,17 +7,20 @@ export interface ApiError {
   code: string | null;
   /** `error.field` when the API named the input that was wrong. */
   field: string | null;
+  /** `error.message`: the API's sentence for a person, when it sent one. */
+  message: string | null;
   kind: TransportErrorShape['kind'] | 'unknown';
 }
 
 /** Reads any rejection of `transport.request` (or anything else thrown) as an {@link ApiError}. */
 export function apiError(caught: unknown): ApiError {
   const failure = (caught ?? {}) as Partial<TransportErrorShape>;
-  const body = failure.body as { error?: { code?: unknown; field?: unknown } } | undefined;
+  const body = failure.body as { error?: { code?: unknown; field?: unknown; message?: unknown } } | undefined;
   return {
     status: typeof failure.status === 'number' ? failure.status : null,
     code: typeof body?.error?.code === 'string' ? body.error.code : null,
     field: typeof body?.error?.field === 'string' ? body.error.field : null,
+    message: typeof body?.error?.message === 'string' ? body.error.message : null,
     kind: failure.kind ?? 'unknown',
   };
 }

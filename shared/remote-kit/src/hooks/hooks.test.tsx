@@ -86,8 +86,15 @@ describe('apiError and handleSpendError', () => {
       status: null,
       code: null,
       field: null,
+      message: null,
       kind: 'unknown',
     });
+    const named = Object.assign(new Error('x'), {
+      kind: 'http',
+      status: 400,
+      body: { error: { code: 'validation_failed', field: 'email', message: 'Enter a valid email.' } },
+    });
+    expect(apiError(named)).toMatchObject({ field: 'email', message: 'Enter a valid email.' });
   });
 
   it('should open the tokens paywall on 402 and sign-in on 401, and leave other errors to the caller', () => {

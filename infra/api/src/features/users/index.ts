@@ -8,6 +8,7 @@ import { HttpError, forbidden, gone } from '../../http/errors.ts';
 import type { FeaturePlugin } from '../../http/feature.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import { countryOf } from './country.ts';
+import { deleteAccount } from './delete-account.ts';
 
 const UpdateName = z.object({
   userName: z
@@ -79,21 +80,7 @@ export const usersFeature: FeaturePlugin = async (app, deps) => {
   app.delete('/User', auth, async (request, reply) => {
     const user = currentUser(request);
     const now = deps.now();
-    await db.transaction(async (tx) => {
-      // Soft delete: the row stays for the ledger and audits; the email becomes free for a new account.
-      await tx.query(
-        'UPDATE users SET deleted_at = $2, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL',
-        [user.id, now],
-      );
-      await tx.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
-        user.id,
-        now,
-      ]);
-      // What the characters remembered of the user goes with the account (ADR 0360); chats delete theirs by cascade.
-      await tx.query('DELETE FROM chat_memory WHERE chat_id IN (SELECT id FROM chats WHERE user_id = $1)', [
-        user.id,
-      ]);
-    });
+    await db.transaction((tx) => deleteAccount(tx, user.id, now));
     return reply.status(204).send();
   });
 

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, createTestApp, preRegister, testClock } from '../../../test/harness.ts';
 import type { TestApp, TestSession } from '../../../test/harness.ts';
+import { chatWithCharacter } from '../../hubs/chat-fixtures.ts';
+import { credit } from '../tokens/ledger.ts';
 import { ageFrom } from './index.ts';
 import { countryOf } from './country.ts';
 
@@ -228,6 +231,43 @@ describe.each(BACKENDS)('users on $backend', ({ backend, available }) => {
       expect((await call(fresh, 'GET', 'User')).statusCode).toBe(200);
       const rows = await t.db.query('SELECT 1 FROM users WHERE id = $1', [s.userId]);
       expect(rows).toHaveLength(1);
+    });
+
+    it("should delete the user's chats, characters and cards and keep the payment records (000 §7 DELETE User)", async () => {
+      const s = await preRegister(t.app);
+      const other = await preRegister(t.app);
+      const chatId = await chatWithCharacter(t.db, s.userId);
+      const theirChat = await chatWithCharacter(t.db, other.userId);
+      await t.db.query(`INSERT INTO messages (id, chat_id, sender, message) VALUES ($1, $2, 'user', 'hi')`, [
+        randomUUID(),
+        chatId,
+      ]);
+      const ownCharacter = randomUUID();
+      await t.db.query(
+        `INSERT INTO person_models (id, owner_user_id, first_name, age, is_anime) VALUES ($1, $2, 'Luna', 22, false)`,
+        [ownCharacter, s.userId],
+      );
+      await t.db.query('INSERT INTO chats (id, user_id, person_model_id) VALUES ($1, $2, $3)', [
+        randomUUID(),
+        s.userId,
+        ownCharacter,
+      ]);
+      await t.db.query(
+        `INSERT INTO payment_cards (id, user_id, payment_system, token, brand, last4) VALUES ($1, $2, 'solidgate', 'tok', 'visa', '4242')`,
+        [randomUUID(), s.userId],
+      );
+      await t.db.transaction((tx) => credit(tx, { userId: s.userId, amount: 50, reason: 'test' }));
+
+      expect((await call(s, 'DELETE', 'User')).statusCode).toBe(204);
+      const count = async (sql: string, id: string) => (await t.db.query(sql, [id])).length;
+      expect(await count('SELECT 1 FROM chats WHERE user_id = $1', s.userId)).toBe(0);
+      expect(await count('SELECT 1 FROM messages WHERE chat_id = $1', chatId)).toBe(0);
+      expect(await count('SELECT 1 FROM person_models WHERE owner_user_id = $1', s.userId)).toBe(0);
+      expect(await count('SELECT 1 FROM payment_cards WHERE user_id = $1', s.userId)).toBe(0);
+      // The ledger keeps its entries and the user row its owner; someone else's chat is untouched.
+      expect(await count('SELECT 1 FROM token_ledger WHERE user_id = $1', s.userId)).toBeGreaterThan(0);
+      expect(await count('SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NOT NULL', s.userId)).toBe(1);
+      expect(await count('SELECT 1 FROM chats WHERE id = $1', theirChat)).toBe(1);
     });
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PersonModel } from '@companion/contracts';
-import { useResource } from '@companion/remote-kit';
 import * as styles from './avatar.css.ts';
+import { usePerson } from '../api/use-person.ts';
 
 function firstImage(person: PersonModel | undefined): string | null {
   const image = person?.bodyImages[0];
@@ -19,9 +19,7 @@ export function Avatar({
   name: string;
   size?: number;
 }) {
-  const person = useResource<PersonModel>(`person:${personModelId}`, (transport) =>
-    transport.request<PersonModel>(`PersonModel/get-person/${encodeURIComponent(personModelId)}`),
-  );
+  const person = usePerson(personModelId);
   const [failed, setFailed] = useState(false);
   const src = firstImage(person.data);
   return (

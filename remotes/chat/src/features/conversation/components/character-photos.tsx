@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { PersonModel } from '@companion/contracts';
 import { Button, Image, Modal } from '@companion/ui';
-import { useResource } from '@companion/remote-kit';
 import * as styles from './character-photos.css.ts';
+import { usePerson } from '../../../shared/api/use-person.ts';
 
 interface CharacterPhotosProps {
   personModelId: string;
@@ -31,9 +31,7 @@ function openPhotos(person: PersonModel | undefined): { id: string; url: string 
  */
 export default function CharacterPhotos(props: CharacterPhotosProps) {
   const { personModelId, name, open, unlockedImageId, onOpen, onClose } = props;
-  const person = useResource<PersonModel>(`person:${personModelId}`, (transport) =>
-    transport.request<PersonModel>(`PersonModel/get-person/${encodeURIComponent(personModelId)}`),
-  );
+  const person = usePerson(personModelId);
   // Opening shows what is open now (an unlock in the gallery since the avatar was fetched).
   const { refetch } = person;
   useEffect(() => {

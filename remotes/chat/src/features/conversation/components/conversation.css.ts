@@ -247,10 +247,3 @@ export const emptyChat = style({
   color: vars.color.textMuted,
   fontSize: vars.text.md,
 });
-
-export const ageFields = style({
-  display: 'flex',
-  gap: vars.space.md,
-  marginTop: vars.space.sm,
-  color: vars.color.text,
-});

@@ -31,6 +31,7 @@ import { MessageList } from './message-list.tsx';
 export { preloadLongList } from './message-list.tsx';
 import { useRomanceMode } from './romance-mode.tsx';
 import * as styles from './conversation.css.ts';
+import { usePerson } from '../../../shared/api/use-person.ts';
 
 // The character's photos (profile sheet) load when opened or when the gallery unlocks one (issue 13/15).
 const CharacterPhotos = lazy(() => import('./character-photos.tsx'));
@@ -69,6 +70,7 @@ export function Conversation({ chatId, onBack, onChanged, preview = null }: Conv
   const [unlockedImage, setUnlockedImage] = useState<string | null>(null);
   const personId = chat?.personModelEntityId ?? '';
   const romance = useRomanceMode(visitor.user, personId);
+  const person = usePerson(personId);
 
   // A gallery unlock of this character shows in its chat at once (000 §4: it is marked unlocked in the character).
   useEffect(() => {
@@ -242,7 +244,8 @@ export function Conversation({ chatId, onBack, onChanged, preview = null }: Conv
               ? 'typing…'
               : conversation.disconnected
                 ? 'reconnecting…'
-                : 'online'}
+                : // The character's status (000 §3, §4: default Offline), not the connection's.
+                  (person.data?.status ?? 'Offline')}
           </span>
         </div>
         {visitor.loggedIn && (

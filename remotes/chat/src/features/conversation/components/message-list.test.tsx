@@ -1,4 +1,4 @@
-import { cleanup, render, waitFor, type RenderResult } from '@testing-library/react';
+import { cleanup, fireEvent, render, waitFor, type RenderResult } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testMessage } from '@companion/remote-kit/testing';
 import { LONG_CONVERSATION, MessageList } from './message-list.tsx';
@@ -33,6 +33,18 @@ describe('MessageList', () => {
     await import('./virtual-message-list.tsx');
   }, 60_000);
   afterEach(cleanup);
+
+  it("should replace a chat photo that fails to load with the placeholder 'Image currently unavailable' (000 §5)", () => {
+    const photo = testMessage('p1', {
+      chatId: 'c1',
+      sender: 'character',
+      message: null,
+      imageUrl: '/api/images/gone.png',
+    });
+    const view = render(<MessageList {...props} messages={[photo]} />);
+    fireEvent.error(view.getByAltText('Photo'));
+    expect(view.getByAltText('Image currently unavailable')).toBeTruthy();
+  });
 
   it('should render a short conversation as plain rows, every message in the DOM', () => {
     const view = render(<MessageList {...props} messages={history(40)} streamingText="Typ" />);

@@ -42,7 +42,7 @@ export function RenameDialog({
   };
 
   return (
-    <Modal open onClose={onClose} title={`Rename ${model.firstName}`} size="md" dismissable={!busy}>
+    <Modal open onClose={onClose} title={`Rename ${model.firstName}`} dismissable={!busy}>
       <form
         className={styles.form}
         noValidate

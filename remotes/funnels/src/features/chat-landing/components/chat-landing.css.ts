@@ -35,6 +35,8 @@ export const who = style({ display: 'flex', flexDirection: 'column' });
 export const name = style({ margin: 0, fontSize: vars.text.lg, fontWeight: 800 });
 export const online = style({ color: vars.color.success, fontSize: vars.text.sm });
 
+export const offline = style({ color: vars.color.textMuted, fontSize: vars.text.sm });
+
 export const photo = style({
   width: '100%',
   height: '38vh',

@@ -60,7 +60,12 @@ export function ChatLanding({ chatId }: { chatId: string | null }) {
             <h1 id="chat-landing-name" className={styles.name}>
               {model ? model.firstName : 'New message'}
             </h1>
-            <span className={styles.online}>● Online now</span>
+            {/* The character's status (000 §3, §4: default Offline). */}
+            {model?.status === 'Online' ? (
+              <span className={styles.online}>● Online now</span>
+            ) : (
+              <span className={styles.offline}>Offline</span>
+            )}
           </div>
         </div>
         {image ? (

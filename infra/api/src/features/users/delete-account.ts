@@ -1,0 +1,28 @@
+import type { Queryable } from '../../db/database.ts';
+
+/**
+ * Deletes an account inside the caller's transaction (000 §7 `DELETE User`). The user row stays, marked deleted, so
+ * the ledger, orders and subscriptions (the payment records the law requires) keep their owner and later calls
+ * answer 410 (000 §4). What is the user's own goes: their chats (messages and each chat's memory cascade with
+ * them), the characters they made (with their images, unlocks and chats), their generated images and their saved
+ * cards; their refresh tokens are revoked.
+ */
+export async function deleteAccount(tx: Queryable, userId: string, now: Date): Promise<void> {
+  await tx.query('UPDATE users SET deleted_at = $2, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL', [
+    userId,
+    now,
+  ]);
+  await tx.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
+    userId,
+    now,
+  ]);
+  await tx.query('DELETE FROM chats WHERE user_id = $1', [userId]);
+  await tx.query('DELETE FROM person_models WHERE owner_user_id = $1', [userId]);
+  // A generated image is kept only while someone else's character still shows it.
+  await tx.query(
+    `DELETE FROM images i WHERE i.owner_user_id = $1
+       AND NOT EXISTS (SELECT 1 FROM person_model_images p WHERE p.image_id = i.id OR p.preview_image_id = i.id)`,
+    [userId],
+  );
+  await tx.query('DELETE FROM payment_cards WHERE user_id = $1', [userId]);
+}
