@@ -147,8 +147,8 @@ export function DeleteAccountCard() {
           });
         }}
       >
-        Your chats, characters, their memories and your saved cards are deleted for good. We keep only the
-        payment records the law requires. Cancel an active subscription first, in the Subscription card above.
+        Your chats, characters, their memories and your saved cards are deleted for good, and an active
+        subscription stops renewing. We keep only the payment records the law requires.
       </ConfirmDialog>
     </div>
   );

@@ -25,4 +25,12 @@ export async function deleteAccount(tx: Queryable, userId: string, now: Date): P
     [userId],
   );
   await tx.query('DELETE FROM payment_cards WHERE user_id = $1', [userId]);
+  // A deleted account is never charged again: its plan stops renewing and ends with its paid period; the
+  // subscription row stays with the payment records.
+  await tx.query(
+    `UPDATE subscriptions SET status = 'cancellation_requested',
+       cancellation_requested_at = COALESCE(cancellation_requested_at, $2), updated_at = $2
+     WHERE user_id = $1 AND status = 'active'`,
+    [userId, now],
+  );
 }

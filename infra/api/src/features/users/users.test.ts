@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, createTestApp, preRegister, testClock } from '../../../test/harness.ts';
 import type { TestApp, TestSession } from '../../../test/harness.ts';
 import { chatWithCharacter } from '../../hubs/chat-fixtures.ts';
+import { startOrExtendSubscription } from '../../db/payment-state.ts';
 import { credit } from '../tokens/ledger.ts';
 import { ageFrom } from './index.ts';
 import { countryOf } from './country.ts';
@@ -257,8 +258,22 @@ describe.each(BACKENDS)('users on $backend', ({ backend, available }) => {
         [randomUUID(), s.userId],
       );
       await t.db.transaction((tx) => credit(tx, { userId: s.userId, amount: 50, reason: 'test' }));
+      await t.db.transaction((tx) =>
+        startOrExtendSubscription(tx, {
+          userId: s.userId,
+          productId: 'sub-1m',
+          paymentSystem: 'solidgate',
+          now: new Date(),
+          orderId: null,
+          cardId: null,
+        }),
+      );
 
       expect((await call(s, 'DELETE', 'User')).statusCode).toBe(204);
+      // A deleted account is never charged again: its plan stops renewing, its record stays.
+      expect(await t.db.query('SELECT status FROM subscriptions WHERE user_id = $1', [s.userId])).toEqual([
+        { status: 'cancellation_requested' },
+      ]);
       const count = async (sql: string, id: string) => (await t.db.query(sql, [id])).length;
       expect(await count('SELECT 1 FROM chats WHERE user_id = $1', s.userId)).toBe(0);
       expect(await count('SELECT 1 FROM messages WHERE chat_id = $1', chatId)).toBe(0);
