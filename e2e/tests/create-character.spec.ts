@@ -81,7 +81,7 @@ test.describe('create character', () => {
 
     await expect(stepCount(page)).toHaveText('Step 8 of 8');
     const create = page.getByRole('button', { name: /Create her/ });
-    await expect(create.getByLabel('10 tokens')).toBeVisible();
+    await expect(create.getByText('10 tokens')).toBeVisible();
     const created = page.waitForResponse(/\/api\/PersonModel\/create$/);
     const opened = page.waitForResponse(/\/api\/Chats\/start$/);
     await create.click();

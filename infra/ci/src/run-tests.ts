@@ -98,7 +98,7 @@ async function suite(
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
 /** How many browser-suite shards run at once; `E2E_SHARDS=1` runs the suite in one process. */
-const E2E_SHARDS = Math.max(1, Number(process.env['E2E_SHARDS'] ?? 2) || 1);
+const E2E_SHARDS = Math.max(1, Number(process.env['E2E_SHARDS'] ?? 1) || 1);
 
 /** Runs one Playwright process per shard at once, each line of its output prefixed, then counts every report. */
 async function e2eShards(count: number): Promise<void> {
@@ -126,7 +126,7 @@ async function e2eShards(count: number): Promise<void> {
                 ...process.env,
                 E2E_PORT: String(port),
                 E2E_API_PORT: String(port + 1),
-                E2E_FIXTURES_BUILT: '1',
+                ...(count > 1 ? { E2E_FIXTURES_BUILT: '1' } : {}),
                 PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, `playwright-${shard}.json`),
               },
             },
@@ -193,7 +193,8 @@ if (built) {
   await step('bundle budgets', bin('tsx'), ['infra/ci/src/check-budgets.ts']);
   // The browser suite in shards (ADR 0291): each its own stack, ports, data and results folders (E2E_PORT), run at
   // once. The throwing fixture remote is built once here, not by every shard's global setup at the same time.
-  const fixtures = await step('e2e fixtures', bin('tsx'), ['e2e/support/build-fixtures.ts']);
+  const fixtures =
+    E2E_SHARDS === 1 || (await step('e2e fixtures', bin('tsx'), ['e2e/support/build-fixtures.ts']));
   if (fixtures) await e2eShards(E2E_SHARDS);
 } else {
   failures.push('e2e (not run: build failed)');

@@ -42,8 +42,8 @@ export interface BusEventMap {
   'error:report-requested': {
     remote: RemoteName;
     message: string;
-    /** `render` for an error boundary's catch; `unhandled` (the default) for a failure the remote handled. */
-    kind?: 'render' | 'unhandled';
+    /** `render` for an error boundary's catch; `unhandled` for a failure the remote handled. */
+    kind: 'render' | 'unhandled';
     /** The remote's build version; the shell's own when absent. */
     version?: string;
     stack?: string;

@@ -92,12 +92,12 @@ export function startShell(options: StartShellOptions): void {
   // failure it handled with what it knew beside it (checkout's payment failures and the backend's answer).
   bus.handle('error:report-requested', (request) =>
     errors.report({
-      kind: request.kind ?? 'unhandled',
+      kind: request.kind,
       remote: request.remote,
       version: request.version ?? SHELL_VERSION,
-      error: Object.assign(new Error(request.message), request.stack ? { stack: request.stack } : {}),
-      componentStack: request.componentStack ?? null,
-      ...(request.extra ? { extra: request.extra } : {}),
+      error: Object.assign(new Error(request.message), request.stack && { stack: request.stack }),
+      componentStack: request.componentStack,
+      extra: request.extra,
     }),
   );
   // The visitor lifecycle: guest pre-register, refresh, 410, sign-in returns; its transport goes to every remote.

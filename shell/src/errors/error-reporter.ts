@@ -32,7 +32,11 @@ export interface SentryLike {
   init(options: { dsn: string; release: string; defaultIntegrations: false }): unknown;
   captureException(
     error: unknown,
-    hint: { tags: Record<string, string>; contexts?: Record<string, Record<string, unknown>> },
+    hint: {
+      tags: Record<string, string>;
+      contexts?: Record<string, Record<string, unknown>>;
+      extra?: Record<string, unknown> | undefined;
+    },
   ): unknown;
 }
 
@@ -41,14 +45,6 @@ const describe = (error: unknown): { message: string; stack?: string } => {
     return { message: error.message || error.name, ...(error.stack ? { stack: error.stack } : {}) };
   }
   return { message: typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)) };
-};
-
-const safeJson = (value: unknown): string => {
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    return '';
-  }
 };
 
 /** Inputs of {@link createErrorReporter}; tests replace the network and the SDK. */
@@ -86,14 +82,8 @@ export function createErrorReporter(options: ErrorReporterOptions = {}): ErrorRe
     void sentry.then((sdk) =>
       sdk?.captureException(report.error, {
         tags: { kind: report.kind, remote: report.remote, version: report.version },
-        ...(report.componentStack || report.extra
-          ? {
-              contexts: {
-                ...(report.componentStack ? { react: { componentStack: report.componentStack } } : {}),
-                ...(report.extra ? { extra: report.extra } : {}),
-              },
-            }
-          : {}),
+        ...(report.componentStack ? { contexts: { react: { componentStack: report.componentStack } } } : {}),
+        extra: report.extra,
       }),
     );
   };
@@ -109,8 +99,7 @@ export function createErrorReporter(options: ErrorReporterOptions = {}): ErrorRe
         kind: report.kind,
         remote: report.remote,
         version: report.version,
-        message:
-          (report.extra ? `${message} ${safeJson(report.extra)}` : message).slice(0, 2000) || 'unknown error',
+        message: message.slice(0, 2000) || 'unknown error',
         ...(stack ? { stack: stack.slice(0, 16_000) } : {}),
         ...(report.componentStack ? { componentStack: report.componentStack.slice(0, 16_000) } : {}),
         url: pageUrl().slice(0, 2048),

@@ -238,7 +238,7 @@ export function looksQuestion(style: 'realistic' | 'anime', title = 'Choose her 
 // ends in a second or two (`pnpm bench`: companion); she keeps the facts you share and shows them (the Memory view).
 const DEFAULT_PERKS = [
   'Replies in seconds, day and night',
-  'Remembers what you share, and shows you what she keeps',
+  'Remembers what you share with her',
   'Private and discreet',
 ];
 

@@ -13,7 +13,7 @@ import { authenticateOptionalWithRow, currentUser } from '../../http/auth.ts';
 import { COMPRESS_THRESHOLD, acceptsPlainGzip } from '../../http/compression.ts';
 import { HttpError, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { FeatureDeps, FeaturePlugin } from '../../http/feature.ts';
-import { parseBody, parseParam, parseQuery } from '../../http/validate.ts';
+import { MAX_JSON_DEPTH, jsonTooDeep, parseBody, parseParam, parseQuery } from '../../http/validate.ts';
 import { FUNNEL_PRODUCTS } from '../../seed/characters.ts';
 import { CATALOGUE_PRICES } from '../../seed/prices.ts';
 import { ensureCatalogueSeeded } from '../../seed/seed-catalogue.ts';
@@ -416,9 +416,20 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
     // CPU pool, with the app's answers for bad JSON and unstorable text (ADR 0310).
     await app.register(async (scope) => {
       scope.removeContentTypeParser('application/json');
-      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
-        done(null, typeof body === 'string' ? body : body.toString('utf8')),
-      );
+      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+        const text = typeof body === 'string' ? body : body.toString('utf8');
+        // The app's depth rule holds here too, before the task parses anything (issue 27 item 3).
+        if (jsonTooDeep(text))
+          done(
+            new HttpError(
+              400,
+              'validation_failed',
+              `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels.`,
+              'body',
+            ),
+          );
+        else done(null, text);
+      });
       scope.post('/PersonModel/import-card', { preHandler: app.authenticate }, async (request) =>
         deps.cpu.run<ReturnType<typeof importCard>>(currentUser(request).id, {
           module: CARD_TASKS,

@@ -75,10 +75,21 @@ export function usePaymentOutcome(source: string): (outcome: PaymentOutcome) => 
       console.error('[checkout] payment failed', { orderId: outcome.orderId, errorCode: outcome.errorCode });
       bus.publish('error:report-requested', {
         remote: 'checkout',
-        message: `payment failed: ${outcome.errorCode ?? 'no code'}`,
+        kind: 'unhandled',
+        // The API's store keeps the message only: the backend's answer goes in it as well as in `extra` (Sentry).
+        message: `payment failed: ${outcome.errorCode ?? 'no code'} ${jsonOf(response)}`,
         extra: { orderId: outcome.orderId, productId: outcome.productId, source, response },
       });
     },
     [bus, transport, invalidate, track, source],
   );
+}
+
+/** `value` as JSON for a report's message; a value JSON cannot hold is left out rather than thrown. */
+function jsonOf(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
 }

@@ -1,23 +1,9 @@
-import { Glyph, Image, LOCK_GLYPH } from '@companion/ui';
+import { Glyph, Image, LOCK_GLYPH, VisuallyHidden } from '@companion/ui';
 import type { PersonModel } from '@companion/contracts';
 import { coverImage, lockOf } from '../lib/filter-models.ts';
 import * as styles from './model-card.css.ts';
 
 /** A character card: portrait, name and age, anime and premium marks, a lock when it needs unlocking. */
-/**
- * The card's accessible name: its visible text in reading order (the marks, the name, the age), so a voice-control
- * user can say what they see (WCAG 2.5.3 Label in Name), then whether it is locked, which only the icon shows.
- */
-function cardLabel(model: Pick<PersonModel, 'firstName' | 'age' | 'isPremium' | 'isAnime'>, locked: boolean) {
-  const words = [
-    model.isPremium ? 'Premium' : null,
-    model.isAnime ? 'Anime' : null,
-    model.firstName,
-    model.age,
-  ];
-  return `${words.filter((word) => word !== null).join(', ')}${locked ? ', locked' : ''}`;
-}
-
 export function ModelCard({
   model,
   priority,
@@ -38,7 +24,6 @@ export function ModelCard({
       data-anime={model.isAnime}
       data-premium={model.isPremium}
       data-locked={lock !== null}
-      aria-label={cardLabel(model, lock !== null)}
       onClick={() => onClick(model)}
     >
       <Image
@@ -53,17 +38,30 @@ export function ModelCard({
       />
       <span className={styles.shade} aria-hidden="true" />
       <span className={styles.marks}>
-        {model.isPremium ? <span className={styles.premium}>Premium</span> : null}
-        {model.isAnime ? <span className={styles.anime}>Anime</span> : null}
+        {model.isPremium ? (
+          <>
+            <span className={styles.premium}>Premium</span>
+            <VisuallyHidden>, </VisuallyHidden>
+          </>
+        ) : null}
+        {model.isAnime ? (
+          <>
+            <span className={styles.anime}>Anime</span>
+            <VisuallyHidden>, </VisuallyHidden>
+          </>
+        ) : null}
       </span>
       {lock ? (
         <span className={styles.lock} aria-hidden="true">
           <Glyph glyph={LOCK_GLYPH} size={16} strokeWidth={2} />
         </span>
       ) : null}
+      {/* The name comes from what the card shows (WCAG 2.5.3): "Premium, Anime, Sofia, 24, locked". */}
       <span className={styles.foot}>
         <span className={styles.name}>{model.firstName}</span>
+        <VisuallyHidden>, </VisuallyHidden>
         <span className={styles.age}>{model.age}</span>
+        {lock ? <VisuallyHidden>, locked</VisuallyHidden> : null}
       </span>
     </button>
   );

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Image } from '@companion/ui';
 import { PATHS } from '@companion/contracts';
 import { useBrand, useRemoteNavigate, useResource, useTrack } from '@companion/remote-kit';
 import { firstImage } from '../../../lib/first-image.ts';
@@ -52,7 +51,7 @@ export function ChatLanding({ chatId }: { chatId: string | null }) {
       <section className={styles.phone} aria-labelledby="chat-landing-name">
         <div className={styles.header}>
           {image ? (
-            <Image loading="eager" className={styles.avatar} src={image} alt="" width={52} height={52} />
+            <img className={styles.avatar} src={image} alt="" width={52} height={52} />
           ) : (
             <span className={styles.avatar} />
           )}
@@ -69,8 +68,7 @@ export function ChatLanding({ chatId }: { chatId: string | null }) {
           </div>
         </div>
         {image ? (
-          <Image
-            loading="eager"
+          <img
             className={styles.photo}
             src={image}
             alt={model ? `${model.firstName}'s photo` : ''}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { PATHS, wizardTileUrl, type PersonModel } from '@companion/contracts';
 import { useBus, useRemoteNavigate, useTrack, useTransport } from '@companion/remote-kit';
-import { Button, Image, TextField } from '@companion/ui';
+import { Button, TextField } from '@companion/ui';
 import type { VariantRoute } from '../../../variants/index.ts';
 import type { QuizStep } from '../../../variants/types.ts';
 import { firstImage } from '../../../lib/first-image.ts';
@@ -154,7 +154,7 @@ function GenerateStep({
   }, [step.lines]);
   return (
     <section className={styles.generating} aria-live="polite" aria-labelledby="quiz-title">
-      <Image loading="eager" className={styles.generatingImage} src={image} alt="" width={512} height={683} />
+      <img className={styles.generatingImage} src={image} alt="" width={512} height={683} />
       <h1 id="quiz-title" className={styles.title}>
         {step.title}
       </h1>
@@ -224,8 +224,7 @@ function Landing({
   return (
     <section className={styles.hero} aria-labelledby="quiz-title" data-hand-over={handOver}>
       <div className={styles.heroMedia}>
-        <Image
-          loading="eager"
+        <img
           className={styles.heroImage}
           src={image}
           alt={name ? `${name}, your companion` : 'Your companion'}

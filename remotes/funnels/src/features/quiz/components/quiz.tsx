@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { wizardTileUrl } from '@companion/contracts';
 import { useTrack } from '@companion/remote-kit';
-import { Button, Image, ProgressBar } from '@companion/ui';
+import { Button, ProgressBar } from '@companion/ui';
 import type { VariantRoute } from '../../../variants/index.ts';
 import type { QuizStep } from '../../../variants/types.ts';
 import { START, advance, answer, back, previewOf, questionCount, type QuizState } from '../lib/engine.ts';
@@ -110,15 +110,7 @@ function Welcome({
   return (
     <section className={styles.hero} aria-labelledby="quiz-title">
       <div className={styles.heroMedia}>
-        <Image
-          loading="eager"
-          className={styles.heroImage}
-          src={image}
-          alt=""
-          width={512}
-          height={683}
-          fetchPriority="high"
-        />
+        <img className={styles.heroImage} src={image} alt="" width={512} height={683} fetchPriority="high" />
       </div>
       <div className={styles.heroHeading}>
         <span className={styles.eyebrow}>{step.eyebrow}</span>
@@ -171,8 +163,7 @@ function Choice({
               data-answer={option.value}
               onClick={() => onAnswer(option.value)}
             >
-              <Image
-                loading="eager"
+              <img
                 className={styles.pictureImage}
                 src={picture(option.patch)}
                 alt=""
