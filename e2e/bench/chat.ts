@@ -166,7 +166,12 @@ async function sendToFirstText(
   await page.goto(`${ORIGIN}/chat/${chatId}`);
   const input = page.locator('textarea[aria-label="Message"]');
   await input.waitFor();
-  await page.getByText('online', { exact: true }).waitFor({ timeout: 60_000 });
+  // The conversation is up: the header shows the character's status (000 §3: not the connection's), not a reconnect.
+  await page
+    .locator('span[aria-live="polite"]')
+    .filter({ hasNotText: /reconnecting|typing/ })
+    .first()
+    .waitFor({ timeout: 60_000 });
   const samples: number[] = [];
   const parts: Breakdown[] = [];
   for (let i = 0; i < SENDS; i += 1) {
