@@ -231,7 +231,7 @@ const engines: Array<{ name: string; engine: CompanionEngine | null; why?: strin
   {
     name: 'local model (GGUF)',
     engine: null,
-    why: 'no local-model engine on this branch (COMPANION_MODEL_PATH is the local-model work); skipped',
+    why: 'not wired into this bench yet (a random-weight test model recalls nothing; a real model file at COMPANION_MODEL_PATH is the measure to add); skipped',
   },
 ];
 
