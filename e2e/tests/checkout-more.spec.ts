@@ -79,7 +79,7 @@ test.describe('checkout, continued', () => {
     await fillCard(page, SUCCESS_CARD, email);
     await expectBackOnPricing(page);
     await expect(page.getByTestId('payment-success')).toBeVisible();
-    // The purchase is the visitor's, the address is not their identity yet (issue 27 item 1).
+    // The purchase is the visitor's, the address is not their identity yet (ADR 0290).
     const anonymous = await request.get('/api/User', {
       headers: { Authorization: `Bearer ${anonymousToken}` },
     });
@@ -96,7 +96,7 @@ test.describe('checkout, continued', () => {
     expect(await user.json()).toMatchObject({ email, periodInMonths: 'annually' });
   });
 
-  test('a buyer who types someone else’s e-mail never gets their account: the owner signs in to their own (issue 27 item 1)', async ({
+  test('a buyer who types someone else’s e-mail never gets their account: the owner signs in to their own (ADR 0290)', async ({
     page,
     browser,
     request,

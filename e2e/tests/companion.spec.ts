@@ -12,7 +12,7 @@ import {
 } from '../support/chat.ts';
 import { shoot } from '../support/screenshots.ts';
 
-// Issue 30: the companion holds a conversation on the default (embedded) engine. The transcript of the issue,
+// ADR 0360: the companion holds a conversation on the default (embedded) engine. The transcript of the issue,
 // replayed through the real chat page: on-topic replies, no echoed fragments, and the dog's name told seven turns
 // earlier comes back, also after a reload; the Memory view shows what she remembers and forgets what is deleted.
 

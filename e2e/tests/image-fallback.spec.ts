@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 // 000 §5: an image that fails to load is replaced by a placeholder with the alt 'Image currently unavailable', on
-// the app's pages, not only where the kit's Image was already used (issue 28 item 6). Funnel pages keep plain
+// the app's pages, not only where the kit's Image was already used (000 §5). Funnel pages keep plain
 // images: the kit's Image does not fit their 150 KB first load.
 
 const UNAVAILABLE = 'Image currently unavailable';

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type Request } from '@
 import { finishQuiz } from '../support/quiz.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 
-// Issue 28's journeys, walked as the spec's visitors and subscribers would (000 §2.2, §4, §6, §7): from each funnel
+// The journeys of ADRs 0320–0322, walked as the spec's visitors and subscribers would (000 §2.2, §4, §6, §7): from each funnel
 // brand's quiz into a chat or a created character on the main app, from every link into Settings and the token
 // shop, and out of the product by deleting the account.
 

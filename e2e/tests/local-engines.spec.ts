@@ -19,7 +19,7 @@ import { E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from '../support/env.ts';
 import { shoot } from '../support/screenshots.ts';
 import { startStack, stopStack } from '../support/stack.ts';
 
-// Issue 30, items 3 and 5 as a user meets them: a GGUF file at COMPANION_MODEL_PATH answers in the chat with no other
+// ADRs 0380, 0381 as a user meets them: a GGUF file at COMPANION_MODEL_PATH answers in the chat with no other
 // setup (a tiny random-weight model written by infra/api's tiny-gguf.ts: real loading, template, streaming, queue;
 // its words are noise), a full model says so and refunds, Stop stops it; and a photo comes from an image server
 // speaking the OpenAI Images API (a local stand-in with the published shapes).

@@ -1,4 +1,4 @@
-// The companion's bench (issue 30, ADR 0360), printed, never asserted:
+// The companion's bench (ADR 0360), printed, never asserted:
 // - Recall: a scripted 200-turn conversation tells 20 facts at seeded random points and asks for each later, through
 //   the real path (the chat read with its memory as the hub does it, the engine, the stored turns, the memory
 //   update after each reply on an in-memory PGlite): facts recalled / asked, per engine.
@@ -235,7 +235,7 @@ const engines: Array<{ name: string; engine: CompanionEngine | null; why?: strin
   },
 ];
 
-console.log('companion bench (issue 30)\n');
+console.log('companion bench (ADR 0360)\n');
 console.log(
   '| engine | recall (recalled / asked) | echoed | repeated | out of character | memory update per reply p50 / p95 |',
 );

@@ -1,4 +1,4 @@
-// The local-model engine under load (issue 30): first text, tokens per second and queue wait at 1 and 10
+// The local-model engine under load (ADR 0360): first text, tokens per second and queue wait at 1 and 10
 // concurrent chats, and how late the event loop runs while the model generates (hubs and HTTP share it).
 // The model is the tiny random-weight GGUF of the tests unless COMPANION_MODEL_PATH names a real one; its numbers
 // measure the plumbing (template, slots, queue, streaming), not a real model's speed. Printed, never asserted.

@@ -55,5 +55,5 @@ export type ChatHubErrorCode =
   | 'generation_failed'
   // Issue 13 (regenerate): the chat has no reply of the character after a user message to regenerate.
   | 'nothing_to_regenerate'
-  // Issue 30 (local model): every slot of the local model is busy and its queue is full; the send was refunded.
+  // ADR 0380 (local model): every slot of the local model is busy and its queue is full; the send was refunded.
   | 'engine_busy';

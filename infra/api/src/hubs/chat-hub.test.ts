@@ -180,7 +180,7 @@ function watch(c: HubConnection, method: string, ...args: unknown[]) {
 }
 
 describe('chatHub', () => {
-  it('should give the engine the chat’s memory and learn from the turn off the send path (issue 30)', async () => {
+  it('should give the engine the chat’s memory and learn from the turn off the send path (ADR 0360)', async () => {
     const memory = { facts: ['Their dog is called Biscuit.'], summary: null };
     const fake = fakeStore({ alice: 5 }, { c1: { ...CHATS.c1!, memory } });
     const seen: unknown[] = [];

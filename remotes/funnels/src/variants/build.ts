@@ -234,7 +234,7 @@ export function looksQuestion(style: 'realistic' | 'anime', title = 'Choose her 
   };
 }
 
-// Each perk is true of the default (embedded) engine (issue 30, ADR 0360): a reply starts in well under a second and
+// Each perk is true of the default (embedded) engine (ADR 0360): a reply starts in well under a second and
 // ends in a second or two (`pnpm bench`: companion); she keeps the facts you share and shows them (the Memory view).
 const DEFAULT_PERKS = [
   'Replies in seconds, day and night',

@@ -1,4 +1,4 @@
--- An e-mail becomes an account's identity only once its owner follows a link sent to it (issue 27 item 1).
+-- An e-mail becomes an account's identity only once its owner follows a link sent to it (ADR 0290).
 -- A link may carry what the proof completes: the anonymous user whose purchase or sign-up asked for it
 -- (claim_user_id) and the password chosen at registration (password_hash, set on the new account only).
 ALTER TABLE magic_links ADD COLUMN claim_user_id uuid REFERENCES users (id) ON DELETE CASCADE;

@@ -1,4 +1,4 @@
--- Issue 30 (ADR 0360): what a character remembers of one chat beyond the recent turns. One row per chat, read by
+-- ADR 0360: what a character remembers of one chat beyond the recent turns. One row per chat, read by
 -- its primary key on every send: the durable facts the user shared (a JSON array of { id, kind, subject, value,
 -- text, at }) and a rolling summary of the turns older than the engine's window (`summarized_seq` is the last
 -- message folded into it). Deleting the chat (or the account, which deletes its chats) deletes its memory.

@@ -1,4 +1,4 @@
-// Issue 30: the facts compromise finds in what the user writes, and how they are told back.
+// ADR 0360: the facts compromise finds in what the user writes, and how they are told back.
 
 import { describe, expect, it } from 'vitest';
 import { extractFacts, factSentence } from './facts.ts';

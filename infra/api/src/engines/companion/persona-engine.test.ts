@@ -131,7 +131,7 @@ const sofia: CompanionRequest['character'] = {
   connectionType: 'girlfriend',
 };
 
-describe('embedded persona engine: the transcript of issue 30', () => {
+describe('embedded persona engine: the transcript of ADR 0360', () => {
   const lines = [
     "My dog's name is Biscuit",
     'I had a rough day at work, my boss yelled at me',

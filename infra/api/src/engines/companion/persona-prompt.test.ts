@@ -1,4 +1,4 @@
-// Issue 30 items 1 and 4: every engine with a model gets the character's card fields and the chat's memory.
+// ADRs 0360, 0361: every engine with a model gets the character's card fields and the chat's memory.
 
 import { describe, expect, it } from 'vitest';
 import { chatMessages } from './persona-prompt.ts';

@@ -1,4 +1,4 @@
-// Magic links: the one proof that an e-mail address belongs to the person using it (issue 27 item 1). An address
+// Magic links: the one proof that an e-mail address belongs to the person using it (ADR 0290). An address
 // becomes an account's identity only when a link sent to it is followed; until then it is a contact.
 
 import crypto from 'node:crypto';

@@ -68,7 +68,7 @@ const fails = (run: () => unknown, code: CardError['code']) => {
 };
 
 describe('character card codec', () => {
-  it('should keep another app’s card fields for the prompts, and export them again (issue 30 item 4)', () => {
+  it('should keep another app’s card fields for the prompts, and export them again (ADR 0361)', () => {
     const { draft: imported } = cardToDraft(V2_CARD);
     expect(imported.card).toEqual({
       description: 'A lighthouse keeper who collects stories from passing ships.',

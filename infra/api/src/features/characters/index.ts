@@ -418,7 +418,7 @@ export function charactersFeature(options: CatalogueFeatureOptions = {}): Featur
       scope.removeContentTypeParser('application/json');
       scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
         const text = typeof body === 'string' ? body : body.toString('utf8');
-        // The app's depth rule holds here too, before the task parses anything (issue 27 item 3).
+        // The app's depth rule holds here too, before the task parses anything (`http/validate.ts`, ADR 0300).
         if (jsonTooDeep(text))
           done(
             new HttpError(

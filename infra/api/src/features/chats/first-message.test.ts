@@ -1,4 +1,4 @@
-// Issue 30 item 4: a character made from a Character Card opens a new chat with its first_mes, and every engine
+// ADR 0361: a character made from a Character Card opens a new chat with its first_mes, and every engine
 // gets the card's fields with the chat.
 
 import type { Chat } from '@companion/contracts';

@@ -106,7 +106,7 @@ async function saveCard(tx: Queryable, order: OrderRow, card: NonNullable<Provid
 }
 
 /**
- * An anonymous payer's e-mail is a contact, not an identity (issue 27 item 1): the purchase stays on the anonymous
+ * An anonymous payer's e-mail is a contact, not an identity (ADR 0290): the purchase stays on the anonymous
  * account, and the outbox mails the address a link. Only its owner following the link makes it an account's
  * e-mail (or folds this purchase into the account that already has it).
  */

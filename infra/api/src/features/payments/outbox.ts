@@ -28,7 +28,7 @@ interface OutboxRow {
  */
 export const REGISTRATION_RESEND_DELAYS_S = [2, 3, 5, 10] as const;
 
-/** A paid order's contact e-mail, to be proven by its owner (issue 27 item 1). */
+/** A paid order's contact e-mail, to be proven by its owner (ADR 0290). */
 interface PayerEmailClaim {
   email: string;
   orderId: string;

@@ -748,7 +748,7 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
       t.clock.advance(-(60 + 20) * 1000);
     });
 
-    it('should never hand a payer the account of an e-mail they typed but do not own (issue 27 item 1)', async () => {
+    it('should never hand a payer the account of an e-mail they typed but do not own (ADR 0290)', async () => {
       const attacker = await preRegister(t.app);
       const victimEmail = `victim-${crypto.randomUUID()}@example.com`;
       const res = await createIntent(t.app, attacker, { productId: 'tokens-350' });

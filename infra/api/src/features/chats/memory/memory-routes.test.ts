@@ -1,4 +1,4 @@
-// Issue 30 item 1: the user sees what the character remembers of a chat and deletes any of it; only their own.
+// ADR 0360: the user sees what the character remembers of a chat and deletes any of it; only their own.
 
 import type { Chat } from '@companion/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 30 item 1: a chat's memory is kept in the database after each reply, cut to a budget for the engines, and
+// ADR 0360: a chat's memory is kept in the database after each reply, cut to a budget for the engines, and
 // goes with its chat.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -35,7 +35,7 @@ import { usePerson } from '../../../shared/api/use-person.ts';
 
 // The character's photos (profile sheet) load when opened or when the gallery unlocks one (issue 13/15).
 const CharacterPhotos = lazy(() => import('./character-photos.tsx'));
-// What the character remembers of the chat (issue 30) loads when opened.
+// What the character remembers of the chat (ADR 0360) loads when opened.
 const MemoryPanel = lazy(() => import('./memory-panel.tsx'));
 
 /** Where a photo request stands (issue 13 item 6). */

@@ -5,7 +5,7 @@ import { renderRemote, testChat, testUser } from '@companion/remote-kit/testing'
 import lifecycles from '../../../lifecycles.tsx';
 import type { ChatMemory } from '../../../shared/api/chats-api.ts';
 
-// Issue 30: the chat header's Memory view lists what the character remembers and deletes what the user picks.
+// ADR 0360: the chat header's Memory view lists what the character remembers and deletes what the user picks.
 
 const chat = testChat('c1', { personModelFirstName: 'Sofia' });
 const hubs: HubClient = {

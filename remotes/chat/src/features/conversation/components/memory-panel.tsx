@@ -27,7 +27,7 @@ const KIND_LABELS: Record<string, string> = {
 };
 
 /**
- * What the character remembers of this chat (issue 30): the facts the user shared and the summary of older turns,
+ * What the character remembers of this chat (ADR 0360): the facts the user shared and the summary of older turns,
  * each deletable. Opened from the chat header; a lazy chunk.
  */
 export default function MemoryPanel({ chatId, name, open, onClose }: MemoryPanelProps) {
