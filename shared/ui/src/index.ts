@@ -28,6 +28,7 @@ export { useMediaQuery } from './media/use-media-query.ts';
 export { Modal } from './modal/modal.tsx';
 export type { ModalProps } from './modal/modal.tsx';
 export { MODAL_WIDTHS } from './modal/modal-widths.ts';
+export { useDialogTurn } from './modal/use-dialog-turn.ts';
 export type { ModalSize } from './modal/modal-widths.ts';
 export { formatPrice, Price, TokenCost } from './price/price.tsx';
 export { ProgressBar } from './progress-bar/progress-bar.tsx';

@@ -22,7 +22,8 @@ export function tabbableIn(root: HTMLElement): HTMLElement[] {
   );
 }
 
-const OPEN_MODALS = '[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]';
+/** Every open modal dialog on the page, whichever bundle or library rendered it. */
+export const OPEN_MODALS = '[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]';
 
 /** Whether `panel` is the last-opened modal dialog on the page, across bundles and libraries. */
 export function isTopmostModal(panel: HTMLElement): boolean {

@@ -1,4 +1,4 @@
-import { Modal } from '@companion/ui';
+import { Modal, useDialogTurn } from '@companion/ui';
 import type { Category } from '@companion/contracts';
 import * as styles from './welcome-popup.css.ts';
 
@@ -7,7 +7,10 @@ const CHOICES: { value: Category; label: string; hint: string }[] = [
   { value: 'anime', label: 'Anime', hint: 'Anime-style characters' },
 ];
 
-/** First-visit popup (000 §2.4): not dismissable, asks Realistic or Anime. */
+/**
+ * First-visit popup (000 §2.4): not dismissable, asks Realistic or Anime. It waits its turn behind a dialog already
+ * open (the shell's age confirmation of a first visit to Settings), so the visitor answers what they asked for first.
+ */
 export function WelcomePopup({
   open,
   onChoose,
@@ -18,8 +21,9 @@ export function WelcomePopup({
   /** A portrait of each style, from the loaded list; the cards reuse the grid's (already requested) images. */
   covers: Record<Category, string | null>;
 }) {
+  const turn = useDialogTurn(open);
   return (
-    <Modal open={open} onClose={() => {}} title="Who would you like to meet?" dismissable={false} hideClose>
+    <Modal open={turn} onClose={() => {}} title="Who would you like to meet?" dismissable={false} hideClose>
       <div data-testid="welcome-popup">
         <p className={styles.text}>Pick a style to start with. You can switch any time.</p>
         <div className={styles.choices}>
