@@ -91,8 +91,18 @@ test.describe('federated remotes', () => {
   }) => {
     await signInRegistered(page, request, 'federation');
     await page.route('**/remotes/gallery/**', (route) => route.abort('connectionrefused'));
+    // The download failure is reported once, as the remote's (ADR 0322), for the ops page and Sentry.
+    const reported = page.waitForRequest(
+      (req) =>
+        req.url().endsWith('/api/client-errors') &&
+        (req.postDataJSON() as { kind?: string; remote?: string } | null)?.kind === 'remote-failed',
+    );
     await page.goto('/gallery');
     await expect(page.getByTestId('remote-fallback')).toHaveAttribute('data-code', 'REMOTE_LOAD_FAILED');
+    expect((await reported).postDataJSON()).toMatchObject({
+      remote: 'gallery',
+      message: expect.stringContaining('REMOTE_LOAD_FAILED'),
+    });
     await expect(page.getByTestId('shell-header')).toBeVisible();
     await page.getByTestId('shell-sidebar').getByRole('link', { name: 'Chat' }).click();
     await expect(remotePage(page, 'chat')).toBeVisible();

@@ -3,7 +3,7 @@ import { isLazyImportFailure } from '@companion/remote-kit';
 
 /**
  * What broke: a render error, a route's error, a fingerprint failure, an error nothing caught, or a remote that
- * failed to load or mount (`remote-failed`: counted on the ops page, never sent to Sentry).
+ * failed to download or mount (`remote-failed`: counted on the ops page, and sent to Sentry like the others, ADR 0322).
  */
 type ClientErrorKind = 'render' | 'route' | 'fingerprint' | 'unhandled' | 'remote-failed';
 
@@ -69,7 +69,7 @@ export function createErrorReporter(options: ErrorReporterOptions = {}): ErrorRe
   let sentry: Promise<SentryLike | null> | null = null;
 
   const toSentry = (report: ClientErrorReport) => {
-    if (!dsn || report.kind === 'remote-failed') return;
+    if (!dsn) return;
     sentry ??= loadSentry()
       .then((sdk) => {
         sdk.init({ dsn, release: `shell@${report.version}`, defaultIntegrations: false });

@@ -99,6 +99,18 @@ describe('errors (000 §8)', () => {
     expect(sent[0]!.body).toMatchObject({ remote: 'gallery', version: '1.4.2' });
   });
 
+  it('should send a remote that failed to download to the API and to Sentry, tagged remote-failed', async () => {
+    const { reporter, sent, sentry } = recording('https://k@sentry.example/1');
+    const error = new Error('REMOTE_LOAD_FAILED: gallery entry unavailable');
+    reporter.report({ kind: 'remote-failed', remote: 'gallery', version: '1.4.2', error });
+    await vi.waitFor(() =>
+      expect(sentry.captureException).toHaveBeenCalledWith(error, {
+        tags: { kind: 'remote-failed', remote: 'gallery', version: '1.4.2' },
+      }),
+    );
+    expect(sent[0]!.body).toMatchObject({ kind: 'remote-failed', remote: 'gallery' });
+  });
+
   it('should reload the page once when a script chunk preload fails, and not loop', () => {
     const reload = vi.fn();
     let clock = 1_000_000;
