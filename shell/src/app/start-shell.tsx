@@ -133,7 +133,11 @@ export function startShell(options: StartShellOptions): void {
   hubs.start();
   // Remotes get views whose interest in a payment or registration fact opens those hubs (ADR 0236).
   const servicesBus: ShellBus = { ...bus, as: (publisher) => hubs.listenedBus(bus.as(publisher)) };
-  void session.start();
+  // Once the visitor is settled, and when the page is idle: the fingerprint update (000 §7, ADR 0323).
+  void session.start().then(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+    idle(() => void session.syncFingerprint());
+  });
   // e2e only: the suite sets this flag to drive the real transport from the page (e.g. 20 parallel calls).
   if (sessionStorage.getItem('companion:test-hooks') === '1') {
     Object.assign(window, { __companionShell: { transport, session, hubs, bus } });

@@ -1,6 +1,7 @@
 import type { SavedAuthInfo, TokenPair } from '@companion/contracts';
 import { stripParams, type AuthQuery } from './auth-query.ts';
-import { isTokenExpired } from './jwt.ts';
+import { decodeClaims, isTokenExpired } from './jwt.ts';
+import { rememberSentFingerprint } from './fingerprint-sync.ts';
 import { REDIRECT_DELAY_MS, type SessionCore } from './session-core.ts';
 import { CHARACTER_DRAFT_KEY } from '@companion/contracts';
 
@@ -20,15 +21,15 @@ export function createArrival(core: SessionCore): Arrival {
   let pendingFingerprint: Promise<void> = Promise.resolve();
 
   async function registerFingerprint(): Promise<void> {
+    const fingerprint = await core.fingerprint.get();
     try {
-      await core.transport.request('Fingerprint', {
-        method: 'POST',
-        body: { fingerprint: await core.fingerprint.get() },
-      });
+      await core.transport.request('Fingerprint', { method: 'POST', body: { fingerprint } });
     } catch (error) {
       console.error('[session] fingerprint registration failed', error);
       return;
     }
+    const userId = decodeClaims(store.auth().accessToken)?.sub;
+    if (userId) rememberSentFingerprint(core.deps.storage ?? localStorage, userId, fingerprint);
     // 000 §7: the call invalidates the user cache. Before start() has fetched the user, start() does it.
     if (core.state.started) await core.onUserInvalidated();
   }

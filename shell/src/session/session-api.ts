@@ -45,6 +45,8 @@ export interface SessionApi {
   tokens(): { accessToken: string | null; refreshToken: string | null };
   /** This device's id: a `device_id` that arrived in the query, else the device fingerprint ('' if it failed). */
   deviceId(): Promise<string>;
+  /** `PUT Fingerprint` when this device's fingerprint changed since the API last got it (000 §7, ADR 0323). */
+  syncFingerprint(): Promise<void>;
   /** Google sign-in client id, or null when Google sign-in is not configured (then it is hidden). */
   readonly googleClientId: string | null;
 }

@@ -27,7 +27,7 @@ function fakeApi() {
   const deleted = new Set<string>();
   const savedAuth = new Map<string, unknown>();
   const subscribed = new Set<string>();
-  const calls: { path: string; auth: string | null; body: unknown }[] = [];
+  const calls: { path: string; auth: string | null; body: unknown; method: string }[] = [];
   const sentSavedAuth: unknown[] = [];
   const withEmail = new Set<string>(['member']);
   const issue = (userId: string, webpage?: string) => {
@@ -50,7 +50,7 @@ function fakeApi() {
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const auth = headers['Authorization'] ?? null;
     const body: unknown = init?.body ? JSON.parse(String(init.body)) : null;
-    calls.push({ path, auth, body });
+    calls.push({ path, auth, body, method: init?.method ?? 'GET' });
     if (path === 'Authenticate/pre-register') {
       const id = `g${serial + 1}`;
       return json({ ...issue(id, '/'), generatedUserId: id });
@@ -533,6 +533,27 @@ describe('session', () => {
     await vi.waitFor(() => expect(api.count('User')).toBeGreaterThan(before));
     const after = api.calls.map((call) => call.path);
     expect(after.lastIndexOf('User')).toBeGreaterThan(after.lastIndexOf('Fingerprint'));
+  });
+
+  it('should PUT Fingerprint only when the device fingerprint changed since the API got it, then read the user again', async () => {
+    let hash = 'fp-1';
+    make({ fingerprint: { get: async () => hash, reset: vi.fn() } });
+    await session.start();
+    const puts = () => api.calls.filter((call) => call.path === 'Fingerprint' && call.method === 'PUT');
+    // The pre-register gave the API this device's fingerprint: nothing to update.
+    await session.syncFingerprint();
+    expect(puts()).toHaveLength(0);
+    hash = 'fp-2';
+    const users = api.count('User');
+    await session.syncFingerprint();
+    expect(puts().map((call) => call.body)).toEqual([{ fingerprint: 'fp-2' }]);
+    expect(api.count('User')).toBeGreaterThan(users);
+    await session.syncFingerprint();
+    expect(puts()).toHaveLength(1);
+    // A failed collection ('') tells the API nothing.
+    hash = '';
+    await session.syncFingerprint();
+    expect(puts()).toHaveLength(1);
   });
 
   it('should refetch user and balance once, 5 s after load, for a subscriber whose spending reads 0', async () => {

@@ -7,6 +7,7 @@ import type { SessionApi } from './session-api.ts';
 import { createSessionCore, type SessionDeps } from './session-core.ts';
 import { createTokenLifecycle } from './token-lifecycle.ts';
 import { createTransport } from './transport.ts';
+import { syncFingerprint } from './fingerprint-sync.ts';
 
 export type { SessionDeps } from './session-core.ts';
 
@@ -115,6 +116,12 @@ export function createSession(deps: SessionDeps): Session {
     },
 
     refreshUser: account.fetchUser,
+
+    async syncFingerprint() {
+      const userId = state.user?.id;
+      if (!userId || deps.isBot) return;
+      await syncFingerprint(core, userId, core.deps.storage ?? localStorage);
+    },
 
     // Settings' and the content dialog's calls: their own chunk, loaded when a visitor uses one.
     async confirmContent(choice, birth) {

@@ -4,6 +4,7 @@ import { readAuthQuery, utmSourceFrom } from './auth-query.ts';
 import { decodeClaims, isTokenExpired } from './jwt.ts';
 import { REDIRECT_DELAY_MS, type SessionCore } from './session-core.ts';
 import type { TokenSource } from './transport.ts';
+import { rememberSentFingerprint } from './fingerprint-sync.ts';
 
 /** The token lifecycle: guest pre-register, the one shared refresh, 410 recovery, reset on failure. */
 export interface TokenLifecycle {
@@ -79,11 +80,12 @@ export function createTokenLifecycle(core: SessionCore): TokenLifecycle {
     const query = readAuthQuery(history.location.search);
     const confirmations = store.confirmations();
     try {
+      const fingerprint = await core.fingerprint.get();
       const body = await core.transport.request<PreRegisterResponse>(API_PATHS.preRegister, {
         method: 'POST',
         ignoreAuthorization: true,
         body: {
-          fingerprint: await core.fingerprint.get(),
+          fingerprint,
           isNConfirmed: confirmations.isNConfirmed,
           isSConfirmed: confirmations.isSConfirmed,
           utmSource: utmSourceFrom(query) ?? store.attribution(),
@@ -92,6 +94,7 @@ export function createTokenLifecycle(core: SessionCore): TokenLifecycle {
       });
       bootstrapFailed = false;
       core.storeTokens(body, { isAuth: false, generatedUserId: body.generatedUserId });
+      rememberSentFingerprint(core.deps.storage ?? localStorage, body.generatedUserId, fingerprint);
       state.user = null;
       state.userKnown = false;
       core.emit();
