@@ -17,6 +17,7 @@ import type { RouteOwner } from '../routing/route-table.ts';
 import { useAttributionCapture } from '../routing/use-attribution-capture.ts';
 import { useCategoryFromQuery } from '../routing/use-category-from-query.ts';
 import { useFunnelRedirect, useMainAppHandOver } from '../routing/use-funnel-redirect.ts';
+import { useQuizUsers } from '../routing/quiz-users.ts';
 import { useNsfwGate } from '../routing/use-nsfw-gate.ts';
 import { useTrackingPreservation } from '../routing/use-tracking-preservation.ts';
 import { ChromeBoundary } from './chrome-boundary.tsx';
@@ -143,6 +144,7 @@ export function App() {
     sfwOnlyBuild: brand.sfwOnly,
   });
   useFunnelRedirect({ brand, history, location, session, user: visitor.user, userKnown: visitor.userKnown });
+  useQuizUsers({ routeSet: brand.routeSet, history, location });
 
   const leaving = useMainAppHandOver({ brand, history, location, routes: services.routes, session });
 
