@@ -21,7 +21,7 @@ const SHELL_LAYERS = {
   analytics: [],
   brand: [],
   chrome: ['brand', 'routing', 'session'],
-  // Error reporting (issue 19): the outlet reports remotes' failures through it.
+  // Error reporting: the outlet reports remotes' failures through it.
   errors: [],
   federation: [],
   hubs: ['session'],

@@ -1,4 +1,4 @@
-// `pnpm exec tsx e2e/bench/chat.ts` (after `pnpm run build`): what chat costs a visitor (issue 13 "Measure").
+// `pnpm exec tsx e2e/bench/chat.ts` (after `pnpm run build`): what chat costs a visitor.
 // 1. Explore card click → conversation interactive (the composer enabled), localhost and throttled (150 ms /
 //    1.6 Mbps), median of BENCH_RUNS (5).
 // 2. Send → first streamed reply text painted, with the embedded engine, p50/p95 over BENCH_SENDS (20) sends: from

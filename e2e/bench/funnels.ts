@@ -1,5 +1,5 @@
 // `pnpm exec tsx e2e/bench/funnels.ts` (after `pnpm run build`): what a paid visitor's first page costs on a
-// funnel (issue 16 note: ≤ 150 KB JS gzip in total, first question visible ≤ 1.5 s throttled). For a sample of
+// funnel (target: ≤ 150 KB JS gzip in total, first question visible ≤ 1.5 s throttled). For a sample of
 // quiz variants and the chat funnel, at phone size, localhost and throttled (150 ms, 1.6 Mbps): when the first
 // screen's heading is in the DOM, JS gzip in total and requests. Median of BENCH_RUNS (5). Prints; asserts nothing.
 import { rmSync } from 'node:fs';

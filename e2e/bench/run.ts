@@ -1,6 +1,6 @@
 // `pnpm bench` (after the build): cold-load cost of `/` and of each remote route in Chromium, localhost and throttled
 // (150 ms, 1.6 Mbps), against a single-bundle build of the same page without federation (`/` and `/chat`), plus the
-// switch to a not-yet-loaded remote after its link's hover preload. Prints ONE table; asserts nothing (issue 17).
+// switch to a not-yet-loaded remote after its link's hover preload. Prints ONE table; asserts nothing.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';

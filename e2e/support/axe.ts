@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** The impacts the suite refuses (issue 19 item 14): serious and critical. */
+/** The impacts the suite refuses: serious and critical. */
 const BLOCKING = new Set(['serious', 'critical']);
 
 /**

@@ -25,7 +25,7 @@ export function startStack(
         COMPANION_TEST_FIXTURES: '1',
         // The loopback-only mail viewer (GET /api/dev/outbox): the magic-link tests read their link there.
         DEV_MAIL_VIEWER: '1',
-        // Issue 16: ad pixels configured (their scripts are intercepted by tracking.spec.ts; a visit without a
+        // Ad pixels configured (their scripts are intercepted by tracking.spec.ts; a visit without a
         // utm source or click id loads none), and room for every test's analytics batches from 127.0.0.1.
         FACEBOOK_PIXEL_IDS: 'e2e-fb-1,e2e-fb-2',
         TIKTOK_PIXEL_ID: 'e2e-tt',

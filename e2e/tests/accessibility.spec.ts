@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 
-// Issue 19 item 14: axe-core on every route the shell and explore serve, in both themes, on a phone and a
+// Axe-core on every route the shell and explore serve, in both themes, on a phone and a
 // desktop, with no serious or critical violation. The check itself is `support/axe.ts`, for every later suite.
 
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../support/env.ts';
 
-// Issue 21's bad-input suite: every route of the API's own route table (read at run time, so routes added later
+// The bad-input suite: every route of the API's own route table (read at run time, so routes added later
 // are covered without touching this file), walked through the origin on keep-alive connections with malformed
 // JSON, wrong types, NUL and lone surrogates, huge strings and numbers, and bad paths. Every answer must be a
 // 4xx JSON error (a 400 names its field) or a success: never a 5xx, never a hung connection.
@@ -106,7 +106,7 @@ function withField(base: Record<string, unknown>, field: string, value: unknown)
   return copy;
 }
 
-test.describe('bad input on every API route through the origin (issue 21)', () => {
+test.describe('bad input on every API route through the origin', () => {
   test('should answer 4xx JSON naming the field, never 5xx, on keep-alive connections', async () => {
     test.setTimeout(600_000);
     const table = await send('GET', '/api/testing/routes');

@@ -14,7 +14,7 @@ import {
 } from '../support/chat.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';
 
-// Issue 13, second part: the outbox across a reload (send once by client message id), regenerate and alternatives,
+// The outbox across a reload (send once by client message id), regenerate and alternatives,
 // photo requests, gallery unlocks in the chat, romance mode offered by the conversation, the byte budget.
 
 const VIEWPORTS = {

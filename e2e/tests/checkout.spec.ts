@@ -141,7 +141,7 @@ test.describe('checkout', () => {
     await expect(fail.getByRole('button', { name: 'Try Again' })).toBeVisible();
   });
 
-  // 3.02 on a plan opens the declined popup instead (issue 12): e2e/tests/offers.spec.ts.
+  // 3.02 on a plan opens the declined popup instead: e2e/tests/offers.spec.ts.
   for (const row of [
     {
       card: '4000000000003048',

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Issue 21 item 13: the page's Content-Security-Policy is strict (nonce, no unsafe-inline) and the shell and its
+// The page's Content-Security-Policy is strict (nonce, no unsafe-inline) and the shell and its
 // remotes still run under it: no violation is reported while the main routes render and a remote loads.
 
 test.describe('content security policy', () => {

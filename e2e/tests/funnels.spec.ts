@@ -183,7 +183,7 @@ test.describe('funnels', () => {
     expect(landing.scripts).not.toContain(quizChunk);
   });
 
-  test("a paid visitor's first page loads at most 150 KB of JavaScript (gzip) in total (issue 16)", async ({
+  test("a paid visitor's first page loads at most 150 KB of JavaScript (gzip) in total", async ({
     browser,
     baseURL,
   }) => {

@@ -11,7 +11,7 @@ import { jsBeyondShell } from '../support/route-bytes.ts';
 import { VIEWPORTS, setTheme, shoot } from '../support/screenshots.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 
-// Issue 12: the offer flows of 001 §2 in the checkout remote, against the real stack and the sandbox provider
+// The offer flows of 001 §2 in the checkout remote, against the real stack and the sandbox provider
 // (README "Payments"): purchases on the hosted page, one-click charges of the saved card, the shell's timers.
 
 const DECLINE_302 = '4000000000003022';

@@ -5,7 +5,7 @@ import { REPO_ROOT } from '../support/env.ts';
 import { THROWING_REMOTE_DIR, THROWING_VERSION } from '../support/fixtures.ts';
 import { publishAndFlip, readLiveRegistry, remoteCli } from '../support/registry.ts';
 
-// Issue 19: the shell's rules from spec 000, one test per numbered item, written from the spec's words.
+// The shell's rules from spec 000, one test per numbered item, written from the spec's words.
 
 const DESKTOP = { width: 1440, height: 900 };
 
@@ -30,7 +30,7 @@ async function skipWelcome(page: Page) {
   });
 }
 
-test.describe('shell rules of spec 000 (issue 19)', () => {
+test.describe('shell rules of spec 000', () => {
   test.beforeEach(async ({ page }) => skipWelcome(page));
 
   test('item 1: an anonymous visitor may browse explore, pricing and legal pages; protected links and character cards open the sign-in modal', async ({

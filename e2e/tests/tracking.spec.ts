@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { answerQuiz } from '../support/quiz.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 
-// Issue 16 tracking against the real stack. The e2e stack configures every ad network's pixel (support/stack.ts);
+// Tracking against the real stack. The e2e stack configures every ad network's pixel (support/stack.ts);
 // the networks' scripts are intercepted here and replaced by recorders, so the test sees exactly which pixels
 // loaded and every call they received. Quiz events are published as analytics facts from the page (the funnels
 // remote that publishes them is being built beside this), the paywall and the purchase are the real checkout's.

@@ -1,4 +1,4 @@
-// Load test of the API (issue 3 "Measure", issue 20 item 6): req/s and p50/p99 for User, PersonModel/top and Tokens/balance
+// Load test of the API: req/s and p50/p99 for User, PersonModel/top and Tokens/balance
 // at 50 connections, on PGlite and on PostgreSQL. The API runs as a child pinned to CPU 0 (`taskset -c 0`);
 // this process (autocannon) moves itself to CPU 1 so the load generator does not steal the server's core.
 import { execFileSync, spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Payments bench (issue 10 "Measure"): create-intent (with an Idempotency-Key) and webhook throughput (req/s, p50/p99) at a fixed
+// Payments bench: create-intent (with an Idempotency-Key) and webhook throughput (req/s, p50/p99) at a fixed
 // concurrency on PGlite and PostgreSQL, and card submit → PaymentNotification (p50/p99) through the real hub with
 // the official SignalR client. The API runs as a child (pinned to CPU 0 when taskset exists); timings live here,
 // never in tests. Env: BENCH_REQUESTS (1000), BENCH_CONCURRENCY (50), BENCH_ROUNDTRIPS (40),

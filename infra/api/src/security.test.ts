@@ -1,4 +1,4 @@
-// Regression tests of issue 21 (security and reliability), one named test per item the API owns.
+// Security and reliability regression tests, one named test per item the API owns.
 
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ const failingQueryFeature: FeaturePlugin = async (app, deps) => {
   });
 };
 
-describe.each(BACKENDS)('issue 21 on $backend', ({ backend, available }) => {
+describe.each(BACKENDS)('security regressions on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('security regressions', () => {
     let t: TestApp;
     const logLines: string[] = [];

@@ -1,6 +1,6 @@
 // Measures one hub server instance on loopback: connections held, per-connection memory, PaymentNotification
 // fan-out latency to one user (the baseline of the run), 1,000 users and every connection, then time to first chat
-// reply item. Printed, never asserted. Run: pnpm --filter @companion/hubs bench (issue 20 target: 10,000 held).
+// reply item. Printed, never asserted. Run: pnpm --filter @companion/hubs bench (target: 10,000 held).
 // HUB_BENCH_MAX (default 10000) bounds the connection count; HUB_BENCH_SOURCES spreads the clients over that many
 // source addresses 127.0.0.1… (default: one per 20,000 connections, as one address has ~28,000 ephemeral ports).
 

@@ -1,4 +1,5 @@
-// Redis pub/sub backplane: user-addressed records reach connections on other instances (research note §7.1).
+// Redis pub/sub backplane: user-addressed records reach connections on other instances
+// (docs/research/signalr-protocol.md §7.1).
 
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';

@@ -48,7 +48,7 @@ export class TokenBucket {
   }
 }
 
-/** Per-connection flood limits (issue 21 item 6). */
+/** Per-connection flood limits. */
 export interface FloodLimits {
   /** Invocations one connection may start at once, then `invocationsPerSecond`. */
   invocationBurst: number;
@@ -401,7 +401,7 @@ export class HubConnection {
     }
   }
 
-  /** Backpressure: do not produce faster than the socket drains (research note §6). */
+  /** Backpressure: do not produce faster than the socket drains (docs/research/signalr-protocol.md §6). */
   private async waitForRoom(signal: AbortSignal): Promise<void> {
     while (
       this.sink !== null &&

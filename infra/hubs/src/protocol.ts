@@ -1,4 +1,4 @@
-// The JSON hub protocol (research note §3, §4): record framing and message shapes.
+// The JSON hub protocol (docs/research/signalr-protocol.md §3, §4): record framing and message shapes.
 
 /** The record separator that ends every JSON hub protocol record. */
 export const RS = '\x1e';
@@ -55,7 +55,9 @@ export class RecordSplitter {
 /** Outcome of reading the handshake record. */
 export type HandshakeResult = { ok: true } | { ok: false; error: string };
 
-/** Validates a handshake request record (research note §3): JSON protocol, version 1 or 2. */
+/**
+ * Validates a handshake request record (docs/research/signalr-protocol.md §3): JSON protocol, version 1 or 2.
+ */
 export function readHandshake(record: string): HandshakeResult {
   let parsed: unknown;
   try {
@@ -134,7 +136,8 @@ export function parseMessage(record: string): InboundMessage | null {
   }
 }
 
-// Writers: key order matches .NET (research note §9) so the test vectors hold byte for byte.
+// Writers: key order matches .NET (docs/research/signalr-protocol.md §9) so the test vectors hold
+// byte for byte.
 
 /** `{}`RS: handshake accepted. */
 export const HANDSHAKE_OK = `{}${RS}`;

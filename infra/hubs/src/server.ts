@@ -382,7 +382,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
         sendError(req, res, 400, 'wrong_transport', 'Long polling is not available for this connection.');
         return;
       }
-      // The first poll activates the connection and returns at once (research note §2.4).
+      // The first poll activates the connection and returns at once (docs/research/signalr-protocol.md §2.4).
       const state: PollState = { queue: [], pending: null, lastPollAt: Date.now(), ended: false };
       polls.set(connection, state);
       connection.attach({
@@ -536,7 +536,8 @@ export function createHubServer(options: HubServerOptions): HubServer {
       return (reject(404, 'Not Found'), true);
     const id = url.searchParams.get('id');
     if (id === null) {
-      // skipNegotiation: the client opens the socket directly, so authenticate here (research note §1.5).
+      // skipNegotiation: the client opens the socket directly, so authenticate here
+      // (docs/research/signalr-protocol.md §1.5).
       if (draining) return (reject(503, 'Service Unavailable'), true);
       const token = accessToken(req, url);
       if (token === null) return (reject(401, 'Unauthorized'), true);

@@ -1,4 +1,5 @@
-// Wire-level checks with a raw peer: the research note's byte vectors (§9), negotiate rules, bad frames.
+// Wire-level checks with a raw peer: the byte vectors of docs/research/signalr-protocol.md §9, negotiate
+// rules, bad frames.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -321,7 +322,7 @@ describe('keep-alive and expiry', () => {
 });
 
 describe('protocol writers', () => {
-  it('should write the research note vectors exactly (TV6b, TV6c, TV7, TV8d, TV9b)', () => {
+  it('should write the signalr-protocol.md vectors exactly (TV6b, TV6c, TV7, TV8d, TV9b)', () => {
     expect(completion('1', null)).toBe(`{"type":3,"invocationId":"1"}${RS}`);
     expect(hex(completion('2', { error: 'boom' }))).toBe(
       '7b 22 74 79 70 65 22 3a 33 2c 22 69 6e 76 6f 63 61 74 69 6f 6e 49 64 22 3a 22 32 22 2c 22 65 72 72 6f 72 22 3a 22 62 6f 6f 6d 22 7d 1e',

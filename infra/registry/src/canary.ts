@@ -15,7 +15,7 @@ export function assertCanaryPercent(percent: number): void {
 }
 
 /**
- * The live entry with a canary added or removed (issue 20, ADR 0247). `entry` is the freshly built live entry
+ * The live entry with a canary added or removed (ADR 0247). `entry` is the freshly built live entry
  * (what a plain flip writes, so a deploy or rollback ends any canary); `change` undefined means no canary move.
  * Returns null when nothing would change.
  */

@@ -19,7 +19,7 @@ export function remoteEntryFile(manifestBytes: Buffer): string | null {
 }
 
 /**
- * `entryIntegrity` of a registry entry (issue 20, ADR 0246): the sha384 of the entry's bytes. The shell loads the
+ * `entryIntegrity` of a registry entry (ADR 0246): the sha384 of the entry's bytes. The shell loads the
  * entry with it as the script's `integrity`, and the entry's runtime carries the sha384 of every chunk (Rspack's
  * SubresourceIntegrityPlugin), so the registry pins the manifest, the entry and every chunk.
  */

@@ -1,4 +1,4 @@
-// Smoke mount before a deploy (issue 20 item 2, ADR 0248): load the build's federation container in jsdom, as the
+// Smoke mount before a deploy (ADR 0248): load the build's federation container in jsdom, as the
 // shell's runtime would, and call bootstrap/mount/unmount of every exposed module on a detached element with mount
 // props like the shell's. A build whose lifecycles throw is refused before anything is stored or flipped.
 import { readFile } from 'node:fs/promises';

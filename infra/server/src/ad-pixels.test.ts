@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pixelCspSources, readAdPixelConfig } from './ad-pixels.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 
-describe('ad pixel configuration (issue 16)', () => {
+describe('ad pixel configuration', () => {
   it('should read up to four facebook ids and one id per other network', () => {
     expect(
       readAdPixelConfig({ FACEBOOK_PIXEL_IDS: ' 1, 2,3 ,4 ', TIKTOK_PIXEL_ID: 'T', TWITTER_PIXEL_ID: 'W' }),

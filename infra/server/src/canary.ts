@@ -30,7 +30,7 @@ export function bucketOf(visitorId: string, remote: string): number {
 }
 
 /**
- * The registry as one visitor sees it (issue 20, ADR 0247): an entry with a canary becomes the canary's entry for
+ * The registry as one visitor sees it (ADR 0247): an entry with a canary becomes the canary's entry for
  * visitors whose bucket is under its percent, the live one for the rest; the `canary` field never leaves the
  * origin. Without a visitor id (a client that keeps no cookie) everyone gets the live version.
  */

@@ -109,15 +109,15 @@ export function hintedImages(
 /**
  * Serves the shell's `index.html` with the live registry inlined and preloads for the route's remote
  * (manifest, remoteEntry, exposed chunk and CSS), so a first visit fetches them in parallel with the shell's
- * JS instead of in three serial round trips (spike §7). Route ownership comes from the live registry's claims
- * (each remote's `routes`, ADR 0235), merged by the same rule as the shell's; for a shell page or an unclaimed
- * path the HTML is served with the registry inline only.
+ * JS instead of in three serial round trips (docs/research/module-federation-spike.md §7). Route ownership
+ * comes from the live registry's claims (each remote's `routes`, ADR 0235), merged by the same rule as the
+ * shell's; for a shell page or an unclaimed path the HTML is served with the registry inline only.
  */
 export function createIndexRenderer(options: {
   googleClientId?: string | undefined;
   /** `SENTRY_DSN`: the shell then also sends its error reports to Sentry (loaded only when an error happens). */
   sentryDsn?: string | undefined;
-  /** Ad pixel ids (issue 16): the shell's tracking module reads them from `<meta name="ad-pixels">`. */
+  /** Ad pixel ids: the shell's tracking module reads them from `<meta name="ad-pixels">`. */
   adPixels?: AdPixelConfig | null;
   shellDir: string;
   remotesDir: string;

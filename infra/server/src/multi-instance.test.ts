@@ -1,4 +1,4 @@
-// Issue 20 item 5: two API instances and two origins on one PostgreSQL, one Redis and one remote store. Runs when
+// Two API instances and two origins on one PostgreSQL, one Redis and one remote store. Runs when
 // PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379) answer; reported skipped otherwise.
 
 import { spawn } from 'node:child_process';

@@ -52,7 +52,7 @@ export interface OriginServerOptions {
   registryCacheMs?: number;
   /** `SENTRY_DSN`, published to the page as `<meta name="sentry-dsn">`. */
   sentryDsn?: string | undefined;
-  /** Ad pixel ids (issue 16), published as `<meta name="ad-pixels">`; their origins join the page's CSP. */
+  /** Ad pixel ids, published as `<meta name="ad-pixels">`; their origins join the page's CSP. */
   adPixels?: AdPixelConfig | null;
 }
 

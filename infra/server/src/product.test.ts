@@ -100,7 +100,7 @@ describe('startProduct', () => {
     await expect(attempt).rejects.toThrow(/exited with code 3[\s\S]*migration failed/);
   });
 
-  it('should restart a crashed API with backoff, answer 503 JSON meanwhile, keep serving the shell and log why (issue 21 item 7)', async () => {
+  it('should restart a crashed API with backoff, answer 503 JSON meanwhile, keep serving the shell and log why', async () => {
     // The first child dies on request; its replacement (a marker file exists by then) stays up.
     const marker = path.join(repo, 'crashed-once');
     const crashing = `
@@ -145,7 +145,7 @@ http.createServer((req, res) => {
     expect(log).toContain('Restarting in 800 ms');
   });
 
-  it('should choose a free API port when API_PORT is not given, so a second copy starts beside the first (issue 21 item 14)', async () => {
+  it('should choose a free API port when API_PORT is not given, so a second copy starts beside the first', async () => {
     const first = { ...(await options(HEALTHY_API)), apiPort: undefined };
     running = await startProduct(first);
     const second = await startProduct({ ...(await options(HEALTHY_API)), apiPort: undefined });

@@ -20,7 +20,7 @@ export function contentSecurityPolicy(
   nonce: string,
   extra: { script: readonly string[]; connect: readonly string[] } = { script: [], connect: [] },
 ): string {
-  // The configured ad networks (001 §4, issue 16) add their script and beacon origins.
+  // The configured ad networks (001 §4) add their script and beacon origins.
   const scripts = extra.script.map((origin) => ` ${origin}`).join('');
   const connects = extra.connect.map((origin) => ` ${origin}`).join('');
   return [

@@ -1,4 +1,4 @@
-// Regression tests of issue 21 (security and reliability) for the one origin.
+// Security and reliability regression tests for the one origin.
 
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -49,7 +49,7 @@ function post(pathName: string, body: Buffer, headers: Record<string, string> = 
 
 const GET_HEALTH = 'GET /api/health HTTP/1.1\r\nhost: localhost\r\n\r\n';
 
-describe('oversize requests through the origin (issue 21 item 2)', () => {
+describe('oversize requests through the origin', () => {
   it('should answer the API 413 JSON for a 2 MiB and a 1 MiB + 1 byte body and keep the keep-alive socket usable', async () => {
     const connection = await RawConnection.open(port);
     try {
@@ -123,7 +123,7 @@ describe('oversize requests through the origin (issue 21 item 2)', () => {
   });
 });
 
-describe('WebSocket upgrades the API refuses (issue 21 item 9)', () => {
+describe('WebSocket upgrades the API refuses', () => {
   it('should pass the API status (401, 403, 404, 409, 410) to the client instead of accepting and closing', async () => {
     const refusing = createServer((_request, response) => response.writeHead(404).end());
     refusing.on('upgrade', (request: IncomingMessage, socket: Duplex) => {
@@ -158,7 +158,7 @@ describe('WebSocket upgrades the API refuses (issue 21 item 9)', () => {
   });
 });
 
-describe('HTML hardening (issue 21 item 13)', () => {
+describe('HTML hardening', () => {
   it('should send a strict CSP whose nonce the inline script carries, plus Permissions- and Referrer-Policy', async () => {
     const page = await app.inject({ url: '/chat/1', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
@@ -204,7 +204,7 @@ describe('HTML hardening (issue 21 item 13)', () => {
   });
 });
 
-describe('client addresses (issue 21 item 13)', () => {
+describe('client addresses', () => {
   it('should forward only the address the origin saw, never a client-supplied X-Forwarded-For', async () => {
     const response = await fetch(`http://127.0.0.1:${port}/api/echo`, {
       headers: { 'x-forwarded-for': '203.0.113.7' },
@@ -214,7 +214,7 @@ describe('client addresses (issue 21 item 13)', () => {
   });
 });
 
-describe('error shape at the origin (issue 21 item 12)', () => {
+describe('error shape at the origin', () => {
   it('should answer bad percent-encoding in /api paths with the platform JSON error naming the path, no URL echo', async () => {
     for (const url of ['/api/Chats/%E0%A4%A', '/api/PersonModel/%ED%A0%80']) {
       const response = await app.inject({ url });

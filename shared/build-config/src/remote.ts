@@ -111,7 +111,7 @@ class RemoteMetadataPlugin {
 /**
  * Adds `integrity` (file → `sha384-…`) to `mf-manifest.json`: every JS and CSS file the manifest names (entry and
  * exposed chunks). The registry pins the manifest's bytes, so the manifest pins every file the federation runtime
- * loads from it; the shell loads them with SRI (issue 20, ADR 0246). Async chunks are pinned by Rspack's
+ * loads from it; the shell loads them with SRI (ADR 0246). Async chunks are pinned by Rspack's
  * SubresourceIntegrityPlugin inside the entry.
  */
 class ManifestIntegrityPlugin {
@@ -161,7 +161,7 @@ function standalonePage(name: string): string {
 /**
  * Rspack configuration for a federated remote: builds to `dist/<version>/` with `publicPath: 'auto'` so the
  * same files work from any version folder, and a per-version `uniqueName` so two versions never share a
- * chunk registry in one page (spike §3).
+ * chunk registry in one page (docs/research/module-federation-spike.md §3).
  */
 export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
   const production = isProduction();
@@ -182,7 +182,7 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
-      // Subresource Integrity (issue 20, ADR 0246): the entry's runtime carries the sha384 of every chunk it
+      // Subresource Integrity (ADR 0246): the entry's runtime carries the sha384 of every chunk it
       // loads and sets it on the script/link tag, so a tampered chunk fails to load (the shell shows the fallback).
       ...(production ? { crossOriginLoading: 'anonymous' as const } : {}),
       clean: true,

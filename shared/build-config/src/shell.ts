@@ -71,8 +71,8 @@ class BootPreloadPlugin {
 }
 
 /**
- * Rspack configuration for the host. It declares no remotes: it learns them from `/registry.json` at run
- * time (spike §3), so deploying or rolling back a remote never rebuilds it.
+ * Rspack configuration for the host. It declares no remotes: it learns them from `/registry.json` at run time
+ * (docs/research/module-federation-spike.md §3), so deploying or rolling back a remote never rebuilds it.
  */
 export function createShellConfig(options: ShellBuildOptions): Configuration {
   const production = isProduction();

@@ -109,7 +109,7 @@ export const DRAFT_LIMITS = {
   namePattern: /^[\p{L}][\p{L}\p{M} '.-]*$/u,
 } as const;
 
-/** What a generated photo can ask of the engine beyond the character's looks (photo generation, issue 15). */
+/** What a generated photo can ask of the engine beyond the character's looks (photo generation). */
 export const PHOTO_VALUES = {
   /** Framing: a head-and-shoulders portrait or a body image. */
   poses: ['portrait', 'waist-up', 'standing', 'sitting', 'over-shoulder'],

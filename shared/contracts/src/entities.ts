@@ -186,7 +186,7 @@ export interface Message {
   createdAt: string;
   /** Who wrote it: the user or the character. */
   sender: 'user' | 'character';
-  // Issue 13 (regenerate, ADR 0220): present once a reply was regenerated.
+  // Regenerate (ADR 0220): present once a reply was regenerated.
   /** Every text the reply has had, oldest first; `message` is the chosen one. */
   alternatives?: string[];
   /** Index of the chosen text in `alternatives`. */
@@ -231,7 +231,7 @@ export interface PersonModel {
   isPublicModel: boolean;
   paywallImage: string | null;
   description?: string | null;
-  /** When the character was created (ISO 8601); My AI shows it (create-character, issue 14). */
+  /** When the character was created (ISO 8601); My AI shows it (create-character). */
   createdAt?: string;
 }
 

@@ -55,7 +55,7 @@ export interface BusEventMap {
     source: string;
     offer?: TimeBombOffer;
     productId?: string;
-    // Funnels (issue 16): the quiz variants' paywall (001 §2): the 776 px modal (`lg`) headed 'Your Special
+    // Funnels: the quiz variants' paywall (001 §2): the 776 px modal (`lg`) headed 'Your Special
     // Discount Is Applied!'. Absent: the default paywall (600 px).
     presentation?: 'quiz-discount';
   };
@@ -76,7 +76,7 @@ export interface BusEventMap {
   'timers:changed': { timers: Record<string, Timer> };
   /** Starts the timer `id` unless it already runs; the shell answers with `timers:changed` (contract 1.2). */
   'timer:start-requested': { id: string };
-  // Tracking (issue 16): the moments the ad pixels (001 §4) and the funnel report count.
+  // Tracking: the moments the ad pixels (001 §4) and the funnel report count.
   /** An account was created (registration notification, Google sign-up): the pixels' sign up. */
   'account:signed-up': { userId: string | null; method: string };
   /** A paywall is on screen (checkout's modal): the funnel report's "paywall shown". */
@@ -158,7 +158,7 @@ export const BUS_EVENTS = {
   'tokens:insufficient-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
   'timers:changed': { kind: 'state', replay: 'last', publishers: ['shell'] },
   'timer:start-requested': { kind: 'intent', replay: 'none', publishers: ANY, handler: 'shell' },
-  // Tracking (issue 16).
+  // Tracking.
   'account:signed-up': { kind: 'fact', replay: 'none', publishers: ['shell'] },
   'paywall:opened': { kind: 'fact', replay: 'none', publishers: ['checkout', 'funnels'] },
   'cart:product-added': { kind: 'fact', replay: 'none', publishers: ['checkout', 'funnels'] },

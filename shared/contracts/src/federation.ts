@@ -14,7 +14,7 @@ export interface RegistryEntry {
   contract: number;
   /** Top-level paths the remote owns (`companion.routes` of its package.json, copied at deploy; ADR 0235). */
   routes?: string[];
-  /** Issue 20 (ADR 0246): `sha384-<base64>` of the entry's bytes; the shell loads the entry with it. */
+  /** ADR 0246: `sha384-<base64>` of the entry's bytes; the shell loads the entry with it. */
   entryIntegrity?: string;
 }
 

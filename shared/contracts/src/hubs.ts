@@ -17,13 +17,13 @@ export const CHAT_HUB_METHODS = {
   getReplies: 'GetReplies',
   /** Invoke `(replyId)`: stops a reply. */
   cancelReply: 'CancelReply',
-  // Issue 13 (regenerate, ADR 0220): stream `(chatId, clientMessageId?)`: a new alternative of the chat's last reply,
+  // Regenerate (ADR 0220): stream `(chatId, clientMessageId?)`: a new alternative of the chat's last reply,
   // priced like a message; items as SendMessage, `accepted.regenerates` names the reply being replaced.
   regenerateReply: 'RegenerateReply',
 } as const;
 
 /**
- * Issue 13 (send once, ADR 0220): `SendMessage(chatId, text, clientMessageId)` with a client id (at most 100
+ * Send once (ADR 0220): `SendMessage(chatId, text, clientMessageId)` with a client id (at most 100
  * characters, unique per chat) is idempotent: a resend with the same id replays the reply it already started or
  * stored, and never pays twice.
  */
@@ -53,7 +53,7 @@ export type ChatHubErrorCode =
   | 'reply_in_progress'
   | 'reply_not_found'
   | 'generation_failed'
-  // Issue 13 (regenerate): the chat has no reply of the character after a user message to regenerate.
+  // Regenerate: the chat has no reply of the character after a user message to regenerate.
   | 'nothing_to_regenerate'
   // ADR 0380 (local model): every slot of the local model is busy and its queue is full; the send was refunded.
   | 'engine_busy';

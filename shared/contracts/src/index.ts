@@ -113,5 +113,5 @@ export type { HrefArgs, PathName, QueryValue, RoutePath } from './paths.ts';
 export type { FirstLoadHint } from './routes.ts';
 export type { ChatHubErrorCode, ChatReplyItem } from './hubs.ts';
 export { CONTRACT_VERSION, contractMajor, isContractCompatible } from './version.ts';
-// Character-creation draft values and photo options: one list for the API and the remotes (issues 14, 15).
+// Character-creation draft values and photo options: one list for the API and the remotes.
 export { DRAFT_LIMITS, DRAFT_VALUES, PHOTO_VALUES } from './character-options.ts';

@@ -135,7 +135,7 @@ export interface RemoteMountProps {
   basename: string;
   /**
    * Which area asked for it: the route outlet or a named parcel slot ('settings': a panel of the settings page, 1.2;
-   * 'sidebar': the left panel's promo banners, issue 12).
+   * 'sidebar': the left panel's promo banners).
    */
   slot: 'route' | 'paywall' | 'settings' | 'sidebar';
   history: AppHistory;
@@ -148,7 +148,7 @@ export interface RemoteMountProps {
   paywall?: {
     request: BusEventMap['paywall:open-requested'];
     close(): void;
-    /** Offer flows (issue 12): set when a short balance opened it; checkout shows its insufficient-tokens offer. */
+    /** Offer flows: set when a short balance opened it; checkout shows its insufficient-tokens offer. */
     insufficient?: BusEventMap['tokens:insufficient-requested'];
   };
 }

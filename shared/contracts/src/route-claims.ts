@@ -12,7 +12,7 @@ export const OPS_PATH = '/ops';
  * session), the legal pages, and the server's sign-in start.
  */
 export const SHELL_OWNED_PATHS: readonly string[] = [
-  // The SRE page (issue 20, ADR 0245): not a spec path, and it must work with every remote down.
+  // The SRE page (ADR 0245): not a spec path, and it must work with every remote down.
   OPS_PATH,
   PATHS.signInStart.pattern,
   PATHS.hiddenAuth.pattern,

@@ -122,7 +122,7 @@ describe('event bus', () => {
       const [domain, subject] = name.split(':');
       expect(domain && subject, name).toBeTruthy();
       if (row.kind === 'intent') expect(subject, name).toMatch(/-requested$/);
-      // Facts are named in the past tense (the tracking facts of issue 16 add opened, added, succeeded, signed-up).
+      // Facts are named in the past tense (the tracking facts add opened, added, succeeded, signed-up).
       else
         expect(subject, name).toMatch(
           /(^|-)(changed|received|unlocked|tracked|failed|opened|added|succeeded|signed-up)$/,

@@ -118,7 +118,7 @@ export function startShell(options: StartShellOptions): void {
     firstLoad: readFirstLoad(document),
   });
   const transport = session.transport;
-  // Issue 16 (ADR 0241): analytics batching, ad pixels and the attribution record load after first paint.
+  // Analytics batching, ad pixels and the attribution record load after first paint (ADR 0241).
   installTracking({
     bus,
     history,

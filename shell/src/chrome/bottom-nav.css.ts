@@ -55,7 +55,7 @@ export const bottomBadge = style({
   fontWeight: 800,
   letterSpacing: '0.02em',
   // The gradient, not the flat dark-theme accent: white on #ff5c9d is 2.9:1, on the gradient's stops AA
-  // (shared/ui palettes test), found by axe-core (issue 19 item 14).
+  // (shared/ui palettes test), found by axe-core.
   background: vars.gradient.accent,
   color: vars.color.onAccent,
 });

@@ -134,7 +134,7 @@ globalStyle(`${sidebar}:not(${sidebarOpen}) ${sidebarFooter}`, {
   '@media': { [DESKTOP]: { opacity: 0, pointerEvents: 'none' } },
 });
 
-// Checkout's promo banners slot (issue 12): hidden in the collapsed rail, like the footer.
+// Checkout's promo banners slot: hidden in the collapsed rail, like the footer.
 export const promo = style({ marginTop: 12 });
 globalStyle(`${sidebar}:not(${sidebarOpen}) ${promo}`, {
   '@media': { [DESKTOP]: { display: 'none' } },

@@ -90,7 +90,7 @@ export function Sidebar({
           {item.isNew && <span className={styles.newDot} aria-hidden="true" />}
         </ActionLink>
       ))}
-      {/* Checkout's promo banners (issue 12), loaded the first time the panel opens: no bytes on first load. */}
+      {/* Checkout's promo banners, loaded the first time the panel opens: no bytes on first load. */}
       {promoSeen && promo && <div className={styles.promo}>{promo}</div>}
       <div className={styles.sidebarFooter}>
         <ActionLink href="/legal/terms-of-service" source="sidebar" onNavigate={onNavigate}>

@@ -38,7 +38,7 @@ function filesPinnedBy(manifestUrl: string, manifest: unknown): [string, string]
 }
 
 /**
- * A federation runtime plugin that pins a remote's bytes to the registry (fail closed, issue 20, ADR 0246):
+ * A federation runtime plugin that pins a remote's bytes to the registry (fail closed, ADR 0246):
  * - every manifest is fetched and checked against the registry's `integrity` (a mismatch throws);
  * - the verified manifest pins the entry and the exposed chunks (`integrity` map written by the build), and the
  *   registry's `entryIntegrity` pins the entry: the runtime's script and stylesheet tags for them carry SRI

@@ -92,7 +92,7 @@ export function RemoteOutlet(props: {
       }
       const message = String((error as Error)?.message ?? error);
       latest.current.services.bus.publish('remote:failed', { remote, code, message });
-      // Every remote:failed is counted on the ops page (issue 20), download failures included.
+      // Every remote:failed is counted on the ops page, download failures included.
       void latest.current.services.loader
         .then((loader) => loader.entry(remote)?.version ?? 'unknown')
         .catch(() => 'unknown')

@@ -1,5 +1,6 @@
-// The notification outbox (payments.md §4): rows written in the caller's transaction, relayed afterwards at least
-// once by the payments feature's relay (hub notifications and the mails that must not be lost).
+// The notification outbox (docs/research/payments.md §4): rows written in the caller's transaction, relayed
+// afterwards at least once by the payments feature's relay (hub notifications and the mails that must not
+// be lost).
 import type { Queryable } from './database.ts';
 
 /** What an outbox row delivers. */

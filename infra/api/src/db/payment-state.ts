@@ -1,4 +1,4 @@
-// Payment state on the user (issue 10): the provider choice (001 §1), the live subscription, the plan period and
+// Payment state on the user: the provider choice (001 §1), the live subscription, the plan period and
 // the saved-card flag. Shared by the payments feature, GET User and the test fixtures; data access, no HTTP.
 
 import crypto from 'node:crypto';

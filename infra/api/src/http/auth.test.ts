@@ -1,4 +1,4 @@
-// The verified-token memory of the authenticator (issue 20): a token checked once is not trusted past its expiry,
+// The verified-token memory of the authenticator: a token checked once is not trusted past its expiry,
 // and a token differing from it by one byte is verified anew.
 
 import { randomUUID } from 'node:crypto';

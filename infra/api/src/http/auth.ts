@@ -92,7 +92,7 @@ const verifiedTokens = new WeakMap<Uint8Array, Map<string, { sub: string | undef
 /**
  * The token's subject when its signature and expiry hold. A token checked before is answered from memory until it
  * expires (the key is the whole signed string, so any other byte is a miss and is verified): jose's WebCrypto HMAC
- * was the largest cost of a cached public route for a signed-in caller (issue 20).
+ * was the largest cost of a cached public route for a signed-in caller.
  */
 async function verifiedSubject(
   deps: Omit<AuthenticatorDeps, 'db'>,

@@ -1,4 +1,4 @@
-// Issue 21 item 8: deleting the account ends that user's hub connections; the next negotiate answers 410.
+// Deleting the account ends that user's hub connections; the next negotiate answers 410.
 
 import type { AddressInfo } from 'node:net';
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
@@ -32,7 +32,7 @@ describe.each(BACKENDS)('account deletion and hubs ($backend)', ({ backend, avai
       await cleanup?.();
     });
 
-    it('should close a deleted user’s hub connections and answer 410 on the next negotiate (issue 21 item 8)', async () => {
+    it('should close a deleted user’s hub connections and answer 410 on the next negotiate', async () => {
       const session = await preRegister(app);
       const other = await preRegister(app);
       const connect = (token: string) =>

@@ -235,7 +235,7 @@ describe.each(BACKENDS)('hubs on the API ($backend)', ({ backend, available }) =
       return rows[0]?.balance;
     }
 
-    // Issue 13 (ADR 0220): the client's message id makes a resend after a lost acknowledgement harmless.
+    // The client's message id (ADR 0220) makes a resend after a lost acknowledgement harmless.
     it('should answer a resend with the same client message id with the same messages, paid once', async () => {
       const dana = await user({ tokens: 5 });
       const chatId = await chatFor(dana.id);
@@ -301,7 +301,7 @@ describe.each(BACKENDS)('hubs on the API ($backend)', ({ backend, available }) =
       expect(await balanceOf(finn.id)).toBe(3);
     });
 
-    // Issue 13 item 5: regenerate keeps every alternative on the reply, priced like a message.
+    // Regenerate keeps every alternative on the reply, priced like a message.
     it('should regenerate the last reply as a new alternative, priced like a message, and choose between them', async () => {
       const gina = await user({ tokens: 5 });
       const chatId = await chatFor(gina.id);

@@ -225,7 +225,7 @@ export function createChatHub(deps: ChatHubDeps): {
     return CHAT_ERRORS.generationFailed;
   }
 
-  /** Issue 13: a new alternative of the chat's last reply, priced like a message (ADR 0220). */
+  /** A new alternative of the chat's last reply, priced like a message (ADR 0220). */
   async function* regenerateReply(
     ctx: HubCallContext,
     chatIdArg: unknown,

@@ -1,4 +1,4 @@
-// Chat streams at many concurrent users (issue 20 item 6): USERS (default 500) signed-in users, each on its own
+// Chat streams at many concurrent users: USERS (default 500) signed-in users, each on its own
 // official-client WebSocket connection to the chat hub with the embedded engine, all call
 // `stream('SendMessage', …)` at once. Prints time to the first reply text and to completion (p50/p99/max),
 // failures, and the process's memory per connection and per stream. Clients and server share one process (and one

@@ -407,7 +407,7 @@ export function createDbChatStore(deps: {
   };
 }
 
-/** Issue 13: the reply a regenerate replaces: the last message, a character's text answering a user's text. */
+/** The reply a regenerate replaces: the last message, a character's text answering a user's text. */
 function lastReplyOf(history: Message[]): HubChat['lastReply'] {
   const last = history.at(-1);
   if (!last || last.sender !== 'character' || !last.message || last.imageUrl) return null;

@@ -1,4 +1,4 @@
-// Graceful shutdown of one API instance (issue 20 item 4): what SIGTERM's app.close() does to hub clients and to
+// Graceful shutdown of one API instance: what SIGTERM's app.close() does to hub clients and to
 // requests in flight, so a Kubernetes rollout or scale-in loses nothing and clients move to another pod.
 
 import { randomUUID } from 'node:crypto';

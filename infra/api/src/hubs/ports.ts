@@ -14,13 +14,13 @@ export interface HubChat {
   /** What the character remembers beyond those turns, cut to the context budget (ADR 0360); absent when nothing. */
   memory?: CompanionMemory;
   /**
-   * Issue 13 (regenerate): the chat's last message when it is a text reply of the character that answers a user
+   * Regenerate: the chat's last message when it is a text reply of the character that answers a user
    * message, with that message and the turns before it; else null (nothing to regenerate).
    */
   lastReply?: { messageId: string; userMessage: Message; turnsBefore: ChatTurn[] } | null;
 }
 
-/** A send found again by its client id (issue 13, ADR 0220): what the first send stored and how its reply ended. */
+/** A send found again by its client id (ADR 0220): what the first send stored and how its reply ended. */
 export interface StoredSend {
   replyId: string;
   kind: 'message' | 'regenerate';
@@ -62,10 +62,10 @@ export interface ChatReplyStore {
     message: Message;
     remainingTokens: number;
   }>;
-  /** Issue 13: the send with this client id in this chat of `userId`, else null. */
+  /** The send with this client id in this chat of `userId`, else null. */
   findSend(userId: string, chatId: string, clientMessageId: string): Promise<StoredSend | null>;
   /**
-   * Issue 13 (regenerate): in one transaction, spend `price` (idempotent on `replyId`) and record the reply that
+   * Regenerate: in one transaction, spend `price` (idempotent on `replyId`) and record the reply that
    * will replace `messageId`'s text. {@link NotEnoughTokensError} / {@link DuplicateSendError} as above.
    */
   acceptRegenerate(input: {
@@ -83,12 +83,12 @@ export interface ChatReplyStore {
   /** Gives back the price of a reply that failed (idempotent on `replyId`) and marks it refunded. */
   refund(input: { userId: string; price: number; replyId: string }): Promise<{ remainingTokens: number }>;
   /**
-   * Replies of this user that a dead API process left unfinished and a later start refunded (issue 21 item 5),
+   * Replies of this user that a dead API process left unfinished and a later start refunded,
    * so `GetReplies` can show them as failed after a restart. Absent: none are kept.
    */
   interruptedReplies?(userId: string, chatId?: string): Promise<Array<{ replyId: string; chatId: string }>>;
   /**
-   * Issue 20: refunds a reply whose instance died mid-generation and marks it failed ('interrupted'), when it is
+   * Refunds a reply whose instance died mid-generation and marks it failed ('interrupted'), when it is
    * still running; true when this call did it. Once per reply however many instances call it.
    */
   recoverReply?(replyId: string): Promise<boolean>;

@@ -1,4 +1,4 @@
-// Issue 21 item 5: a reply paid for when the API died is refunded at the next start (once) and shown as failed.
+// A reply paid for when the API died is refunded at the next start (once) and shown as failed.
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ describe.each(BACKENDS)('reply recovery ($backend)', ({ backend, available }) =>
 
     const paidUserWithChat = (tokens: number) => userWithChat(db, tokens);
 
-    it('should refund an unfinished paid reply once at start and mark it failed for the client (issue 21 item 5)', async () => {
+    it('should refund an unfinished paid reply once at start and mark it failed for the client', async () => {
       const { userId, chatId } = await paidUserWithChat(5);
       const store = createDbChatStore({ db, ledger, messagePrice: async () => 2 });
       // The process that accepted (and charged) the message dies before its reply is stored.

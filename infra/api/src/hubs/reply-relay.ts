@@ -1,4 +1,4 @@
-// Replies across instances (issue 20, ADR 0265): the instance generating a reply copies its items to Redis, so a
+// Replies across instances (ADR 0265): the instance generating a reply copies its items to Redis, so a
 // client that reconnects to another instance resumes it there, and notices when the owner died.
 
 import { randomUUID } from 'node:crypto';

@@ -127,7 +127,7 @@ export async function rawPeer(url: string, hub: string, token = 'user:raw'): Pro
   };
 }
 
-/** Hex of a string's UTF-8 bytes, spaced like the research note's vectors. */
+/** Hex of a string's UTF-8 bytes, spaced like the vectors of docs/research/signalr-protocol.md §9. */
 export function hex(text: string): string {
   return [...Buffer.from(text, 'utf8')].map((b) => b.toString(16).padStart(2, '0')).join(' ');
 }

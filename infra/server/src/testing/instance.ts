@@ -1,4 +1,4 @@
-// One product instance for the multi-instance tests (issue 20): an API with its hubs and an origin in front, on a
+// One product instance for the multi-instance tests: an API with its hubs and an origin in front, on a
 // shared PostgreSQL schema, Redis and store. The test starts one in its own process (instance-process.ts) to kill it.
 
 import type { AddressInfo } from 'node:net';

@@ -239,7 +239,7 @@ describe('chat remote', () => {
     expect(header.textContent).toContain('Offline');
   });
 
-  // Issue 13/15: a gallery unlock of the open chat's character shows in the chat without a reload.
+  // A gallery unlock of the open chat's character shows in the chat without a reload.
   it("should announce a gallery unlock of the open chat's character with its photo", async () => {
     const person = {
       id: 'm1',

@@ -11,7 +11,7 @@ function read(): string {
 }
 
 /**
- * The visible viewport height and whether the on-screen keyboard is up (issue 13 item 10), from
+ * The visible viewport height and whether the on-screen keyboard is up, from
  * `visualViewport`: the shell's viewport meta has no `interactive-widget=resizes-content`, so the chat page sizes
  * itself to what is visible and the composer stays above the keyboard. Null where `visualViewport` is missing.
  */

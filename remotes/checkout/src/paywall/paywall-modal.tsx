@@ -46,7 +46,7 @@ export function PaywallModal() {
   const initialId = request?.productId ?? offerProductId(offer, plans.plans, packs.data ?? null);
 
   const close = () => paywall?.close();
-  // Offer flows (issue 12): a short balance gets the insufficient-tokens offer; a subscriber coming from an
+  // Offer flows: a short balance gets the insufficient-tokens offer; a subscriber coming from an
   // upgrade surface (the left panel's plan banner) the upgrade chain.
   const { user } = useVisitor();
   // Read once per mount: the flow keeps running after it marks itself shown.

@@ -31,7 +31,7 @@ const ROUTES: readonly PageRoute[] = [
     path: '/affiliates',
     page: page(() => import(/* webpackChunkName: "affiliates" */ '../pages/affiliates-page.tsx')),
   },
-  // Issue 16: the growth team's funnel report (admins only; not a spec path).
+  // The growth team's funnel report (admins only; not a spec path).
   {
     path: '/funnel-report',
     page: page(() => import(/* webpackChunkName: "funnel-report" */ '../report/funnel-report-page.tsx')),

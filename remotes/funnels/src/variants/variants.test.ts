@@ -83,7 +83,7 @@ describe('variant data', () => {
       companion: { routes: string[] };
     };
     expect([...pkg.companion.routes].sort()).toEqual(
-      // `/funnel-report`: the growth team's report page (issue 16), not a quiz.
+      // `/funnel-report`: the growth team's report page, not a quiz.
       [...variantPaths(), PATHS.affiliates.pattern, PATHS.chatLanding.pattern, '/funnel-report'].sort(),
     );
   });

@@ -180,7 +180,7 @@ function Timeline({ history, now }: { history: OpsHistoryRecord[]; now: number }
 }
 
 /**
- * `/ops` (issue 20): the SRE page. A shell page, loaded lazily (nothing on first load), so it works with every
+ * `/ops`: the SRE page. A shell page, loaded lazily (nothing on first load), so it works with every
  * remote down: the live version of each remote, who made it live, stored versions, health and the last hour's
  * errors, one-click rollback with a confirmation, and the history as a timeline. Admins only (the API answers
  * 403 to anyone else).

@@ -1,4 +1,4 @@
--- Payments (issue 10, ADRs 0100–0104): catalogue, orders, idempotency keys, webhook claims, outbox,
+-- Payments (ADRs 0100–0103): catalogue, orders, idempotency keys, webhook claims, outbox,
 -- subscriptions, saved cards, and the sandbox provider's own tables (it shares the database, never the rows).
 
 -- Admin role: sees the hidden product lists; granted by `pnpm --filter @companion/api admin:grant <email>`.

@@ -1,5 +1,5 @@
 -- Paid chat replies, written with the spend: a reply still 'running' when its API process died is refunded and
--- marked failed at the next start (issue 21 item 5), so no message stays paid and unanswered.
+-- marked failed at the next start, so no message stays paid and unanswered.
 CREATE TABLE chat_replies (
   reply_id uuid PRIMARY KEY,
   -- No foreign key: an anonymous user merged into an account must not be blocked by a finished reply.

@@ -1,4 +1,4 @@
--- Issue 13 (ADR 0220): a send carries the client's message id, so a resend after a lost acknowledgement finds the
+-- Send once (ADR 0220): a send carries the client's message id, so a resend after a lost acknowledgement finds the
 -- reply it already paid for instead of paying again; regenerated replies keep their alternatives.
 ALTER TABLE chat_replies ADD COLUMN client_message_id text;
 ALTER TABLE chat_replies ADD COLUMN kind text NOT NULL DEFAULT 'message' CHECK (kind IN ('message', 'regenerate'));

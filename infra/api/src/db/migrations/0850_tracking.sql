@@ -1,4 +1,4 @@
--- Issue 16 tracking: analytics events from the browser, and the attribution and ad-click records of 001 §3.
+-- Tracking: analytics events from the browser, and the attribution and ad-click records of 001 §3.
 
 CREATE TABLE analytics_events (
   id bigserial PRIMARY KEY,

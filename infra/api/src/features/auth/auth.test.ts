@@ -201,7 +201,7 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
       expect(newer.json().error.code).toBe('invalid_refresh_token');
     });
 
-    it('should give two parallel refreshes with one token the same new pair and keep the session (issue 21 item 10)', async () => {
+    it('should give two parallel refreshes with one token the same new pair and keep the session', async () => {
       const s = await preRegister(t.app);
       const body = { accessToken: s.accessToken, refreshToken: s.refreshToken, userId: s.userId };
       const answers = await Promise.all(

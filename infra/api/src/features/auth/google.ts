@@ -15,7 +15,7 @@ export function createGoogleVerifier(config: { googleClientId: string | null; go
   const jwks = clientId ? createRemoteJWKSet(new URL(config.googleJwksUrl), { timeoutDuration: 5000 }) : null;
   return async (idToken: string): Promise<GoogleIdentity> => {
     if (!clientId || !jwks) {
-      // Not offered here, like a route that does not exist: a client error, never a 5xx (issue 21).
+      // Not offered here, like a route that does not exist: a client error, never a 5xx.
       throw new HttpError(
         404,
         'google_signin_disabled',

@@ -1,6 +1,7 @@
-// Character Card V2/V3 (the community format SillyTavern and others read; product-landscape §3.2): JSON, or a PNG
-// whose tEXt chunks carry the card as base64 JSON (`chara` = V2, `ccv3` = V3). Our draft travels under the
-// namespaced `extensions['companion/character']` key so other apps keep it untouched and we get every look back.
+// Character Card V2/V3 (the community format SillyTavern and others read; docs/research/product-landscape.md
+// §3.2): JSON, or a PNG whose tEXt chunks carry the card as base64 JSON (`chara` = V2, `ccv3` = V3). Our
+// draft travels under the namespaced `extensions['companion/character']` key so other apps keep it untouched
+// and we get every look back.
 import zlib from 'node:zlib';
 import { characterDraftSchema, MAX_CARD_FIELD } from './draft-schema.ts';
 

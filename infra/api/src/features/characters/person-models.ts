@@ -277,7 +277,7 @@ export async function loadPersonModel(
 }
 
 /**
- * Issue 13/15: the viewer's open gallery images of one character (unlocked by them, or free and not secret), as
+ * The viewer's open gallery images of one character (unlocked by them, or free and not secret), as
  * `bodyImages` entries after the body images, so the character's chat and profile show what the gallery unlocked
  * (000 §4: unlocking a gallery image marks it unlocked in the active character).
  */

@@ -134,7 +134,7 @@ export function toMessage(row: MessageRow): Message {
   };
 }
 
-/** Issue 13: a regenerated reply carries its texts and the chosen index; other messages carry neither. */
+/** A regenerated reply carries its texts and the chosen index; other messages carry neither. */
 function alternativesOf(row: MessageRow): Pick<Message, 'alternatives' | 'alternativeIndex'> {
   if (row.alternatives === null || row.alternatives === undefined) return {};
   const list =
@@ -474,7 +474,7 @@ async function ownedMessage(db: Queryable, userId: string, messageId: string): P
 }
 
 /**
- * Issue 13 (regenerate): adds `text` as the newest alternative of a character message and chooses it. The first
+ * Regenerate: adds `text` as the newest alternative of a character message and chooses it. The first
  * regeneration keeps the original text as alternative 0.
  */
 export async function addAlternative(tx: Queryable, messageId: string, text: string): Promise<Message> {
@@ -492,7 +492,7 @@ export async function addAlternative(tx: Queryable, messageId: string, text: str
   return toMessage(row);
 }
 
-/** Issue 13: shows alternative `index` of a regenerated reply (its text becomes the message the engine reads). */
+/** Shows alternative `index` of a regenerated reply (its text becomes the message the engine reads). */
 export async function chooseAlternative(
   db: Queryable,
   userId: string,

@@ -123,7 +123,7 @@ export function chatsFeature(): FeaturePlugin {
       return setReaction(db, currentUser(request).id, body.messageId, 'dislike', body.isDisliked);
     });
 
-    // Issue 13: which alternative of a regenerated reply shows (and what the engine reads next).
+    // Which alternative of a regenerated reply shows (and what the engine reads next).
     app.post('/Chats/choose-alternative', auth, async (request) => {
       const body = parseBody(alternativeBody, request.body);
       return chooseAlternative(db, currentUser(request).id, body.messageId, body.index);

@@ -4,7 +4,7 @@ import { parseBody } from '../../http/validate.ts';
 
 /** What the shell reports; `remote` is `shell` for the shell's own chrome and pages. */
 const ClientErrorReport = z.object({
-  // `remote-failed`: one per `remote:failed` the shell published (counted on the ops page, issue 20).
+  // `remote-failed`: one per `remote:failed` the shell published (counted on the ops page).
   kind: z.enum(['render', 'route', 'fingerprint', 'unhandled', 'remote-failed'], {
     message: 'kind must be render, route, fingerprint, unhandled or remote-failed.',
   }),

@@ -41,7 +41,7 @@ const AffiliateRegistration = z
 
 /**
  * Event tracking: propeller pre-paywall event, tracking transactions and ad-click records for ad pixels, affiliate
- * registration, analytics batches and the attribution record (issue 16, `tracking.ts`).
+ * registration, analytics batches and the attribution record (`tracking.ts`).
  */
 export const eventsFeature: FeaturePlugin = async (app, deps) => {
   const { db } = deps;

@@ -99,7 +99,7 @@ describe.each(BACKENDS)('gallery on $backend', ({ backend, available }) => {
       ).toBe(true);
     });
 
-    // Issue 13/15: the character's own API shows what the gallery unlocked, to its unlocker only.
+    // The character's own API shows what the gallery unlocked, to its unlocker only.
     it("should list an unlocked gallery image among the character's images for the unlocker only", async () => {
       const carol = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 100, nsfwConfirmed: true });
       const [image] = (await list('?category=anime&isSecretContentRequested=false', carol)).json<

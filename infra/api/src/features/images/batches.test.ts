@@ -260,7 +260,7 @@ describe.each(BACKENDS)('image batches on $backend', ({ backend, available }) =>
       expect((await send(alice, { imageId: 'x' })).json().error.field).toBe('imageId');
     });
 
-    // Issue 13 item 6: a photo asked of the character in its chat.
+    // A photo asked of the character in its chat.
     it('should deliver a requested photo as the character message once, priced tokenPriceForImage, refunded on failure', async () => {
       const dora = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 13 });
       const started = await t.app.inject({

@@ -379,7 +379,7 @@ export function imagesFeature(options: ImagesFeatureOptions = {}): FeaturePlugin
       return reply.status(status).send({ ...answer, ...balance });
     });
 
-    // Issue 13 item 6: a photo asked of the character in its chat, priced tokenPriceForImage, paid and refunded as
+    // A photo asked of the character in its chat, priced tokenPriceForImage, paid and refunded as
     // a one-photo batch (idempotent by requestId), delivered as the character's image message.
     app.post('/Chats/request-photo', { preHandler: app.authenticate }, async (request) => {
       const user = currentUser(request);

@@ -70,7 +70,7 @@ async function errorCounts(
 }
 
 /**
- * The ops page's API (issue 20 item 1, ADR 0245), admins only: every remote's live version, who made it live,
+ * The ops page's API (ADR 0245), admins only: every remote's live version, who made it live,
  * stored versions, health and the last hour's error counts; the history; a rollback to any stored version,
  * recorded with who did it. The store is the one the origin serves (`REMOTE_STORE`, same `DATA_DIR`).
  */

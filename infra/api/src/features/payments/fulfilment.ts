@@ -1,5 +1,6 @@
-// Exactly-once fulfilment (payments.md §4): claim the event, lock the order, move it monotonically, check the money,
-// then credit / start the subscription / save the card and write the outbox row, all in one transaction.
+// Exactly-once fulfilment (docs/research/payments.md §4): claim the event, lock the order, move it
+// monotonically, check the money, then credit / start the subscription / save the card and write the outbox
+// row, all in one transaction.
 
 import crypto from 'node:crypto';
 import type { PaymentNotification } from '@companion/contracts';
@@ -212,7 +213,10 @@ async function fulfil(
   );
 }
 
-/** Applies one provider event (webhook or status pull) exactly once; see payments.md §4 and ADR 0101. */
+/**
+ * Applies one provider event (webhook or status pull) exactly once; see docs/research/payments.md §4 and
+ * ADR 0101.
+ */
 export async function applyProviderEvent(deps: FulfilmentDeps, event: ProviderEvent): Promise<ApplyOutcome> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {

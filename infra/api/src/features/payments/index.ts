@@ -1,5 +1,5 @@
-// Payments (issue 10, 001 §7): catalogue reads, order creation with Idempotency-Key, the sandbox provider, signed
-// webhooks with exactly-once fulfilment, the outbox to the hubs, subscriptions and cards. ADRs 0100–0104.
+// Payments (001 §7): catalogue reads, order creation with Idempotency-Key, the sandbox provider, signed
+// webhooks with exactly-once fulfilment, the outbox to the hubs, subscriptions and cards. ADRs 0100–0103.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
@@ -426,7 +426,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       meta?: Record<string, unknown>;
     }
 
-    /** Writes the local order before any provider call (payments.md §4). */
+    /** Writes the local order before any provider call (docs/research/payments.md §4). */
     async function insertOrder(input: NewOrder): Promise<OrderRow> {
       const rows = await db.query<OrderRow>(
         `INSERT INTO payment_orders (id, user_id, product_id, kind, payment_system, amount, currency, success_url,
@@ -668,7 +668,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       const body = parseBody(CreationBody, request.body);
       ownUrl(body.successUrl, 'successUrl');
       ownUrl(body.failUrl, 'failUrl');
-      // The saved card is charged only with the buyer's explicit consent (issue 12, ADR 0210).
+      // The saved card is charged only with the buyer's explicit consent (ADR 0210).
       if (body.consent !== true)
         throw badRequest(
           'consent: tick the one-click agreement to be charged with the saved card.',
@@ -805,7 +805,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       }
       return tokenList(request, 'token_downsell');
     });
-    // Issue 12: the mystery box's revealed offer (path ours; 001 §2 names the box, not its call).
+    // The mystery box's revealed offer (path ours; 001 §2 names the box, not its call).
     app.get('/Payments/mystery-box-products', auth, (request) => tokenList(request, 'mystery_box'));
     app.get('/Payments/token-purchase-extra-products', auth, async (request) => {
       const query = parseQuery(ExtraQuery, request.query);

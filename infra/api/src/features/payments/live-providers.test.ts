@@ -4,8 +4,9 @@ import { liveProvidersFromEnv, paypalProvider, solidgateProvider, yunoProvider }
 import type { Fetch } from './live-providers.ts';
 import { parseProviderEvent } from './events.ts';
 
-// Contract tests: each adapter's requests are checked against the documented shapes (payments.md §1–§2) and its
-// parsing against recorded responses. No network: a recorder stands in for fetch.
+// Contract tests: each adapter's requests are checked against the documented shapes
+// (docs/research/payments.md §1–§2) and its parsing against recorded responses. No network: a recorder stands
+// in for fetch.
 
 interface Recorded {
   url: string;

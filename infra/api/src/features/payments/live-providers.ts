@@ -1,7 +1,8 @@
-// Adapters for the real Solidgate, Yuno and PayPal APIs behind the same `PaymentProvider` interface, switched on per
-// provider by configuration (credentials present → live; else the sandbox). Request and response shapes follow the
-// providers' public docs as summarised in research/payments.md §1–§2; the contract tests replay recorded shapes.
-// Not exercised against the live services from this machine (no network, no merchant accounts).
+// Adapters for the real Solidgate, Yuno and PayPal APIs behind the same `PaymentProvider` interface, switched
+// on per provider by configuration (credentials present → live; else the sandbox). Request and response
+// shapes follow the providers' public docs as summarised in docs/research/payments.md §1–§2; the contract
+// tests replay recorded shapes. Not exercised against the live services from this machine (no network, no
+// merchant accounts).
 
 import type { ProviderEvent } from './events.ts';
 import { toCents } from './events.ts';
@@ -186,7 +187,8 @@ export function yunoProvider(config: YunoConfig, fetcher: Fetch): PaymentProvide
     async createPayment(input) {
       const body = await call(fetcher, `${config.apiUrl}/v1/payment-links`, {
         method: 'POST',
-        // The order id is the idempotency key: a retried call returns the first link (research §2).
+        // The order id is the idempotency key: a retried call returns the first link
+        // (docs/research/payments.md §2).
         headers: headers(input.orderId),
         body: JSON.stringify({ ...order(input), callback_url: input.successUrl }),
       });
@@ -323,8 +325,9 @@ export function paypalProvider(config: PayPalConfig, fetcher: Fetch): PaymentPro
     },
     async status(orderId) {
       void orderId;
-      // PayPal orders are looked up by PayPal's id, which the caller does not pass here; reconciliation for PayPal
-      // relies on webhooks (research §2: "COMPLETED" must be checked on captures, which the webhook carries).
+      // PayPal orders are looked up by PayPal's id, which the caller does not pass here; reconciliation for
+      // PayPal relies on webhooks (docs/research/payments.md §2: "COMPLETED" must be checked on captures,
+      // which the webhook carries).
       return null;
     },
   };

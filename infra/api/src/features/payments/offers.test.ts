@@ -5,7 +5,7 @@ import type { TestSession } from '../../../test/harness.ts';
 import { buy, createPaymentsApp, RETURN } from './test-kit.ts';
 import type { PaymentsTestApp } from './test-kit.ts';
 
-// Issue 12: the offer flows' one-click purchases need consent; the mystery box has its own offer.
+// The offer flows' one-click purchases need consent; the mystery box has its own offer.
 describe.each(BACKENDS)('offer purchases on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('offers', () => {
     let t: PaymentsTestApp;

@@ -374,7 +374,7 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
       });
     });
 
-    describe('the ten fault tests (payments.md §7)', () => {
+    describe('the ten fault tests (docs/research/payments.md §7)', () => {
       it('1: five deliveries of one webhook (two concurrent) credit once, notify once', async () => {
         const { session, orderId } = await startPaid('tokens-550');
         const hook = await signedWebhook(orderId);

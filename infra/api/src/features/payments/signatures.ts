@@ -9,7 +9,10 @@ export interface WebhookKeys {
   secretKey: string;
 }
 
-/** Solidgate: base64 of the hex HMAC-SHA512 of `publicKey + body + publicKey` (payments.md §1.4). */
+/**
+ * Solidgate: base64 of the hex HMAC-SHA512 of `publicKey + body + publicKey`
+ * (docs/research/payments.md §1.4).
+ */
 export function solidgateSignature(keys: WebhookKeys, body: Buffer | string): string {
   const hex = crypto
     .createHmac('sha512', keys.secretKey)

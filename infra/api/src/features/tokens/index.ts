@@ -19,7 +19,7 @@ export function nextDailyClaim(lastClaimAt: Date | null, now: Date): Date {
 export const tokensFeature: FeaturePlugin = async (app, deps) => {
   const { db } = deps;
 
-  // The token check and the balance in one query (issue 20: half the round trips of a route every page calls).
+  // The token check and the balance in one query (half the round trips of a route every page calls).
   app.get('/Tokens/balance', async (request): Promise<TokensBalance> => {
     const row = await authenticateWithRow<{
       balance: number | null;

@@ -91,7 +91,7 @@ export const react = (
 export const unlockChat = (transport: Transport, chatId: string) =>
   post<UnlockResult>(transport, 'Chats/unlock', { chatId });
 
-/** `POST Chats/choose-alternative`: which alternative of a regenerated reply shows (issue 13 item 5). */
+/** `POST Chats/choose-alternative`: which alternative of a regenerated reply shows. */
 export const chooseAlternative = (transport: Transport, messageId: string, index: number) =>
   post<Message>(transport, 'Chats/choose-alternative', { messageId, index });
 

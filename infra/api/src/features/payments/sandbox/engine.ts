@@ -1,6 +1,7 @@
-// The sandbox card provider (payments.md §6): a hosted payment page, a 3-D Secure step, a status endpoint, card
-// tokens for one-click and renewals, and signed webhooks with retries. It speaks three envelopes (Solidgate, Yuno,
-// PayPal) over one engine. It shares the API's database but only its own `sandbox_*` tables.
+// The sandbox card provider (docs/research/payments.md §6): a hosted payment page, a 3-D Secure step, a
+// status endpoint, card tokens for one-click and renewals, and signed webhooks with retries. It speaks three
+// envelopes (Solidgate, Yuno, PayPal) over one engine. It shares the API's database but only its own
+// `sandbox_*` tables.
 
 import crypto from 'node:crypto';
 import type { Database, Queryable } from '../../../db/database.ts';
@@ -8,7 +9,7 @@ import { signWebhook } from '../signatures.ts';
 import type { Envelope, WebhookKeys } from '../signatures.ts';
 import { cardBehaviour, cardBrand } from './test-cards.ts';
 
-/** Sandbox order status, Solidgate's names (payments.md §1.2). */
+/** Sandbox order status, Solidgate's names (docs/research/payments.md §1.2). */
 export type SandboxStatus = 'created' | 'processing' | '3ds_verify' | 'approved' | 'declined';
 
 /** A `sandbox_orders` row. */
@@ -65,7 +66,7 @@ export class SandboxError extends Error {
   }
 }
 
-/** Test-only knobs (payments.md §6 fault injection). */
+/** Test-only knobs (docs/research/payments.md §6 fault injection). */
 export interface SandboxFaults {
   /** The next N `/init` calls create the order and then answer 500. */
   failInitsAfterCreate: number;

@@ -32,9 +32,9 @@ export interface TestCard {
 }
 
 /**
- * The sandbox's own table (payments.md §6): every number is Luhn-valid; any other Luhn-valid number succeeds
- * without 3-D Secure, a Luhn-invalid one declines with 2.08. 3-D Secure cards ask for an OTP first: 1234 passes
- * (then the card's outcome applies), 3333 gives 2.11, anything else 5.01.
+ * The sandbox's own table (docs/research/payments.md §6): every number is Luhn-valid; any other Luhn-valid
+ * number succeeds without 3-D Secure, a Luhn-invalid one declines with 2.08. 3-D Secure cards ask for an OTP
+ * first: 1234 passes (then the card's outcome applies), 3333 gives 2.11, anything else 5.01.
  */
 export const TEST_CARDS: readonly TestCard[] = [
   { number: '4067429974719265', outcome: 'success', threeDS: false },

@@ -26,7 +26,7 @@ function openPhotos(person: PersonModel | undefined): { id: string; url: string 
 }
 
 /**
- * The character's photos in the chat (issue 13, from issue 15): a sheet of what is open to this user, and a notice
+ * The character's photos in the chat: a sheet of what is open to this user, and a notice
  * with the photo the gallery just unlocked, without a reload (000 §4).
  */
 export default function CharacterPhotos(props: CharacterPhotosProps) {

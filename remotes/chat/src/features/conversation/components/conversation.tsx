@@ -33,12 +33,12 @@ import { useRomanceMode } from './romance-mode.tsx';
 import * as styles from './conversation.css.ts';
 import { usePerson } from '../../../shared/api/use-person.ts';
 
-// The character's photos (profile sheet) load when opened or when the gallery unlocks one (issue 13/15).
+// The character's photos (profile sheet) load when opened or when the gallery unlocks one.
 const CharacterPhotos = lazy(() => import('./character-photos.tsx'));
 // What the character remembers of the chat (ADR 0360) loads when opened.
 const MemoryPanel = lazy(() => import('./memory-panel.tsx'));
 
-/** Where a photo request stands (issue 13 item 6). */
+/** Where a photo request stands. */
 type PhotoState = { state: 'pending' } | { state: 'failed'; refunded: number } | { state: 'offline' } | null;
 
 interface ConversationProps {

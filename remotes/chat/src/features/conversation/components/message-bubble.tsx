@@ -148,7 +148,7 @@ export function PendingBubble({ text, waiting }: { text: string; waiting: boolea
   );
 }
 
-/** A requested photo on its way (issue 13 item 6). */
+/** A requested photo on its way. */
 export function PhotoPendingBubble() {
   return (
     <div className={`${styles.bubbleLine} ${styles.theirs}`} data-testid="photo-pending" role="status">

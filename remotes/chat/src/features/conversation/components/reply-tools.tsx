@@ -17,7 +17,7 @@ export interface ReplyToolsProps {
 const SWIPE_PX = 48;
 
 /**
- * The newest reply's tools (issue 13 item 5), loaded on first use: regenerate with its price before the spend, and
+ * The newest reply's tools, loaded on first use: regenerate with its price before the spend, and
  * the alternatives a regenerate kept, by arrows, arrow keys or a swipe on the bubble.
  */
 export default function ReplyTools({ message, children, price, onRegenerate, onChoose }: ReplyToolsProps) {

@@ -33,7 +33,7 @@ export function parseEntries(raw: unknown): OutboxEntry[] | null {
 }
 
 /**
- * The offline outbox (issue 13 item 3): sends made while the hub is not connected wait here, per chat, in order.
+ * The offline outbox: sends made while the hub is not connected wait here, per chat, in order.
  * `take` hands an entry out exactly once (waiting → sending); `settle` removes it when the server accepted it,
  * `release` puts it back when the send never reached the server. Module state, so it survives chat switches, and
  * kept in session storage, so it survives a reload of the tab.

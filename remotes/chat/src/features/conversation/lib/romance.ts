@@ -5,7 +5,7 @@ const ROMANTIC =
   /\b(kiss(es|ing)?|cuddl\w*|romanc\w*|romantic|flirt\w*|date night|go on a date|love you|in love|sexy|seduc\w*|make out|intimate|hold me|naughty|spicy|girlfriend|boyfriend|be mine)\b/i;
 
 /**
- * The reply that calls for romance mode (issue 13 item 7): the newest character reply, when it or the user message
+ * The reply that calls for romance mode: the newest character reply, when it or the user message
  * before it turns romantic. Null when romance mode is on, unknown, or nothing romantic was said.
  */
 export function romanceOfferFor(messages: readonly Message[], romanceActive: boolean | null): Message | null {

@@ -30,7 +30,7 @@ export function PaymentReturn({ checkout, source }: { checkout: StartCheckout; s
   const navigate = useRemoteNavigate();
   const back = readPaymentReturn(location.search);
   const [step, checkAgain] = usePaymentResult(back?.orderId ?? null, source);
-  // Offer flows (issue 12): the tokens upsell after a pack from the token list; the declined popup for 3.02.
+  // Offer flows: the tokens upsell after a pack from the token list; the declined popup for 3.02.
   const { user } = useVisitor();
   const packs = useResource(
     user && back?.purchaseType === 'token' ? `products|tokens|${user.id}` : null,

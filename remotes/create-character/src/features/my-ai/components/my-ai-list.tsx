@@ -15,7 +15,7 @@ import { ORDERS, createdLabel, sortModels, type MyAiOrder } from '../lib/sort.ts
 import { RenameDialog } from './rename-dialog.tsx';
 import * as styles from './my-ai.css.ts';
 
-/** How long a deleted character can be brought back from the page (issue 14). */
+/** How long a deleted character can be brought back from the page. */
 export const UNDO_MS = 30_000;
 
 const portraitOf = (model: PersonModel): string | null => {

@@ -41,7 +41,7 @@ export function slotsOf(batch: BatchAnswer | null, requested: number, unitPrice:
   return slots;
 }
 
-/** The sentence under a finished batch: what was refunded, said plainly (issue 15: "refunded and says so"). */
+/** The sentence under a finished batch: what was refunded, said plainly. */
 export function refundMessage(batch: BatchAnswer | null): string | null {
   if (!batch || batch.status === 'pending' || batch.refundedTokens <= 0) return null;
   const failed = batch.requested - batch.images.length;
