@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { exists, treeDigest } from './files.ts';
 import { openStore } from './store.ts';
-import type { RemoteStore } from './store.ts';
+import type { RemoteStore } from './remote-store.ts';
 import type { RegistryEntry } from './types.ts';
 import { buildDir, listRemotePackages } from './workspace.ts';
 import type { RemotePackage } from './workspace.ts';

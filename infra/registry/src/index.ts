@@ -7,9 +7,12 @@ export type { CliContext } from './commands.ts';
 export { remoteEntryFile } from './entry-integrity.ts';
 export { RegistryError } from './errors.ts';
 export type { RegistryErrorCode } from './errors.ts';
-export { assertRemoteName, assertVersion, emptyRegistry, manifestUrl, openStore } from './store.ts';
-export type { RemoteStore, Store } from './store.ts';
-export { contentTypeOf, openS3Store } from './s3-store.ts';
+export { assertRemoteName, assertVersion, emptyRegistry, manifestUrl } from './checks.ts';
+export { openStore } from './store.ts';
+export type { Store } from './store.ts';
+export type { RemoteStore } from './remote-store.ts';
+export { contentTypeOf } from './content-types.ts';
+export { openS3Store } from './s3-store.ts';
 export type { S3StoreConfig } from './s3-store.ts';
 export { openConfiguredStore } from './store-config.ts';
 export type {

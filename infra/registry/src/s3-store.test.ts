@@ -8,7 +8,7 @@ import { runCli } from './commands.ts';
 import { RegistryError } from './errors.ts';
 import { exists } from './files.ts';
 import { openS3Store } from './s3-store.ts';
-import type { RemoteStore } from './store.ts';
+import type { RemoteStore } from './remote-store.ts';
 import { openConfiguredStore } from './store-config.ts';
 import { tempDir, writeFakeBuild, writeFakeRepo } from './testing/fake-remote.ts';
 import { startTestS3 } from './testing/s3-server.ts';

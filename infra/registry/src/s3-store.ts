@@ -13,26 +13,24 @@ import {
 import semver from 'semver';
 import type { CanaryChange } from './canary.ts';
 import { RegistryError } from './errors.ts';
+import { contentTypeOf } from './content-types.ts';
 import { listFiles, precompress, treeDigest } from './files.ts';
 import {
+  BUILD_INFO,
+  MANIFEST,
   assertRelativeFile,
-  checkBuild,
   assertRemoteName,
   assertVersion,
+  checkBuild,
   emptyRegistry,
-  entryOf,
   manifestUrl,
   parseBuildInfo,
   parseRegistry,
-  planFlip,
-  pointerMoves,
-  versionConflict,
-} from './store.ts';
-import type { FlipNote, RemoteStore } from './store.ts';
+} from './checks.ts';
+import { entryOf, planFlip, pointerMoves, versionConflict } from './remote-store.ts';
+import type { FlipNote, RemoteStore } from './remote-store.ts';
 import type { FlipResult, HistoryRecord, PublishResult, Registry, RegistryEntry } from './types.ts';
 
-const MANIFEST = 'mf-manifest.json';
-const BUILD_INFO = 'companion-remote.json';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 /** Parallel object requests of one publish or listing; S3 serves many, a small origin host should not open hundreds. */
@@ -367,34 +365,6 @@ export function objectHeaders(file: string): {
     CacheControl: IMMUTABLE,
     ...(encoding ? { ContentEncoding: encoding } : {}),
   };
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'application/javascript; charset=utf-8',
-  '.mjs': 'application/javascript; charset=utf-8',
-  '.cjs': 'application/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-  '.xml': 'application/xml',
-};
-
-/** The content type of a build file by its extension (builds hold a known, small set of kinds). */
-export function contentTypeOf(file: string): string {
-  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
 async function mapLimited<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {

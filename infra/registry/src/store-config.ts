@@ -1,7 +1,7 @@
 import { RegistryError } from './errors.ts';
 import { openS3Store } from './s3-store.ts';
 import { openStore } from './store.ts';
-import type { RemoteStore } from './store.ts';
+import type { RemoteStore } from './remote-store.ts';
 
 /**
  * The store the environment asks for (ADR 0190): `REMOTE_STORE=s3` puts the remote store, the registry and its

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RegistryError } from './errors.ts';
-import { assertRemoteName } from './store.ts';
+import { assertRemoteName } from './checks.ts';
 
 /** A remote package found in the workspace (`remotes/<name>/package.json`). */
 export interface RemotePackage {

@@ -63,6 +63,7 @@ function fakeSession(
     requestMagicLink: vi.fn(async () => undefined),
     tokens: () => ({ accessToken: null, refreshToken: null }),
     deviceId: async () => '',
+    syncFingerprint: async () => undefined,
     logout: vi.fn(async () => undefined),
     refreshUser: vi.fn(async () => undefined),
     refreshBalance: vi.fn(async () => undefined),

@@ -24,6 +24,7 @@ export function staticAnonymousSession(userId = 'u1'): SessionApi {
     requestMagicLink: async () => undefined,
     tokens: () => ({ accessToken: null, refreshToken: null }),
     deviceId: async () => '',
+    syncFingerprint: async () => undefined,
     logout: async () => undefined,
     refreshUser: async () => undefined,
     refreshBalance: async () => undefined,
