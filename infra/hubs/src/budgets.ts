@@ -1,7 +1,7 @@
 // Invocation budgets above one connection (ADR 0310): per user across their connections, one shared by the
 // instance, and the penalty a flooder waits out before negotiating again.
 
-import { TokenBucket } from './connection.ts';
+import { TokenBucket } from './flood-limits.ts';
 import type { HubConnection } from './connection.ts';
 import type { HubServerOptions } from './types.ts';
 

@@ -15,6 +15,13 @@ import {
 import type { InboundMessage } from './protocol.ts';
 import { HubError } from './types.ts';
 import type { HubCallContext, HubDefinition } from './types.ts';
+import {
+  RATE_LIMITED_ERROR,
+  SERVER_BUSY_ERROR,
+  TOO_MANY_STREAMS_ERROR,
+  TokenBucket,
+} from './flood-limits.ts';
+import type { FloodLimits } from './flood-limits.ts';
 
 /** The transport side a connection writes to. */
 export interface TransportSink {
@@ -25,49 +32,6 @@ export interface TransportSink {
   /** Ends the transport after the final records were written. */
   end(): void;
 }
-
-/** A token bucket: `capacity` at once, refilled at `perSecond`. */
-export class TokenBucket {
-  private tokens: number;
-  private last = Date.now();
-
-  constructor(
-    private readonly capacity: number,
-    private readonly perSecond: number,
-  ) {
-    this.tokens = capacity;
-  }
-
-  /** Takes one token; false when empty. */
-  take(now = Date.now()): boolean {
-    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) / 1000) * this.perSecond);
-    this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-}
-
-/** Per-connection flood limits. */
-export interface FloodLimits {
-  /** Invocations one connection may start at once, then `invocationsPerSecond`. */
-  invocationBurst: number;
-  invocationsPerSecond: number;
-  /** Records of any kind (pings, cancels, completions too) per connection: beyond this the connection is closed. */
-  recordBurst: number;
-  recordsPerSecond: number;
-  /** Throttled invocations tolerated before a connection that keeps flooding is closed. */
-  maxRefusals: number;
-  /** Streams one connection may have running at once; one more is refused (a reply streams for seconds). */
-  maxStreams: number;
-}
-
-/** Error text of a throttled invocation; clients may retry after a moment. */
-export const RATE_LIMITED_ERROR = 'rate_limited: too many hub invocations; retry in a moment.';
-/** Error text of an invocation refused because all connections together are over the instance's budget. */
-export const SERVER_BUSY_ERROR = 'server_busy: the server is busy; retry in a moment.';
-/** Error text of a stream refused because its connection already runs `maxStreams`. */
-export const TOO_MANY_STREAMS_ERROR = 'rate_limited: too many streams at once on this connection.';
 
 /** Settings the connection needs from its server. */
 export interface ConnectionSettings {
@@ -419,13 +383,7 @@ export class HubConnection {
   }
 
   private callContext(signal: AbortSignal): HubCallContext {
-    return {
-      hub: this.hubName,
-      connectionId: this.connectionId,
-      userId: this.userId,
-      signal,
-      connectionSignal: this.aborted.signal,
-    };
+    return { ...this.publicContext(), signal, connectionSignal: this.aborted.signal };
   }
 
   private publicContext(): Omit<HubCallContext, 'signal' | 'connectionSignal'> {

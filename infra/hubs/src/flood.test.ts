@@ -1,7 +1,7 @@
 // Flooding limits, closing a user's connections, refused origins, unknown methods.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITED_ERROR, SERVER_BUSY_ERROR, TOO_MANY_STREAMS_ERROR } from './connection.ts';
+import { RATE_LIMITED_ERROR, SERVER_BUSY_ERROR, TOO_MANY_STREAMS_ERROR } from './flood-limits.ts';
 import { rawPeer, startHarness } from './testing/harness.ts';
 import type { Harness, RawPeer } from './testing/harness.ts';
 import type { HubDefinition } from './types.ts';
