@@ -12,7 +12,8 @@ import {
   POSES,
 } from './appearance.ts';
 import type { PortraitSpec } from './image-engine.ts';
-import { PORTRAIT_SIZE, renderPortraitSvg } from './portrait-svg.ts';
+import { PORTRAIT_SIZE } from './portrait-look.ts';
+import { renderPortraitSvg } from './portrait-svg.ts';
 
 interface XmlDocument {
   documentElement: { tagName: string; getAttribute(name: string): string | null };
