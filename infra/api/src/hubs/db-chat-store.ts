@@ -15,7 +15,7 @@ import {
 import type { ChatCharacter, MessageRow } from '../features/chats/chat-service.ts';
 import { memoryForPrompt } from '../features/chats/memory/memory-service.ts';
 import { readMemory } from '../features/chats/memory/memory-store.ts';
-import { InsufficientTokensError } from '../features/tokens/ledger.ts';
+import { InsufficientTokensError, spendCtes } from '../features/tokens/ledger.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Ledger } from '../http/feature.ts';
 import { DuplicateSendError, NotEnoughTokensError } from './ports.ts';
@@ -163,29 +163,14 @@ async function sendRow(q: Queryable, userId: string, chatId: string, clientMessa
 }
 
 /**
- * A send's paid step as ONE statement (ADR 0270): the spend (ledger key `reply:<replyId>`, never below zero), its
- * ledger row, the user's message, the chat's update time and the running reply, all or nothing. It is
- * `ledger.spend` + `appendMessage` + the reply row of before, in one round trip instead of ten on PGlite's single
- * connection: the balance row's update is the lock (a concurrent spend of the same user waits, then re-checks
- * `balance >= price` on the committed row); an earlier entry with the same key charges nothing again; a short balance
- * writes nothing; a second reply row with the same client id (unique per chat) fails the whole statement. The reply
- * row is paid and not yet answered: if this process dies now, the next start refunds it (recoverInterruptedReplies).
+ * A send's paid step as ONE statement (ADR 0270): the ledger's spend ({@link spendCtes}, the one spend rule, ledger
+ * key `reply:<replyId>`), the user's message, the chat's update time and the running reply, all or nothing, in one
+ * round trip instead of ten on PGlite's single connection. A short balance writes nothing; a second reply row with
+ * the same client id (unique per chat) fails the whole statement. The reply row is paid and not yet answered: if
+ * this process dies now, the next start refunds it (recoverInterruptedReplies).
  */
 const ACCEPT_SQL = `
-WITH prior AS (
-  SELECT 1 FROM token_ledger WHERE idempotency_key = $4::text
-), charged AS (
-  UPDATE token_balances SET balance = balance - $3::int, spent = spent + $3::int, updated_at = now()
-  WHERE user_id = $1::uuid AND balance >= $3::int AND NOT EXISTS (SELECT 1 FROM prior)
-  RETURNING balance
-), entry AS (
-  INSERT INTO token_ledger (user_id, delta, reason, ref_id, idempotency_key, balance_after)
-  SELECT $1::uuid, -$3::int, 'chat_message', $9::text, $4::text, balance FROM charged
-), paid AS (
-  SELECT balance FROM charged
-  UNION ALL
-  SELECT balance FROM token_balances WHERE user_id = $1::uuid AND EXISTS (SELECT 1 FROM prior)
-), message AS (
+WITH ${spendCtes({ user: '$1::uuid', amount: '$3::int', key: '$4::text', reason: "'chat_message'", ref: '$9::text' })}, message AS (
   INSERT INTO messages (id, chat_id, sender, message)
   SELECT $5::uuid, $2::uuid, 'user', $6::text FROM paid
   RETURNING ${MESSAGE_COLUMNS}

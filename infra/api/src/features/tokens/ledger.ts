@@ -60,36 +60,62 @@ async function replay(
   return rows.length > 0 ? { ...account, replayed: true } : null;
 }
 
+/** SQL expressions for the inputs of {@link spendCtes} (placeholders with their casts, or literals). */
+export interface SpendSql {
+  user: string;
+  amount: string;
+  key: string;
+  reason: string;
+  ref: string;
+}
+
+/**
+ * The one spend rule, as SQL every spender composes (ADR 0012): CTEs `prior` (the idempotency key was applied
+ * already), `charged` (the balance taken down by `amount`, never below zero, unless the key was applied: the balance
+ * row's update is the lock, so a concurrent spend of the same user waits and re-checks the committed balance),
+ * `entry` (its ledger row, with the balance after) and `paid` (the balance after, for a charge or a replay).
+ * {@link spend} runs it after its account lock; the chat's one-statement send composes it with its message and reply
+ * rows (ADR 0270). A user with no balance row has nothing to spend.
+ */
+export function spendCtes(sql: SpendSql): string {
+  const { user, amount, key, reason, ref } = sql;
+  return `prior AS (
+  SELECT 1 FROM token_ledger WHERE idempotency_key = ${key}
+), charged AS (
+  UPDATE token_balances SET balance = balance - ${amount}, spent = spent + ${amount}, updated_at = now()
+  WHERE user_id = ${user} AND balance >= ${amount} AND NOT EXISTS (SELECT 1 FROM prior)
+  RETURNING balance, spent
+), entry AS (
+  INSERT INTO token_ledger (user_id, delta, reason, ref_id, idempotency_key, balance_after)
+  SELECT ${user}, -${amount}, ${reason}, ${ref}, ${key}, balance FROM charged
+), paid AS (
+  SELECT balance FROM charged
+  UNION ALL
+  SELECT balance FROM token_balances WHERE user_id = ${user} AND EXISTS (SELECT 1 FROM prior)
+)`;
+}
+
+const SPEND_SQL = `WITH ${spendCtes({ user: '$1::uuid', amount: '$2::int', key: '$3::text', reason: '$4::text', ref: '$5::text' })}
+SELECT (SELECT balance FROM charged) AS balance, (SELECT spent FROM charged) AS spent,
+  EXISTS (SELECT 1 FROM prior) AS replayed`;
+
 /**
  * Takes `amount` tokens inside the caller's transaction, never below zero; throws
  * {@link InsufficientTokensError} (and the caller's transaction rolls back) when short.
  */
 export async function spend(tx: Queryable, input: LedgerEntryInput): Promise<LedgerResult> {
   checkAmount(input.amount);
+  // The account lock first: a caller's later steps in the same transaction see this balance until it commits.
   const account = await lockAccount(tx, input.userId);
-  const replayed = await replay(tx, input.idempotencyKey, account);
-  if (replayed) return replayed;
-  if (account.balance < input.amount) throw new InsufficientTokensError(input.amount, account.balance);
-  // The WHERE guard is belt and braces on top of the lock and the CHECK constraint.
-  const rows = await tx.query<{ balance: number; spent: number }>(
-    `UPDATE token_balances SET balance = balance - $2, spent = spent + $2, updated_at = now()
-     WHERE user_id = $1 AND balance >= $2 RETURNING balance, spent`,
-    [input.userId, input.amount],
+  const rows = await tx.query<{ balance: number | null; spent: number | null; replayed: boolean }>(
+    SPEND_SQL,
+    [input.userId, input.amount, input.idempotencyKey ?? null, input.reason, input.refId ?? null],
   );
-  const after = rows[0];
-  if (!after) throw new InsufficientTokensError(input.amount, account.balance);
-  await tx.query(
-    'INSERT INTO token_ledger (user_id, delta, reason, ref_id, idempotency_key, balance_after) VALUES ($1, $2, $3, $4, $5, $6)',
-    [
-      input.userId,
-      -input.amount,
-      input.reason,
-      input.refId ?? null,
-      input.idempotencyKey ?? null,
-      after.balance,
-    ],
-  );
-  return { ...after, replayed: false };
+  const row = rows[0]!;
+  if (row.replayed) return { ...account, replayed: true };
+  if (row.balance === null || row.spent === null)
+    throw new InsufficientTokensError(input.amount, account.balance);
+  return { balance: row.balance, spent: row.spent, replayed: false };
 }
 
 /** Adds `amount` tokens inside the caller's transaction and records it. */
