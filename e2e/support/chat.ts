@@ -77,3 +77,21 @@ export async function openChat(page: Page, chatId: string) {
   await page.goto(`/chat/${chatId}`);
   await expect(conversation(page)).toBeVisible();
 }
+
+/** A new signed-in user with the chat with `firstName` open; answers the account, the chat and the character. */
+export async function openChatWith(page: Page, request: APIRequestContext, firstName: string) {
+  const account = await signIn(page, request);
+  const model = (await models(request)).find((m) => m.firstName === firstName)!;
+  const chatId = await startChat(request, account, model.id);
+  await openChat(page, chatId);
+  return { account, chatId, model };
+}
+
+/** Sends a line and waits for its whole reply; answers the reply's row. */
+export async function sendAndWait(page: Page, text: string) {
+  const before = await replies(page).count();
+  await send(page, text);
+  await expect(replies(page)).toHaveCount(before + 1, { timeout: 20_000 });
+  await expect(streaming(page)).toHaveCount(0);
+  return replies(page).last();
+}

@@ -31,6 +31,8 @@ test.describe('the companion', () => {
     page,
     request,
   }) => {
+    // Ten sends and a reload on a machine shared with other work (no timing asserted).
+    test.setTimeout(240_000);
     const account = await signIn(page, request);
     const sofia = (await models(request)).find((m) => m.firstName === 'Sofia')!;
     const chatId = await startChat(request, account, sofia.id);
@@ -40,6 +42,8 @@ test.describe('the companion', () => {
     const rough = await say(page, 'I had a rough day at work, my boss yelled at me');
     // The old engine answered "Heh, tell me more about rough yelled."
     expect(rough).not.toMatch(/rough yelled|about rough|more about/i);
+    // On topic: sympathy for a bad day at work (the engine's work lines), not a generic prompt to go on.
+    expect(rough).toMatch(/sorry|work|job|exhausting|on your side/i);
     const boss = await say(page, 'do you remember what I said about my boss?');
     expect(boss).toMatch(/your boss yelled at you/i);
     for (const line of [

@@ -6,7 +6,12 @@
 //   echoed fragment (a pair of the line's words glued back), replies repeated within the chat's last 20 turns,
 //   replies out of character (another name, age or job, or "as an AI").
 // - Cost: the memory update per reply (off the send path), the engine's first piece and its whole reply text.
-// Run: pnpm --filter @companion/api bench:companion
+// - The local model (ADR 0380) plays the same 200 turns on the tiny random-weight GGUF of the tests (or the model at
+//   COMPANION_MODEL_PATH). Random weights recall nothing, so its line measures the plumbing: for each asked fact,
+//   whether the told fact is in the prompt the model evaluated (its chat template after the history was fitted to
+//   the context; the memory block and the model-written summary within their budget). The quality probes are not
+//   played on it (its replies are noise). With a real model file the reply recall is printed too.
+// Run: pnpm --filter @companion/api bench:companion   (LOCAL_BENCH_TOKENS, 32: tokens a local reply or summary)
 
 import { createDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
@@ -14,6 +19,9 @@ import { migrate } from '../src/db/migrate.ts';
 import { createPersonaEngine } from '../src/engines/companion/index.ts';
 import type { CompanionEngine } from '../src/engines/companion/index.ts';
 import { echoedPairs } from '../src/engines/companion/language.ts';
+import { createLlamaEngine } from '../src/engines/companion/llama-engine.ts';
+import type { LlamaPrompt } from '../src/engines/companion/llama-engine.ts';
+import { tinyGgufPath } from '../src/engines/companion/tiny-gguf.ts';
 import { appendMessage } from '../src/features/chats/chat-service.ts';
 import { createChatMemory } from '../src/features/chats/memory/memory-service.ts';
 import { credit, getBalance, spend } from '../src/features/tokens/ledger.ts';
@@ -163,6 +171,10 @@ function recallScript(): Array<{ line: string; expect?: string }> {
 interface Turn {
   line: string;
   reply: string;
+  /** The prompt the local model evaluated for this reply (null for the embedded engine). */
+  prompt: LlamaPrompt | null;
+  /** The memory handed to the engine with this send (its facts and summary), as text. */
+  memory: string;
   firstPieceMs: number;
   replyMs: number;
   learnMs: number;
@@ -180,6 +192,7 @@ async function play(db: Database, engine: CompanionEngine, lines: string[]): Pro
   );
   const turns: Turn[] = [];
   for (const line of lines) {
+    lastPrompt = null;
     const chat = (await store.findChat(userId, chatId)) as HubChat;
     await appendMessage(db, chatId, 'user', { message: line });
     const start = performance.now();
@@ -198,10 +211,20 @@ async function play(db: Database, engine: CompanionEngine, lines: string[]): Pro
       reply += piece;
     }
     const replyMs = performance.now() - start;
+    const prompt = lastPrompt as LlamaPrompt | null;
     await appendMessage(db, chatId, 'character', { message: reply.trim() });
     const learnStart = performance.now();
     await memory.afterReply({ chatId, userText: line, character: chat.character });
-    turns.push({ line, reply: reply.trim(), firstPieceMs, replyMs, learnMs: performance.now() - learnStart });
+    const given = chat.memory ? [...chat.memory.facts, chat.memory.summary ?? ''].join('\n') : '';
+    turns.push({
+      line,
+      reply: reply.trim(),
+      prompt,
+      memory: given,
+      firstPieceMs,
+      replyMs,
+      learnMs: performance.now() - learnStart,
+    });
   }
   return turns;
 }
@@ -226,12 +249,31 @@ function outOfCharacter(reply: string): string | null {
 
 const db = await createDatabase({ dataDir: null });
 await migrate(db);
-const engines: Array<{ name: string; engine: CompanionEngine | null; why?: string }> = [
+/** The reply prompt the local model evaluated last (its summaries' prompts are left out). */
+let lastPrompt: LlamaPrompt | null = null;
+const realModel = process.env.COMPANION_MODEL_PATH?.trim() || null;
+const LOCAL_CONTEXT = 2048;
+const LOCAL_TOKENS = Number(process.env.LOCAL_BENCH_TOKENS ?? 32);
+const local = createLlamaEngine({
+  modelPath: realModel ?? (await tinyGgufPath()),
+  threads: Number(process.env.COMPANION_MODEL_THREADS ?? 1),
+  contextSize: LOCAL_CONTEXT,
+  maxTokens: LOCAL_TOKENS,
+  // Greedy: a random-weight model then never ends at once, so each reply reaches its first token.
+  ...(realModel ? {} : { temperature: 0 }),
+  onPrompt: (prompt) => {
+    if (prompt.kind === 'reply') lastPrompt = prompt;
+  },
+});
+await local.ready();
+const engines: Array<{ name: string; engine: CompanionEngine; plumbing?: boolean }> = [
   { name: 'embedded', engine: createPersonaEngine({ wordDelayMs: 0 }) },
   {
-    name: 'local model (GGUF)',
-    engine: null,
-    why: 'not wired into this bench yet (a random-weight test model recalls nothing; a real model file at COMPANION_MODEL_PATH is the measure to add); skipped',
+    name: realModel
+      ? `local model (${realModel.split('/').at(-1)})`
+      : 'local model (tiny random-weight GGUF: plumbing only)',
+    engine: local,
+    plumbing: true,
   },
 ];
 
@@ -241,11 +283,8 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|');
 const missed: string[] = [];
-for (const { name, engine, why } of engines) {
-  if (!engine) {
-    console.log(`| ${name} | ${why} | | | | |`);
-    continue;
-  }
+const plumbingNotes: string[] = [];
+for (const { name, engine, plumbing } of engines) {
   const script = recallScript();
   const recall = await play(
     db,
@@ -254,12 +293,44 @@ for (const { name, engine, why } of engines) {
   );
   let asked = 0;
   let recalled = 0;
+  let inPrompt = 0;
+  let inMemoryBlock = 0;
   for (const [i, turn] of recall.entries()) {
     const expected = script[i]!.expect;
     if (!expected) continue;
     asked += 1;
     if (turn.reply.toLowerCase().includes(expected.toLowerCase())) recalled += 1;
-    else missed.push(`  ${name}: "${turn.line}" → "${turn.reply}" (expected ${expected})`);
+    else if (!plumbing || realModel)
+      missed.push(`  ${name}: "${turn.line}" → "${turn.reply}" (expected ${expected})`);
+    if (!plumbing) continue;
+    const value = expected.toLowerCase();
+    const text = turn.prompt?.text.toLowerCase() ?? '';
+    if (text.includes(value)) {
+      inPrompt += 1;
+      // Came with the memory (facts block or summary), not only in a verbatim turn.
+      if (turn.memory.toLowerCase().includes(value)) inMemoryBlock += 1;
+    } else
+      missed.push(
+        `  ${name}: "${turn.line}": ${expected} not in the prompt (${turn.prompt?.tokens ?? 0} tokens)`,
+      );
+  }
+  if (plumbing) {
+    const tokens = recall.map((t) => t.prompt?.tokens ?? 0);
+    const learn = recall.map((t) => t.learnMs);
+    const replyRecall = realModel ? `${recalled}/${asked} recalled; ` : '';
+    console.log(
+      `| ${name} | ${replyRecall}${inPrompt}/${asked} facts in prompt | n/a | n/a | n/a | ${ms(percentile(learn, 50))} / ${ms(percentile(learn, 95))} |`,
+    );
+    plumbingNotes.push(
+      `${name}: "facts in prompt / asked" counts the asked facts whose told value is in the prompt the model ` +
+        `evaluated (its chat template, after the history was fitted to the ${LOCAL_CONTEXT}-token context); ` +
+        `${inMemoryBlock}/${asked} got there with the chat's memory (the facts block or the model-written summary): ` +
+        `each fact is told 15–70 turns before it is asked, beyond the 20 turns sent verbatim. ` +
+        `${realModel ? '' : 'A random-weight model recalls nothing: this is the plumbing, not recall. '}` +
+        `Prompt tokens p50 ${percentile(tokens, 50)}, max ${Math.max(...tokens)} of ${LOCAL_CONTEXT}; ` +
+        `replies and summaries ${LOCAL_TOKENS} tokens at most; the memory update here includes the model's summaries.`,
+    );
+    continue;
   }
   const probes = await play(db, engine, PROBES);
   let echoed = 0;
@@ -313,5 +384,7 @@ for (const { name, engine, why } of engines) {
   );
   if (flagged.length > 0) console.log(`${name}: flagged probes\n${flagged.join('\n')}`);
 }
+for (const note of plumbingNotes) console.log(`\n${note}`);
 if (missed.length > 0) console.log(`\nnot recalled:\n${missed.join('\n')}`);
+await local.close();
 await db.close();

@@ -31,6 +31,18 @@ export interface LlamaEngineOptions {
   temperature?: number;
   /** Called once per finished reply (bench, metrics). */
   onReply?: (stats: LlamaReplyStats) => void;
+  /** Called with the prompt the model evaluated, once per reply and summary (tests, the bench's recall line). */
+  onPrompt?: (prompt: LlamaPrompt) => void;
+}
+
+/**
+ * The prompt exactly as the model evaluated it: the chat template's text (special tokens included) as it stood at the
+ * first generated token, after the library cut the history to fit the context; `tokens` is its length.
+ */
+export interface LlamaPrompt {
+  kind: 'reply' | 'summary';
+  text: string;
+  tokens: number;
 }
 
 /** What one reply cost: time waiting for a slot, time to its first text, tokens generated. */
@@ -144,6 +156,7 @@ export function createLlamaEngine(options: LlamaEngineOptions): LlamaEngine {
     signal: AbortSignal,
     onText: (text: string) => void,
     limit: number,
+    kind: LlamaPrompt['kind'],
   ): Promise<void> {
     const started = performance.now();
     const { loaded, sequence } = await acquire(signal);
@@ -167,6 +180,15 @@ export function createLlamaEngine(options: LlamaEngineOptions): LlamaEngine {
         budgets: { thoughtTokens: 0 },
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
         onToken: (generated) => {
+          // At the first token the sequence holds the evaluated prompt and nothing generated yet.
+          if (tokens === 0 && options.onPrompt) {
+            const prompt = sequence.contextTokens;
+            options.onPrompt({
+              kind,
+              text: loaded.model.detokenize(prompt, true),
+              tokens: prompt.length,
+            });
+          }
           tokens += generated.length;
         },
         onTextChunk: (text) => {
@@ -207,6 +229,7 @@ export function createLlamaEngine(options: LlamaEngineOptions): LlamaEngine {
           wake?.();
         },
         maxTokens,
+        'reply',
       ).then(
         () => {
           done = true;
@@ -254,7 +277,7 @@ export function createLlamaEngine(options: LlamaEngineOptions): LlamaEngine {
         },
       ];
       let summary = '';
-      await generate(messages, signal, (text) => (summary += text), maxTokens);
+      await generate(messages, signal, (text) => (summary += text), maxTokens, 'summary');
       return summary.trim();
     },
 

@@ -4,6 +4,7 @@ import type { FeaturePlugin } from '../../http/feature.ts';
 import { isLoopbackAddress } from '../../http/loopback.ts';
 import { parseBody } from '../../http/validate.ts';
 import { expireOutbox } from '../../engines/email/mailer.ts';
+import { FeedbackBody, ratedReply } from './feedback.ts';
 
 const ContactUs = z.object({
   email: z.email({ message: 'Enter a valid email address.' }).max(254),
@@ -15,17 +16,6 @@ const ContactUs = z.object({
     .min(1, 'message is required.')
     .max(5000, 'message must be at most 5000 characters.'),
 });
-const Feedback = z
-  .object({
-    message: z.string().trim().max(5000).optional(),
-    rating: z.number().int().min(1, 'rating must be 1–5.').max(5, 'rating must be 1–5.').optional(),
-    category: z.string().trim().max(60).optional(),
-    personId: z.string().max(64).optional(),
-  })
-  .refine((body) => body.message || body.rating !== undefined, {
-    message: 'message or rating is required.',
-    path: ['message'],
-  });
 const AudioCallFeedback = z.object({
   rating: z.number().int().min(1, 'rating must be 1–5.').max(5, 'rating must be 1–5.'),
   comment: z.string().trim().max(5000).optional(),
@@ -53,8 +43,12 @@ export const supportFeature: FeaturePlugin = async (app, deps) => {
   });
 
   app.post('/feedback', optional, async (request) => {
-    const body = parseBody(Feedback, request.body);
-    return record('feedback', request.user?.id ?? null, null, body);
+    const body = parseBody(FeedbackBody, request.body);
+    const userId = request.user?.id ?? null;
+    if (!body.messageId) return record('feedback', userId, null, body);
+    // A reply's rating keeps what was rated: its chat, its character (not the client's word for it) and its text.
+    const reply = await ratedReply(db, userId, body.messageId);
+    return record('feedback', userId, null, { ...body, ...reply });
   });
 
   app.post('/feedback-audio-calls', optional, async (request) => {

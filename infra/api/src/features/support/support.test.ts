@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FEATURES, buildApp } from '../../app.ts';
 import { BACKENDS, bearer, createTestApp, preRegister, testConfig } from '../../../test/harness.ts';
 import type { TestApp } from '../../../test/harness.ts';
+import { chatWithCharacter } from '../../hubs/chat-fixtures.ts';
 
 describe.each(BACKENDS)('support on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('contact-us, feedback, outbox', () => {
@@ -54,6 +55,77 @@ describe.each(BACKENDS)('support on $backend', ({ backend, available }) => {
       expect(empty.json().error.field).toBe('message');
       const badRating = await t.app.inject({ method: 'POST', url: '/api/feedback', payload: { rating: 9 } });
       expect(badRating.json().error.field).toBe('rating');
+    });
+
+    it('should keep a reply’s rating with the reply it rates, and refuse another user’s reply', async () => {
+      const s = await preRegister(t.app);
+      const other = await preRegister(t.app);
+      const chatId = await chatWithCharacter(t.db, s.userId);
+      const theirChat = await chatWithCharacter(t.db, other.userId);
+      const [replyId, userLineId, theirReplyId] = [
+        crypto.randomUUID(),
+        crypto.randomUUID(),
+        crypto.randomUUID(),
+      ];
+      await t.db.query(
+        `INSERT INTO messages (id, chat_id, sender, message) VALUES
+         ($1, $4, 'character', 'Ooh, tell me more about rough yelled.'), ($2, $4, 'user', 'hi'),
+         ($3, $5, 'character', 'Hey!')`,
+        [replyId, userLineId, theirReplyId, chatId, theirChat],
+      );
+      const send = (payload: object, token: string | null = s.accessToken) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/feedback',
+          payload,
+          ...(token ? { headers: bearer(token) } : {}),
+        });
+
+      const ok = await send({
+        category: 'chat_reply',
+        messageId: replyId,
+        reasons: ['nonsense', 'forgot'],
+        message: 'She repeated my words back.',
+      });
+      expect(ok.statusCode).toBe(200);
+      const rows = await t.db.query<{ user_id: string; payload: Record<string, unknown> }>(
+        'SELECT user_id, payload FROM support_messages WHERE id = $1',
+        [ok.json().id],
+      );
+      expect(rows[0]).toMatchObject({
+        user_id: s.userId,
+        payload: {
+          messageId: replyId,
+          chatId,
+          reasons: ['nonsense', 'forgot'],
+          message: 'She repeated my words back.',
+          text: 'Ooh, tell me more about rough yelled.',
+        },
+      });
+
+      const field = async (payload: object, token?: string | null) => {
+        const res = await send(payload, token);
+        return [res.statusCode, res.json().error.field];
+      };
+      expect(await field({ messageId: theirReplyId, reasons: ['forgot'] })).toEqual([404, 'messageId']);
+      expect(await field({ messageId: userLineId, reasons: ['forgot'] })).toEqual([404, 'messageId']);
+      expect(await field({ messageId: replyId, reasons: ['forgot'] }, null)).toEqual([401, 'messageId']);
+      expect(await field({ messageId: 'nope', reasons: ['forgot'] })).toEqual([400, 'messageId']);
+      expect((await field({ messageId: replyId, reasons: ['boring'] }))[1]).toMatch(/^reasons/);
+      expect(await field({ messageId: replyId, reasons: ['forgot', 'forgot'] })).toEqual([400, 'reasons']);
+      expect(await field({ messageId: replyId, reasons: [] })).toEqual([400, 'message']);
+      expect(await field({ messageId: replyId, message: 'x'.repeat(5001) })).toEqual([400, 'message']);
+
+      // The rating quotes the chat: deleting the account deletes it with the chats.
+      const general = await send({ rating: 5, message: 'Great app' });
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: '/api/User', headers: bearer(s.accessToken) }))
+          .statusCode,
+      ).toBe(204);
+      const left = await t.db.query<{ id: string }>('SELECT id FROM support_messages WHERE user_id = $1', [
+        s.userId,
+      ]);
+      expect(left.map((row) => Number(row.id))).toEqual([general.json().id]);
     });
 
     it('should store audio-call feedback and require a rating', async () => {

@@ -38,7 +38,7 @@ const ChatHistory = z
  * Test fixtures: `POST testing/user-period` gives the caller a real subscription row of that period (or ends it
  * for `none`), exactly as a paid order would, without a payment; `periodInMonths` and `activeSubscription` follow
  * from it. `POST testing/user-tokens { amount }` credits the caller through the ledger (what a token purchase
- * does), so suites can afford unlocks. Mounted only when `COMPANION_TEST_FIXTURES=1`, for loopback clients;
+ * does), so suites can afford unlocks. `GET testing/feedback` lists the caller's `POST feedback` payloads. Mounted only when `COMPANION_TEST_FIXTURES=1`, for loopback clients;
  * otherwise the routes do not exist (404).
  */
 export const testingFeature: FeaturePlugin = async (app, deps) => {
@@ -87,6 +87,17 @@ export const testingFeature: FeaturePlugin = async (app, deps) => {
       deps.ledger.credit(tx, { userId: user.id, amount, reason: 'test_fixture' }),
     );
     return { remainingTokens: result.balance, spentTokens: result.spent };
+  });
+
+  // What the caller sent to `POST feedback`, newest first: the chat's "rate this reply" suite reads it back.
+  app.get('/testing/feedback', { preHandler: app.authenticate }, async (request) => {
+    if (!isLoopbackAddress(request.ip))
+      throw new HttpError(404, 'not_found', 'No route for GET /api/testing/feedback.');
+    const rows = await deps.db.query<{ payload: unknown }>(
+      "SELECT payload FROM support_messages WHERE user_id = $1 AND kind = 'feedback' ORDER BY id DESC",
+      [currentUser(request).id],
+    );
+    return { feedback: rows.map((row) => row.payload) };
   });
 
   // A long conversation for the chat remote's suites: `count` alternating messages in one of the caller's chats.

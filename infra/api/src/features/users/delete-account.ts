@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/database.ts';
  * Deletes an account inside the caller's transaction (000 §7 `DELETE User`). The user row stays, marked deleted, so
  * the ledger, orders and subscriptions (the payment records the law requires) keep their owner and later calls
  * answer 410 (000 §4). What is the user's own goes: their chats (messages and each chat's memory cascade with
- * them), the characters they made (with their images, unlocks and chats), their generated images and their saved
+ * them, and their ratings of replies, which quote the chat), the characters they made (with their images, unlocks and chats), their generated images and their saved
  * cards; their refresh tokens are revoked.
  */
 export async function deleteAccount(tx: Queryable, userId: string, now: Date): Promise<void> {
@@ -17,6 +17,11 @@ export async function deleteAccount(tx: Queryable, userId: string, now: Date): P
     now,
   ]);
   await tx.query('DELETE FROM chats WHERE user_id = $1', [userId]);
+  // A reply's rating quotes the chat (ADR 0440): it goes with it.
+  await tx.query(
+    "DELETE FROM support_messages WHERE user_id = $1 AND kind = 'feedback' AND payload ? 'messageId'",
+    [userId],
+  );
   await tx.query('DELETE FROM person_models WHERE owner_user_id = $1', [userId]);
   // A generated image is kept only while someone else's character still shows it.
   await tx.query(

@@ -37,6 +37,8 @@ import { usePerson } from '../../../shared/api/use-person.ts';
 const CharacterPhotos = lazy(() => import('./character-photos.tsx'));
 // What the character remembers of the chat (ADR 0360) loads when opened.
 const MemoryPanel = lazy(() => import('./memory-panel.tsx'));
+// "Rate this reply" (ADR 0440) loads when a reply is disliked.
+const ReplyFeedback = lazy(() => import('./reply-feedback.tsx'));
 
 /** Where a photo request stands. */
 type PhotoState = { state: 'pending' } | { state: 'failed'; refunded: number } | { state: 'offline' } | null;
@@ -67,6 +69,8 @@ export function Conversation({ chatId, onBack, onChanged, preview = null }: Conv
   const photoRequest = useRef<string | null>(null);
   const [photosOpen, setPhotosOpen] = useState(false);
   const [memoryOpen, setMemoryOpen] = useState(false);
+  /** The reply whose "what went wrong?" form is open. */
+  const [feedbackFor, setFeedbackFor] = useState<Message | null>(null);
   const [unlockedImage, setUnlockedImage] = useState<string | null>(null);
   const personId = chat?.personModelEntityId ?? '';
   const romance = useRomanceMode(visitor.user, personId);
@@ -130,6 +134,8 @@ export function Conversation({ chatId, onBack, onChanged, preview = null }: Conv
         isDisliked: reaction === 'dislike' ? value : value ? false : message.isDisliked,
       });
       react(transport, message.id, reaction, value).then(replaceMessage, () => replaceMessage(message));
+      // A dislike asks what went wrong; skipping the form keeps the dislike.
+      if (reaction === 'dislike' && value) setFeedbackFor(message);
     },
     [transport, replaceMessage],
   );
@@ -302,6 +308,16 @@ export function Conversation({ chatId, onBack, onChanged, preview = null }: Conv
       {memoryOpen && (
         <Suspense fallback={null}>
           <MemoryPanel chatId={chat.id} name={name} open={memoryOpen} onClose={() => setMemoryOpen(false)} />
+        </Suspense>
+      )}
+      {feedbackFor && (
+        <Suspense fallback={null}>
+          <ReplyFeedback
+            message={feedbackFor}
+            personId={chat.personModelEntityId}
+            name={name}
+            onClose={() => setFeedbackFor(null)}
+          />
         </Suspense>
       )}
       {(photosOpen || unlockedImage) && (
