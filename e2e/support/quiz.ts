@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /**
  * Answers the quiz on screen: one `data-answer` per question, then the name, then waits for the landing. With
@@ -43,3 +43,10 @@ export async function finishQuiz(page: Page, name: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(quiz).toHaveAttribute('data-step', 'landing', { timeout: 15_000 });
 }
+
+/** The document request that takes the visitor to the main app with their session in the query (000 §2.2). */
+export const mainAppHandOver = (page: Page) =>
+  page.waitForRequest(
+    (request: Request) =>
+      request.isNavigationRequest() && new URL(request.url()).searchParams.get('brand') === 'main',
+  );
