@@ -31,7 +31,8 @@ export async function answerQuiz(
 /** Finishes whatever quiz is on screen as a hurried visitor would: the first answer of every question, then a name. */
 export async function finishQuiz(page: Page, name: string) {
   const quiz = page.getByTestId('quiz');
-  await expect(quiz).toHaveAttribute('data-step', 'welcome');
+  // A paid visitor's first page: the whole remote arrives first (slow on a busy machine).
+  await expect(quiz).toHaveAttribute('data-step', 'welcome', { timeout: 30_000 });
   await quiz.getByRole('button').first().click();
   await expect(quiz).not.toHaveAttribute('data-step', 'welcome');
   for (let step = await quiz.getAttribute('data-step'); step !== 'name';) {
