@@ -199,6 +199,8 @@ test.describe('a subscriber on a phone opens every menu item and tab (000 §2.5)
     page,
     request,
   }) => {
+    // Twenty-odd pages in one walk.
+    test.setTimeout(300_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.addInitScript(() => localStorage.setItem('persist:category', 'realistic'));
     const { headers } = await signInSubscriber(page, request);
@@ -229,7 +231,8 @@ test.describe('a subscriber on a phone opens every menu item and tab (000 §2.5)
     // Contact Us is hidden in the drawer's list on a phone (000 §2.5).
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(sidebar.getByRole('link', { name: 'Contact Us' })).toBeHidden();
-    await page.getByRole('button', { name: 'Close menu' }).first().click();
+    await sidebar.getByRole('button', { name: 'Close menu' }).click();
+    await expect(sidebar).toHaveAttribute('data-open', 'false');
 
     const nav = page.getByTestId('shell-bottom-nav');
     await expect(nav.getByRole('link', { name: 'Premium' })).toHaveCount(0);
