@@ -301,15 +301,15 @@ test.describe('a deleted account (000 §4 "Soft-deleted account", §8)', () => {
     await page.goto('/settings');
     await page.getByTestId('delete-account').getByRole('button', { name: 'Delete account' }).click();
     await page.getByTestId('delete-account-dialog').getByRole('button', { name: 'Delete for good' }).click();
-    await expect.poll(() => storedAccessToken(page), { timeout: 15_000 }).not.toBe(account.accessToken);
+    await expect.poll(() => storedAccessToken(page), { timeout: 30_000 }).not.toBe(account.accessToken);
 
     const gone = device.waitForResponse((response) => response.status() === 410);
     const preRegister = device.waitForRequest((r) => r.url().endsWith('/api/Authenticate/pre-register'));
     await device.reload();
     await gone;
     await preRegister;
-    await expect.poll(() => new URL(device.url()).pathname, { timeout: 15_000 }).toBe('/');
-    await expect.poll(() => storedAccessToken(device), { timeout: 15_000 }).not.toBe(account.accessToken);
+    await expect.poll(() => new URL(device.url()).pathname, { timeout: 30_000 }).toBe('/');
+    await expect.poll(() => storedAccessToken(device), { timeout: 30_000 }).not.toBe(account.accessToken);
     const auth = await device.evaluate(() => JSON.parse(localStorage.getItem('persist:auth') ?? '{}'));
     expect(auth).toMatchObject({ isSoftDeleted: false });
     await expect(device.getByTestId('login-button')).toBeVisible();
