@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /**
  * Answers the quiz on screen: one `data-answer` per question, then the name, then waits for the landing. With
@@ -31,7 +31,8 @@ export async function answerQuiz(
 /** Finishes whatever quiz is on screen as a hurried visitor would: the first answer of every question, then a name. */
 export async function finishQuiz(page: Page, name: string) {
   const quiz = page.getByTestId('quiz');
-  await expect(quiz).toHaveAttribute('data-step', 'welcome');
+  // A paid visitor's first page: the whole remote arrives first (slow on a busy machine).
+  await expect(quiz).toHaveAttribute('data-step', 'welcome', { timeout: 30_000 });
   await quiz.getByRole('button').first().click();
   await expect(quiz).not.toHaveAttribute('data-step', 'welcome');
   for (let step = await quiz.getAttribute('data-step'); step !== 'name';) {
@@ -43,3 +44,10 @@ export async function finishQuiz(page: Page, name: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(quiz).toHaveAttribute('data-step', 'landing', { timeout: 15_000 });
 }
+
+/** The document request that takes the visitor to the main app with their session in the query (000 §2.2). */
+export const mainAppHandOver = (page: Page) =>
+  page.waitForRequest(
+    (request: Request) =>
+      request.isNavigationRequest() && new URL(request.url()).searchParams.get('brand') === 'main',
+  );

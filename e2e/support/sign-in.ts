@@ -86,3 +86,9 @@ export async function signInWithTokens(
   }
   return { email, accessToken, headers };
 }
+
+/** The access token the page keeps (000 §3 "Auth state", `persist:auth`). */
+export const storedAccessToken = (page: Page) =>
+  page.evaluate(
+    () => (JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as { accessToken?: string }).accessToken,
+  );

@@ -1,3 +1,6 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { signInRegistered, type RegisteredAccount } from './sign-in.ts';
+
 /**
  * An active monthly subscription for `userId`, as `GET User` would carry it once payments exist; the suites
  * rewrite the real answer with it (the e2e stack runs no payment provider).
@@ -16,4 +19,23 @@ export function activeSubscription(userId: unknown): Record<string, unknown> {
     periodType: 'month',
     periodValue: 1,
   };
+}
+
+/**
+ * Signs the page in as a new registered user with a real monthly subscription (the API's test fixture, as a paid
+ * order leaves it); answers their tokens and bearer headers.
+ */
+export async function signInSubscriber(
+  page: Page,
+  request: APIRequestContext,
+  prefix = 'journeys',
+): Promise<RegisteredAccount & { headers: { authorization: string } }> {
+  const account = await signInRegistered(page, request, prefix);
+  const headers = { authorization: `Bearer ${account.accessToken}` };
+  const period = await request.post('/api/testing/user-period', {
+    headers,
+    data: { periodInMonths: 'monthly' },
+  });
+  expect(period.ok()).toBe(true);
+  return { ...account, headers };
 }

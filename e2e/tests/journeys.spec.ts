@@ -1,23 +1,11 @@
-import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
-import { finishQuiz } from '../support/quiz.ts';
-import { signInRegistered } from '../support/sign-in.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { finishQuiz, mainAppHandOver } from '../support/quiz.ts';
+import { storedAccessToken } from '../support/sign-in.ts';
+import { signInSubscriber } from '../support/subscription.ts';
 
 // The journeys of ADRs 0320–0322, walked as the spec's visitors and subscribers would (000 §2.2, §4, §6, §7): from each funnel
 // brand's quiz into a chat or a created character on the main app, from every link into Settings and the token
 // shop, and out of the product by deleting the account.
-
-/** The access token the page keeps (000 §3 "Auth state", `persist:auth`). */
-const storedAccessToken = (page: Page) =>
-  page.evaluate(
-    () => (JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as { accessToken?: string }).accessToken,
-  );
-
-/** The document request that takes the visitor to the main app with their session in the query (000 §2.2). */
-const handOver = (page: Page) =>
-  page.waitForRequest(
-    (request: Request) =>
-      request.isNavigationRequest() && new URL(request.url()).searchParams.get('brand') === 'main',
-  );
 
 test.describe('funnel brands convert (000 §2.2)', () => {
   const WIZARD = [
@@ -33,7 +21,7 @@ test.describe('funnel brands convert (000 §2.2)', () => {
       await finishQuiz(page, 'Luna');
       const visitor = await storedAccessToken(page);
       expect(visitor).toMatch(/^ey/);
-      const leaving = handOver(page);
+      const leaving = mainAppHandOver(page);
       await page.getByTestId('quiz').getByRole('button').first().click();
       const target = new URL((await leaving).url());
       expect(target.pathname).toBe('/create-character');
@@ -55,7 +43,7 @@ test.describe('funnel brands convert (000 §2.2)', () => {
   }) => {
     await page.goto('/quiz-black-eve?brand=newGirl&utm_source=tiktok');
     await finishQuiz(page, 'Eve');
-    const leaving = handOver(page);
+    const leaving = mainAppHandOver(page);
     await page.getByRole('button', { name: 'Chat with Eve' }).click();
     const target = new URL((await leaving).url());
     expect(target.pathname).toBe('/chat');
@@ -72,18 +60,6 @@ test.describe('funnel brands convert (000 §2.2)', () => {
   });
 });
 
-/** A registered user with a real monthly subscription (the API's test fixture, as a paid order leaves it). */
-async function asSubscriber(page: Page, request: APIRequestContext) {
-  const account = await signInRegistered(page, request, 'journeys');
-  const headers = { authorization: `Bearer ${account.accessToken}` };
-  const period = await request.post('/api/testing/user-period', {
-    headers,
-    data: { periodInMonths: 'monthly' },
-  });
-  expect(period.ok()).toBe(true);
-  return { ...account, headers };
-}
-
 /** The GET User answer for a bearer token. */
 const userOf = async (request: APIRequestContext, headers: Record<string, string>) =>
   (await request.get('/api/User', { headers })).json() as Promise<Record<string, unknown>>;
@@ -98,7 +74,7 @@ test.describe('subscribers reach Settings and the token shop (000 §2.2, §4, §
     page,
     request,
   }) => {
-    const { headers } = await asSubscriber(page, request);
+    const { headers } = await signInSubscriber(page, request);
     await page.goto('/');
     await page.getByTestId('profile-menu-button').click();
     await page.getByTestId('profile-menu').getByRole('menuitem', { name: 'Settings' }).click();
@@ -129,7 +105,7 @@ test.describe('subscribers reach Settings and the token shop (000 §2.2, §4, §
     request,
   }) => {
     await page.setViewportSize({ width: 800, height: 1000 });
-    await asSubscriber(page, request);
+    await signInSubscriber(page, request);
     await page.goto('/');
     await page.getByTestId('shell-bottom-nav').getByRole('link', { name: 'Tokens' }).click();
     const dialog = page.getByTestId('content-dialog');
@@ -143,7 +119,7 @@ test.describe('subscribers reach Settings and the token shop (000 §2.2, §4, §
     page,
     request,
   }) => {
-    const { headers } = await asSubscriber(page, request);
+    const { headers } = await signInSubscriber(page, request);
     await page.goto('/settings');
     const dialog = page.getByTestId('content-dialog');
     await expect(dialog).toBeVisible();
@@ -177,7 +153,7 @@ test.describe('account actions in Settings (000 §7)', () => {
     page,
     request,
   }) => {
-    const { headers, accessToken } = await asSubscriber(page, request);
+    const { headers, accessToken } = await signInSubscriber(page, request);
     await request.post('/api/User/nsfw-confirmation', { headers, data: {} });
     await page.goto('/settings');
     await expect(page.getByTestId('settings')).toBeVisible();
@@ -242,7 +218,7 @@ test.describe('a subscriber walks every menu item and tab (000 §2.5)', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    const { headers } = await asSubscriber(page, request);
+    const { headers } = await signInSubscriber(page, request);
     await request.post('/api/User/nsfw-confirmation', { headers, data: {} });
     const TOP = [
       ['Create Character', '/create-character'],
@@ -275,7 +251,7 @@ test.describe('a subscriber walks every menu item and tab (000 §2.5)', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 820, height: 1100 });
-    const { headers } = await asSubscriber(page, request);
+    const { headers } = await signInSubscriber(page, request);
     await request.post('/api/User/nsfw-confirmation', { headers, data: {} });
     const TABS = [
       ['Chat', '/chat'],

@@ -1,5 +1,6 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, SyntheticEvent } from 'react';
 import { BRAND_HOME_PAGES, matchRoutePattern } from '@companion/contracts';
+import { IMAGE_UNAVAILABLE_ALT } from '@companion/ui/image-placeholder';
 import {
   deferredComponent,
   useBrand,
@@ -48,16 +49,6 @@ const FUNNEL_PAGE: PageRoute = {
   page: page(() => import(/* webpackChunkName: "quiz" */ '../pages/funnel-page.tsx')),
 };
 
-function paramsOf(pattern: string, pathname: string): Record<string, string> {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  const params: Record<string, string> = {};
-  want.forEach((segment, i) => {
-    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(have[i] ?? '');
-  });
-  return params;
-}
-
 /**
  * One page once its chunk is here (nothing before: the origin preloaded the chunk with the page, so that is a few
  * milliseconds). No Suspense: React 19 holds a suspended boundary's content back up to 300 ms after its fallback
@@ -70,20 +61,29 @@ function PageSlot({ route, params, path }: { route: PageRoute } & PageProps) {
   return Page ? <Page params={params} path={path} /> : null;
 }
 
+/**
+ * 000 §5: a picture that fails to load takes the alt 'Image currently unavailable', which `lib/backdrop.css.ts` draws
+ * as the placeholder. React bubbles an image's error event, so this one handler covers every page (ADR 0400).
+ */
+const markBroken = (event: SyntheticEvent<HTMLElement>) => {
+  (event.target as HTMLImageElement).alt = IMAGE_UNAVAILABLE_ALT;
+};
+
 /** The funnels remote's pages. */
 export function App() {
   const { pathname } = useRemoteLocation();
   const brand = useBrand();
   const path = pathname.replace(/\/+$/, '') || '/';
   // A funnel brand's main page (000 §2.1): fbQuiz's vip quiz, fakeChat's chat landing without a chat id.
-  const home = path === '/' ? (BRAND_HOME_PAGES[brand.id] ?? null) : null;
-  const own = home
-    ? ROUTES.find((candidate) => candidate.path === home)
-    : ROUTES.find((candidate) => matchRoutePattern(candidate.path, path));
+  const home = path === '/' ? BRAND_HOME_PAGES[brand.id] : undefined;
+  // A home is a page's own pattern (`/chat-landing/:chatId` matches itself), so one lookup serves both.
+  const own = ROUTES.find((candidate) => matchRoutePattern(candidate.path, home ?? path));
   const route = own ?? FUNNEL_PAGE;
-  const params = own && !home ? paramsOf(own.path, path) : {};
+  // The only parameter of this remote's pages is the chat landing's `:chatId`, the last segment of its path.
+  const params: Record<string, string> =
+    own && !home ? { chatId: decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) } : {};
   return (
-    <div data-testid="remote-page" data-page={path}>
+    <div data-testid="remote-page" onError={markBroken}>
       <PageSlot key={route.path} route={route} params={params} path={home ?? path} />
     </div>
   );

@@ -3,16 +3,9 @@ import type { CSSProperties, ImgHTMLAttributes } from 'react';
 import { cx } from '../cx.ts';
 import { UserIcon } from './user-silhouette.tsx';
 import * as styles from './image.css.ts';
+import { IMAGE_PLACEHOLDER_SRC, IMAGE_UNAVAILABLE_ALT } from './placeholder.ts';
 
-/** Alt text of the placeholder that replaces an image that failed to load (spec 000 §5). */
-export const IMAGE_UNAVAILABLE_ALT = 'Image currently unavailable';
-
-// A neutral picture glyph as a data URI: it cannot fail to load, and the alt text stays a real `alt`.
-const PLACEHOLDER_SRC =
-  'data:image/svg+xml,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#8e879a" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"><rect x="3" y="4" width="18" height="16" rx="3"/><circle cx="9" cy="10" r="2"/><path d="M21 16l-5-5-9 9"/></svg>',
-  );
+export { IMAGE_UNAVAILABLE_ALT };
 
 /** 000 §5: "Responsive image breakpoint defaults to 1200 px": below it an image's `mobileSrc` is used. */
 export const RESPONSIVE_IMAGE_BREAKPOINT = 1200;
@@ -80,7 +73,7 @@ export function Image({
     }
     return (
       <span className={cx(styles.placeholder, sized, className)} style={{ width, height, ...boxStyle }}>
-        <img src={PLACEHOLDER_SRC} alt={IMAGE_UNAVAILABLE_ALT} className={styles.placeholderIcon} />
+        <img src={IMAGE_PLACEHOLDER_SRC} alt={IMAGE_UNAVAILABLE_ALT} className={styles.placeholderIcon} />
       </span>
     );
   }
