@@ -138,9 +138,9 @@ test.describe('every quiz of every brand ends in a chat or the character wizard 
 });
 
 test.describe('a paid ad click comes back signed in with the purchase (001 §2, §4)', () => {
-  // Shell (lead): the provider returns to /pricing, outside charmGirl's route set; the subscriber hand-over to the
-  // main app keeps neither the path nor the order, so 'Payment Completed' never shows (the visitor lands on explore).
-  test.fixme('charmGirl /quiz-fb: the discount plan paid on the sandbox, back signed in as the same visitor, a subscriber in the main app', async ({
+  // The provider returns to /pricing, outside charmGirl's route set: the funnel domain hands the buyer to the main
+  // app's /pricing with the order, where 'Payment Completed' shows.
+  test('charmGirl /quiz-fb: the discount plan paid on the sandbox, back signed in as the same visitor, a subscriber in the main app', async ({
     page,
   }) => {
     await page.goto('/quiz-fb?brand=charmGirl&utm_source=facebook');
@@ -168,9 +168,9 @@ test.describe('a paid ad click comes back signed in with the purchase (001 §2, 
     ).toHaveCount(0);
   });
 
-  // Shell (lead): back on fakeChat's /pricing the visitor is a subscriber on a funnel brand, and the hand-over to the
-  // main app runs before the order's result: 'Payment Completed' never shows (the visitor lands on explore).
-  test.fixme("fakeChat: a reply opens the brand's pricing, the year plan paid on the sandbox, back signed in and on to a chat", async ({
+  // Back on fakeChat's /pricing the visitor is a subscriber on a funnel brand: the order's result shows first, and
+  // the subscriber hand-over to the main app waits until they leave it.
+  test("fakeChat: a reply opens the brand's pricing, the year plan paid on the sandbox, back signed in and on to a chat", async ({
     page,
   }) => {
     await page.goto('/?brand=fakeChat&utm_source=tiktok');

@@ -98,6 +98,21 @@ export const LEGAL_PAGES = [
   'chargeback-fraud-mitigation-policy',
 ] as const;
 
+/**
+ * The query parameters a payment provider sends the browser back with (001 §2). `orderId` marks a payment return:
+ * checkout reads them and removes them from the address; the shell leaves such a landing where it is.
+ */
+export const PAYMENT_RETURN_PARAMS = [
+  'orderId',
+  'subscription_id',
+  'token',
+  'productId',
+  'state',
+  'purchaseType',
+  'userId',
+  'paymentSystem',
+] as const;
+
 /** The quiz funnels (spec 000 §2.1). */
 export const QUIZ_PAGES = [
   '/quiz-black-eve',

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import {
   CHARACTER_DRAFT_KEY,
+  PAYMENT_RETURN_PARAMS,
   isFunnelPage,
   type AppLocation,
   type AppHistory,
@@ -38,7 +39,19 @@ function readDraft(): string | null {
   }
 }
 
-/** Subscribers leave funnels for the main app (000 §2.2). */
+/** The parameter that marks a payment provider's return to this page (001 §2). */
+const [ORDER_PARAM] = PAYMENT_RETURN_PARAMS;
+
+/** Whether the document landed as a payment provider's return (`orderId`, 001 §2). */
+const landedFromPayment = (history: AppHistory) =>
+  new URLSearchParams(history.location.search).has(ORDER_PARAM);
+
+/**
+ * Subscribers leave funnels for the main app (000 §2.2). Not while a buyer the payment provider just sent back to
+ * the funnel's checkout is still on the page it returned to (a landing with `orderId`, 001 §2): the purchase made
+ * them a subscriber, and they see its result screen first. Checkout takes the return parameters out of the address
+ * at once, so the landing's path is what counts; the result screen's button takes them on, and the rule then applies.
+ */
 export function useFunnelRedirect({
   brand,
   history,
@@ -48,7 +61,12 @@ export function useFunnelRedirect({
   userKnown,
 }: FunnelRedirectHookInput) {
   const onFunnel = brand.isFunnel || isFunnelPage(location.pathname);
+  const resultPage = useRef(landedFromPayment(history) ? history.location.pathname : null);
   useEffect(() => {
+    if (resultPage.current !== null) {
+      if (location.pathname === resultPage.current) return;
+      resultPage.current = null;
+    }
     if (!onFunnel || !userKnown) return;
     let cancelled = false;
     void handOverSession(session).then((handOver) => {
@@ -83,7 +101,8 @@ export interface MainAppHandOverInput {
 /**
  * A funnel domain's page that navigates to a path of the main app (a quiz's hand-over to the wizard or a chat)
  * takes the visitor there with their session (000 §2.2). Only a navigation inside the page does: the path a link
- * or the address bar opened the domain at still gets the not-found rule. Returns true while the visitor is leaving.
+ * or the address bar opened the domain at still gets the not-found rule, except a payment return. Returns true while
+ * the visitor is leaving.
  */
 export function useMainAppHandOver({
   brand,
@@ -94,7 +113,9 @@ export function useMainAppHandOver({
   leave = (url) => window.location.assign(url),
 }: MainAppHandOverInput): boolean {
   // The path the document was loaded at, until the visitor leaves it: a main-app path there was typed or linked.
-  const entry = useRef<string | null>(history.location.pathname);
+  // Not a payment provider's return (001 §2) to the main app's checkout (`/pricing`, `/tokens`): the buyer goes on
+  // to it, signed in, and sees their order's result there.
+  const entry = useRef<string | null>(landedFromPayment(history) ? null : history.location.pathname);
   if (entry.current !== null && location.pathname !== entry.current) entry.current = null;
   const leaving = entry.current === null && handsOverToMainApp(routes, brand.routeSet, location.pathname);
   const href = `${location.pathname}${location.search}`;

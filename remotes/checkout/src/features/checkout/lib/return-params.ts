@@ -1,3 +1,5 @@
+import { PAYMENT_RETURN_PARAMS } from '@companion/contracts';
+
 /** The payment-return query parameters (001 §2) read when the provider sends the browser back. */
 export interface PaymentReturn {
   orderId: string;
@@ -11,16 +13,7 @@ export interface PaymentReturn {
 }
 
 /** Every return parameter name (001 §2), removed from the address once read. */
-export const RETURN_PARAMS = [
-  'orderId',
-  'subscription_id',
-  'token',
-  'productId',
-  'state',
-  'purchaseType',
-  'userId',
-  'paymentSystem',
-] as const;
+const RETURN_PARAMS = PAYMENT_RETURN_PARAMS;
 
 /** The return parameters of a search string, or null when it is not a payment return (no orderId). */
 export function readPaymentReturn(search: string): PaymentReturn | null {
