@@ -4,7 +4,7 @@ import { finishQuiz } from '../support/quiz.ts';
 import { seedSession, storedAccessToken } from '../support/sign-in.ts';
 import { signInSubscriber } from '../support/subscription.ts';
 
-// Issue 28's journey suite, from the spec's words (000 §2.1 "Brand route sets", §2.2, §2.5, §4; 001 §2, §4): each
+// The journey suite, from the spec's words (000 §2.1 "Brand route sets", §2.2, §2.5, §4; 001 §2, §4): each
 // brand's own route set walked as its visitors walk it. Every quiz a brand serves is finished and must end in a chat
 // or the character wizard (a paid ad click never lands back at a quiz); a sandbox checkout from a funnel comes back
 // signed in with the purchase visible; a subscriber opens every item of the phone's menu and bottom navigation; a
@@ -14,7 +14,7 @@ import { signInSubscriber } from '../support/subscription.ts';
 // A quiz, its generate step and the main app it hands over to: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
-/** Where a finished quiz may end (000 §2.1: "lead into the main app"; issue 28: a chat or a created character). */
+/** Where a finished quiz may end (000 §2.1: "lead into the main app": a chat or a created character). */
 async function expectChatOrCreation(page: Page, label: string) {
   const wizard = page.getByText(/^Step \d+ of \d+$/);
   const chat = page.getByTestId('conversation');
