@@ -2,8 +2,22 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { leaveTo, useBus, useRemoteLocation, useTransport } from '@companion/remote-kit';
 import { startCheckout, startPaymentTimer } from '../../../api/payments-api.ts';
 import { redirectUrlFor } from '../lib/after-purchase.ts';
+import type { PaymentFormOffer } from '../lib/payment-form.ts';
 import { savedPayment } from '../lib/saved-payment.ts';
 import { usePaymentTracking } from './use-payment-tracking.ts';
+
+/** A checkout paid in the provider's embedded form (ADR 0410), with the hosted page kept as its fallback. */
+export interface EmbeddedCheckout {
+  orderId: string;
+  paymentSystem: string;
+  productName: string;
+  price: number;
+  form: PaymentFormOffer;
+  /** The hosted page (the fallback when the form's script cannot load or the form reports an error). */
+  hostedPage: string;
+  /** Where the hosted page would have sent the buyer back: the page that follows the order to its result. */
+  returnLocation: string;
+}
 
 /** What {@link useStartCheckout} returns. */
 export interface StartCheckout {
@@ -29,6 +43,12 @@ export interface StartCheckout {
   /** Starts the last checkout again (the fail screen's retry). */
   retry(): void;
   reset(): void;
+  /** The checkout open in the embedded form, null otherwise. */
+  embedded: EmbeddedCheckout | null;
+  /** Leaves the embedded form for the hosted page of the same order. */
+  leaveForHostedPage(): void;
+  /** Closes the embedded form (the buyer closed it, or the order's result screens took over). */
+  closeEmbedded(): void;
 }
 
 /**
@@ -47,6 +67,7 @@ export function useStartCheckout(
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [leaving, setLeaving] = useState<{ provider: string; href: string } | null>(null);
+  const [embedded, setEmbedded] = useState<EmbeddedCheckout | null>(null);
   const last = useRef<Parameters<StartCheckout['start']> | null>(null);
   const from = returnTo ?? `${location.pathname}${location.search}`;
 
@@ -61,6 +82,7 @@ export function useStartCheckout(
       last.current = [productId, isTokens, price, name, downsellType];
       setLoading(true);
       setFailed(false);
+      setEmbedded(null);
       track('checkout_started', { product_id: productId, price_usd: price / 100, placement: source });
       // Not debounced: the page leaves for the provider right after, and the pixels first record the click id.
       bus.publish('checkout:opened', {
@@ -83,6 +105,7 @@ export function useStartCheckout(
         );
         const href = answer.data.link.href;
         if (!href) throw new Error('The checkout start returned no link.');
+        const redirectUrl = redirectUrlFor(isTokens, from);
         await startPaymentTimer(transport, answer.orderId);
         savedPayment.write({
           savedProduct: { id: productId, name, price, isTokens },
@@ -90,7 +113,25 @@ export function useStartCheckout(
           paymentIntentOrderId: answer.orderId,
           transactionId: null,
         });
-        setLeaving({ provider: answer.paymentSystem, href });
+        // PayPal always redirects; a card provider's embedded form opens here when the server offers one.
+        if (answer.form && answer.paymentSystem !== 'paypal') {
+          const back = new URLSearchParams({
+            orderId: answer.orderId,
+            productId,
+            purchaseType: isTokens ? 'token' : 'subscription',
+            paymentSystem: answer.paymentSystem,
+          });
+          setEmbedded({
+            orderId: answer.orderId,
+            paymentSystem: answer.paymentSystem,
+            productName: name,
+            price,
+            form: answer.form,
+            hostedPage: href,
+            returnLocation: `${redirectUrl}${redirectUrl.includes('?') ? '&' : '?'}${back.toString()}`,
+          });
+          setLoading(false);
+        } else setLeaving({ provider: answer.paymentSystem, href });
       } catch (error) {
         console.error('[checkout] checkout start failed', error);
         setFailed(true);
@@ -123,5 +164,13 @@ export function useStartCheckout(
     },
     leavingFor: leaving?.provider ?? null,
     reset: () => setFailed(false),
+    embedded,
+    leaveForHostedPage: () => {
+      if (!embedded) return;
+      setEmbedded(null);
+      setLoading(true);
+      setLeaving({ provider: embedded.paymentSystem, href: embedded.hostedPage });
+    },
+    closeEmbedded: () => setEmbedded(null),
   };
 }
