@@ -51,7 +51,11 @@ const SCRIPT = `(function () {
   var post = function (type, data) {
     parent.postMessage({ channel: ${JSON.stringify(FORM_CHANNEL)}, type: type, data: data }, config.parentOrigin);
   };
-  var size = function () { post('resize', { type: 'resize', width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }); };
+  // The body's own height: the document's never drops below the frame's, so a shorter form would keep the gap.
+  var size = function () {
+    var box = document.body.getBoundingClientRect();
+    post('resize', { type: 'resize', width: Math.ceil(box.width), height: Math.ceil(box.height) });
+  };
   config.events.forEach(function (e) { post(e.type, e.data); });
   size();
   if (window.ResizeObserver) new ResizeObserver(size).observe(document.body);
