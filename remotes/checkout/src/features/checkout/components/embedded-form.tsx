@@ -14,7 +14,7 @@ import * as styles from './embedded-form.css.ts';
 
 /** The form's colours per app theme (the frame cannot read the page's CSS variables). */
 const FORM_STYLES = {
-  dark: {},
+  dark: { 'color-scheme': 'dark' },
   light: {
     '--sg-text': '#1d1a24',
     '--sg-muted': '#5d5670',
@@ -26,6 +26,32 @@ const FORM_STYLES = {
     'color-scheme': 'light',
   },
 } as const;
+
+/**
+ * The theme's colours plus the modal's own background under the form: a frame whose color-scheme differs from the
+ * page's is painted opaque by the browser, so it gets the surface it sits on.
+ */
+function formStyles(container: HTMLElement | null, theme: keyof typeof FORM_STYLES): Record<string, string> {
+  let node: HTMLElement | null = container;
+  while (node) {
+    const background = getComputedStyle(node).backgroundColor;
+    if (background && background !== 'transparent' && !/,\s*0\)$/.test(background))
+      return { ...FORM_STYLES[theme], '--sg-bg': background };
+    node = node.parentElement;
+  }
+  return { ...FORM_STYLES[theme] };
+}
+
+/** Where the hosted page would have sent the buyer back: the page that follows the order to its result. */
+function returnLocationOf(checkout: EmbeddedCheckout): string {
+  const back = new URLSearchParams({
+    orderId: checkout.orderId,
+    productId: checkout.productId,
+    purchaseType: checkout.isTokens ? 'token' : 'subscription',
+    paymentSystem: checkout.paymentSystem,
+  });
+  return `${checkout.redirectUrl}${checkout.redirectUrl.includes('?') ? '&' : '?'}${back.toString()}`;
+}
 
 const STATUS: Record<FormPhase, string> = {
   loading: 'Loading the secure card form…',
@@ -39,7 +65,7 @@ const STATUS: Record<FormPhase, string> = {
 /**
  * The card provider's embedded form in the payment modal (001 §4 "Payment form events", ADR 0410): the SDK script
  * loads now, not with the page; every SDK event is handled (`nextFormPhase`). A `success`, `fail` or settling
- * `orderStatus` hands the order to the page that follows it (`returnLocation`, the same as the hosted page's
+ * `orderStatus` hands the order to the page that follows it (`returnLocationOf`, the same as the hosted page's
  * return), so the one result pipeline (`usePaymentOutcome`) decides what the buyer sees. A script that cannot load
  * or a form `error` sends the buyer to the hosted page of the same order.
  */
@@ -71,7 +97,7 @@ export function EmbeddedForm({
       if (before === next) return;
       if (next === 'settled') {
         handlers.current.onClose();
-        handlers.current.navigate(checkout.returnLocation);
+        handlers.current.navigate(returnLocationOf(checkout));
       }
       if (next === 'broken') handlers.current.onFallback();
     };
@@ -82,7 +108,7 @@ export function EmbeddedForm({
           form = sdk.init({
             merchantData: checkout.form.merchantData,
             formParams: { formTypeClass: 'default', buttonType: 'default' },
-            styles: { ...FORM_STYLES[theme] },
+            styles: formStyles(document.getElementById(containerId), theme),
             iframeParams: { containerId, title: 'Card payment form' },
           });
         } catch (error) {
@@ -127,7 +153,7 @@ export function EmbeddedForm({
     >
       <div className={styles.body} data-testid="embedded-payment-form" data-phase={phase}>
         <div className={styles.summary}>
-          <p className={styles.product}>{checkout.productName || 'Your purchase'}</p>
+          <p className={styles.product}>{checkout.name || 'Your purchase'}</p>
           <p className={styles.price}>${(checkout.price / 100).toFixed(2)}</p>
         </div>
         <div id={containerId} className={styles.frame} hidden={phase === 'broken'} />

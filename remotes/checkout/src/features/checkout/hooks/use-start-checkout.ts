@@ -10,13 +10,15 @@ import { usePaymentTracking } from './use-payment-tracking.ts';
 export interface EmbeddedCheckout {
   orderId: string;
   paymentSystem: string;
-  productName: string;
-  price: number;
   form: PaymentFormOffer;
   /** The hosted page (the fallback when the form's script cannot load or the form reports an error). */
-  hostedPage: string;
-  /** Where the hosted page would have sent the buyer back: the page that follows the order to its result. */
-  returnLocation: string;
+  href: string;
+  productId: string;
+  isTokens: boolean;
+  price: number;
+  name: string;
+  /** The redirect URL the hosted page would send the buyer back to (the provider adds the return parameters). */
+  redirectUrl: string;
 }
 
 /** What {@link useStartCheckout} returns. */
@@ -90,6 +92,7 @@ export function useStartCheckout(
         source,
       });
       try {
+        const redirectUrl = redirectUrlFor(isTokens, from);
         const answer = await startCheckout(
           transport,
           {
@@ -97,7 +100,7 @@ export function useStartCheckout(
             isPurchaseTokens: isTokens,
             isDownsellPayment: downsellType !== null,
             downsellType,
-            redirectUrl: redirectUrlFor(isTokens, from),
+            redirectUrl,
             pathname: location.pathname,
           },
           subscribed,
@@ -105,7 +108,6 @@ export function useStartCheckout(
         );
         const href = answer.data.link.href;
         if (!href) throw new Error('The checkout start returned no link.');
-        const redirectUrl = redirectUrlFor(isTokens, from);
         await startPaymentTimer(transport, answer.orderId);
         savedPayment.write({
           savedProduct: { id: productId, name, price, isTokens },
@@ -113,23 +115,9 @@ export function useStartCheckout(
           paymentIntentOrderId: answer.orderId,
           transactionId: null,
         });
-        // PayPal always redirects; a card provider's embedded form opens here when the server offers one.
-        if (answer.form && answer.paymentSystem !== 'paypal') {
-          const back = new URLSearchParams({
-            orderId: answer.orderId,
-            productId,
-            purchaseType: isTokens ? 'token' : 'subscription',
-            paymentSystem: answer.paymentSystem,
-          });
-          setEmbedded({
-            orderId: answer.orderId,
-            paymentSystem: answer.paymentSystem,
-            productName: name,
-            price,
-            form: answer.form,
-            hostedPage: href,
-            returnLocation: `${redirectUrl}${redirectUrl.includes('?') ? '&' : '?'}${back.toString()}`,
-          });
+        // A card provider's embedded form opens here when the server offers one (never for PayPal: no form).
+        if (answer.form) {
+          setEmbedded({ ...answer, form: answer.form, href, productId, isTokens, price, name, redirectUrl });
           setLoading(false);
         } else setLeaving({ provider: answer.paymentSystem, href });
       } catch (error) {
@@ -169,7 +157,7 @@ export function useStartCheckout(
       if (!embedded) return;
       setEmbedded(null);
       setLoading(true);
-      setLeaving({ provider: embedded.paymentSystem, href: embedded.hostedPage });
+      setLeaving({ provider: embedded.paymentSystem, href: embedded.href });
     },
     closeEmbedded: () => setEmbedded(null),
   };
