@@ -7,7 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { expectBackOn, fillCard, SUCCESS_CARD } from '../support/payments.ts';
-import { shoot } from '../support/screenshots.ts';
+import { VIEWPORTS } from '../support/screenshots.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 
 // The card provider's embedded form (001 §4 "Payment form events", §8 "Payment SDK script load failure rejects the
@@ -44,6 +44,19 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
       () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
     )),
   ];
+}
+
+/**
+ * The open form at phone and desktop width in the theme the page opened with (the form takes the theme when it
+ * opens, so the shared `shoot`, which only repaints the page, would show the frame in the other theme).
+ */
+async function shootForm(page: Page, testInfo: TestInfo, name: string) {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    await expect(page.getByTestId('embedded-payment-form')).toHaveAttribute('data-phase', 'ready');
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${size}.png`) });
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
 }
 
 /** Opens /pricing, keeps the year plan and opens the embedded form; returns the form's frame. */
@@ -91,7 +104,7 @@ test.describe('embedded payment form', () => {
     // The form's `card` event names the brand once the first six digits are in.
     await form.getByLabel('Card number').fill(SUCCESS_CARD);
     await expect(modal.getByRole('status').first()).toContainText('Card: visa');
-    await shoot(page, testInfo, 'embedded-form');
+    await shootForm(page, testInfo, 'embedded-form-dark');
     await payInForm(form, SUCCESS_CARD);
     // The order's page follows it to its result, as after the hosted page (one result pipeline).
     await expectBackOn(page, '/pricing');
@@ -103,9 +116,15 @@ test.describe('embedded payment form', () => {
     expect(await violations()).toEqual([]);
   });
 
-  test('a declined card shows the fail screen with its decline title', async ({ page, request }) => {
+  test('a declined card shows the fail screen with its decline title', async ({
+    page,
+    request,
+  }, testInfo) => {
+    // A light-theme buyer: the form opens in the light colours.
+    await page.addInitScript(`localStorage.setItem('persist:theme', 'light')`);
     await embeddedBuyer(page, request);
     const form = await openForm(page);
+    await shootForm(page, testInfo, 'embedded-form-light');
     await payInForm(form, '4000000000003048');
     await expectBackOn(page, '/pricing');
     const fail = page.getByTestId('payment-fail');

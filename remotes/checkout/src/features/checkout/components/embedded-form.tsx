@@ -90,6 +90,9 @@ export function EmbeddedForm({
   useEffect(() => {
     let form: PaymentFormInstance | null = null;
     let live = true;
+    // A theme switch opens the form again in the new colours; the frame shows where the order stands.
+    phaseRef.current = 'loading';
+    setPhase('loading');
     const move = (next: FormPhase) => {
       const before = phaseRef.current;
       phaseRef.current = next;
@@ -135,9 +138,9 @@ export function EmbeddedForm({
       form?.unsubscribeAll();
       form?.destroy?.();
     };
-    // One form per order: the theme is read when it opens.
+    // One form per order and theme; `checkout` is that order's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [checkout.orderId, containerId]);
+  }, [checkout.orderId, containerId, theme]);
 
   const busy = phase === 'submitting' || phase === 'settled' || phase === 'broken';
   return (
