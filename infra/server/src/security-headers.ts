@@ -30,7 +30,8 @@ export function contentSecurityPolicy(
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self' ${GOOGLE_SIGN_IN}${connects}`,
-    `frame-src ${GOOGLE_SIGN_IN}`,
+    // 'self': the payment sandbox's embedded card form (`/api/sandbox/form`, ADR 0410).
+    `frame-src 'self' ${GOOGLE_SIGN_IN}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -60,7 +60,13 @@ export function startCheckout(
   payload: CheckoutStartPayload,
   subscribed: boolean,
   idempotencyKey: string,
-): Promise<{ orderId: string; paymentSystem: string; data: { link: { href: string | null } } }> {
+): Promise<{
+  orderId: string;
+  paymentSystem: string;
+  data: { link: { href: string | null } };
+  /** The provider's embedded form, when the server offers it (the link stays: PayPal and fallback, ADR 0410). */
+  form?: { scriptUrl: string; merchantData: { merchant: string; signature: string; paymentIntent: string } };
+}> {
   const path =
     subscribed && !payload.isPurchaseTokens
       ? 'Payments/checkout/start-subscribed'

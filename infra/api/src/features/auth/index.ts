@@ -105,6 +105,8 @@ const LoginPreRegister = z.object({ userId: z.uuid(), fingerprint });
 const FeatureFlags = z
   .object({
     preferredPaymentMethod: z.string().min(1).max(40),
+    /** The card checkout: the provider's embedded form, or its hosted page (the default; ADR 0410). */
+    paymentForm: z.enum(['embedded', 'hosted']),
     featurePaywallCheckoutVariant: z.string().max(80).nullable(),
     experimentCharacterTimebomb: z.boolean(),
     enabledGenerationVideoBasedImageInChat: z.boolean(),

@@ -184,6 +184,14 @@ export function sandboxKeys(jwtKey: Uint8Array, kind: 'wh' | 'api'): Record<Enve
   };
 }
 
+/**
+ * Whether a checkout start offers the provider's embedded form (ADR 0410): the user's `paymentForm` feature flag,
+ * 'embedded' to opt in (set with `Authenticate/update-feature-flags`), while the hosted page stays the default.
+ */
+function embeddedFormFor(user: Pick<UserRow, 'features'>): boolean {
+  return (user.features as Record<string, unknown>)['paymentForm'] === 'embedded';
+}
+
 /** Sends an idempotent call's answer, marking a replay the way Stripe does. */
 function sendResult(reply: FastifyReply, result: { status: number; body: unknown; replayed: boolean }) {
   if (result.replayed) reply.header('idempotent-replayed', 'true');
@@ -252,7 +260,16 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     });
     const providers = {
       ...(Object.fromEntries(
-        ENVELOPES.map((system) => [system, sandboxProvider(engine, system, whKeys[system])]),
+        ENVELOPES.map((system) => [
+          system,
+          // Only the Solidgate envelope has an embedded form (PayPal redirects; Yuno's SDK is not built).
+          sandboxProvider(
+            engine,
+            system,
+            whKeys[system],
+            system === 'solidgate' ? apiKeys.solidgate : undefined,
+          ),
+        ]),
       ) as Record<Envelope, PaymentProvider>),
       ...liveProvidersFromEnv(options.env ?? process.env, options.fetch ?? nodeFetch),
     };
@@ -483,6 +500,8 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
         system: PaymentSystem | null;
         cardId?: string | null;
         meta: Record<string, unknown>;
+        /** This call may offer the provider's embedded form beside the hosted page (the user's flag decides, ADR 0410). */
+        embeddedForm?: boolean;
       },
     ) {
       const userId = currentUser(request).id;
@@ -535,7 +554,17 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
         'UPDATE payment_orders SET provider_order_id = $2, payment_url = $3, updated_at = $4 WHERE id = $1',
         [order.id, created.providerOrderId, created.paymentUrl, deps.now()],
       );
-      return hostedAnswer(order, created.paymentUrl);
+      const form =
+        input.embeddedForm && embeddedFormFor(user) && provider.paymentForm
+          ? provider.paymentForm({
+              order_id: order.id,
+              amount: order.amount,
+              currency: order.currency,
+              order_description: product.title,
+            })
+          : null;
+      // The hosted page's link stays in every answer: PayPal, and the fallback when the form's script cannot load.
+      return { ...hostedAnswer(order, created.paymentUrl), ...(form ? { form } : {}) };
     }
 
     /** A hosted-page creation call's answer. */
@@ -743,6 +772,7 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
             kind: 'checkout',
             system: null,
             meta: { isDownsellPayment: body.isDownsellPayment, downsellType: body.downsellType ?? null },
+            embeddedForm: true,
           });
         });
         return sendResult(reply, result);
@@ -1004,7 +1034,13 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     });
 
     await app.register(async (scope: FastifyInstance) =>
-      registerSandboxRoutes(scope, engine, apiKeys.solidgate, deps.config.authRateLimitPerMinute),
+      registerSandboxRoutes(
+        scope,
+        engine,
+        apiKeys.solidgate,
+        deps.config.authRateLimitPerMinute,
+        publicOrigin,
+      ),
     );
 
     // ---- background work ----

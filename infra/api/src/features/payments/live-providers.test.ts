@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { liveProvidersFromEnv, paypalProvider, solidgateProvider, yunoProvider } from './live-providers.ts';
 import type { Fetch } from './live-providers.ts';
 import { parseProviderEvent } from './events.ts';
+import { openMerchantData } from './form-intent.ts';
 
 // Contract tests: each adapter's requests are checked against the documented shapes
 // (docs/research/payments.md §1–§2) and its parsing against recorded responses. No network: a recorder stands
@@ -41,14 +42,31 @@ function expectedSolidgateSignature(publicKey: string, secretKey: string, body: 
 }
 
 const SOLIDGATE = {
-  api: { publicKey: 'api_pk_test', secretKey: 'api_sk_test' },
+  api: { publicKey: 'api_pk_test', secretKey: 'api_sk_test_0123456789abcdef0123456789' },
   webhook: { publicKey: 'wh_pk_test', secretKey: 'wh_sk_test' },
   payUrl: 'https://pay.solidgate.test/api/v1',
   pageUrl: 'https://page.solidgate.test/api/v1',
+  formScriptUrl: 'https://cdn.solidgate.test/js/solid-form.js',
 };
 const ORDER = '3b241101-e2bb-4255-8caf-4136c566a962';
 
 describe('Solidgate adapter', () => {
+  it('should seal the embedded form order with the API keys, readable only with them', () => {
+    const provider = solidgateProvider(SOLIDGATE, recorder([]).fetcher);
+    const terms = { order_id: ORDER, amount: 1999, currency: 'USD', order_description: 'Year' };
+    const form = provider.paymentForm!(terms);
+    expect(form.scriptUrl).toBe('https://cdn.solidgate.test/js/solid-form.js');
+    expect(form.merchantData.merchant).toBe('api_pk_test');
+    expect(form.merchantData.paymentIntent).not.toContain('1999');
+    expect(openMerchantData(SOLIDGATE.api, form.merchantData)).toEqual(terms);
+    const tampered = {
+      ...form.merchantData,
+      paymentIntent: `${form.merchantData.paymentIntent.slice(0, -2)}AA`,
+    };
+    expect(openMerchantData(SOLIDGATE.api, tampered)).toBeNull();
+    expect(openMerchantData({ ...SOLIDGATE.api, publicKey: 'api_pk_other' }, form.merchantData)).toBeNull();
+  });
+
   it('should sign POST /init with merchant + signature and return the page url', async () => {
     const { calls, fetcher } = recorder([
       { status: 200, body: { url: 'https://page.solidgate.test/pay/abc', guid: 'abc' } },
@@ -72,7 +90,7 @@ describe('Solidgate adapter', () => {
     });
     expect(init!.headers.merchant).toBe('api_pk_test');
     expect(init!.headers.signature).toBe(
-      expectedSolidgateSignature('api_pk_test', 'api_sk_test', JSON.stringify(init!.body)),
+      expectedSolidgateSignature('api_pk_test', SOLIDGATE.api.secretKey, JSON.stringify(init!.body)),
     );
   });
 

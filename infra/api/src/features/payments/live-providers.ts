@@ -5,6 +5,7 @@
 // merchant accounts).
 
 import type { ProviderEvent } from './events.ts';
+import { formMerchantData } from './form-intent.ts';
 import { toCents } from './events.ts';
 import type { PaymentProvider } from './provider.ts';
 import { safeEqual, solidgateSignature, verifyWebhook, yunoSignature } from './signatures.ts';
@@ -50,6 +51,8 @@ export interface SolidgateConfig {
   webhook: WebhookKeys;
   payUrl: string;
   pageUrl: string;
+  /** The payment form SDK script (Solidgate's CDN); the origin's CSP must allow its origin. */
+  formScriptUrl: string;
 }
 
 function solidgateStatus(status: string): ProviderEvent['status'] | null {
@@ -78,6 +81,11 @@ export function solidgateProvider(config: SolidgateConfig, fetcher: Fetch): Paym
   return {
     system: 'solidgate',
     verifyWebhook: async (raw, headers) => verifyWebhook('solidgate', config.webhook, raw, headers),
+    // The same seam as the sandbox's form: the order sealed with the API keys (nodejs-sdk `formMerchantData`).
+    paymentForm: (terms) => ({
+      scriptUrl: config.formScriptUrl,
+      merchantData: formMerchantData(config.api, terms),
+    }),
     async createPayment(input) {
       const body = await post(`${config.pageUrl}/init`, {
         order: {
@@ -351,6 +359,7 @@ export function liveProvidersFromEnv(
         webhook: { publicKey: env.SOLIDGATE_WEBHOOK_PUBLIC_KEY, secretKey: env.SOLIDGATE_WEBHOOK_SECRET_KEY },
         payUrl: env.SOLIDGATE_PAY_URL || 'https://pay.solidgate.com/api/v1',
         pageUrl: env.SOLIDGATE_PAGE_URL || 'https://payment-page.solidgate.com/api/v1',
+        formScriptUrl: env.SOLIDGATE_FORM_SCRIPT_URL || 'https://cdn.solidgate.com/js/solid-form.js',
       },
       fetcher,
     );

@@ -1,4 +1,6 @@
 import type { ProviderEvent } from './events.ts';
+import { formMerchantData } from './form-intent.ts';
+import type { PaymentForm, PaymentIntentTerms } from './form-intent.ts';
 import type { InitRequest, SandboxEngine, SandboxOrderRow } from './sandbox/engine.ts';
 import { verifyWebhook } from './signatures.ts';
 import type { Envelope, WebhookKeys } from './signatures.ts';
@@ -12,6 +14,11 @@ export interface PaymentProvider {
   createPayment(
     input: Omit<InitRequest, 'envelope' | 'merchantOrderId'> & { orderId: string },
   ): Promise<{ providerOrderId: string; paymentUrl: string }>;
+  /**
+   * The embedded payment form for an order `createPayment` opened (001 §4 "Payment form events"): the provider's
+   * form SDK script and the sealed merchant data its `init` takes. Absent for redirect-only providers (PayPal).
+   */
+  paymentForm?(terms: PaymentIntentTerms): PaymentForm;
   /** Charges a saved card token (one-click, upgrade, renewal); the result also arrives by webhook. */
   chargeToken(input: {
     orderId: string;
@@ -50,10 +57,29 @@ export function sandboxEvent(row: SandboxOrderRow): ProviderEvent | null {
   };
 }
 
-/** The sandbox engine behind the provider interface, in one envelope. */
-export function sandboxProvider(engine: SandboxEngine, system: Envelope, keys: WebhookKeys): PaymentProvider {
+/** Where the sandbox serves its form SDK (the script the checkout loads when it opens, never before). */
+export const SANDBOX_FORM_SCRIPT = '/api/sandbox/form-sdk.js';
+
+/**
+ * The sandbox engine behind the provider interface, in one envelope. `formKeys` (the Solidgate envelope's API keys)
+ * turn on its embedded form, which seals the order terms as Solidgate's form does.
+ */
+export function sandboxProvider(
+  engine: SandboxEngine,
+  system: Envelope,
+  keys: WebhookKeys,
+  formKeys?: WebhookKeys,
+): PaymentProvider {
   return {
     system,
+    ...(formKeys
+      ? {
+          paymentForm: (terms: PaymentIntentTerms) => ({
+            scriptUrl: SANDBOX_FORM_SCRIPT,
+            merchantData: formMerchantData(formKeys, terms),
+          }),
+        }
+      : {}),
     verifyWebhook: async (rawBody, headers) => verifyWebhook(system, keys, rawBody, headers),
     async createPayment(input) {
       const result = await engine.init({

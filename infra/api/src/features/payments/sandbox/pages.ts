@@ -57,7 +57,8 @@ function layout(title: string, body: string): string {
 <body><main>${body}</main></body></html>`;
 }
 
-function money(order: SandboxOrderRow): string {
+/** The order amount as a buyer reads it. */
+export function money(order: SandboxOrderRow): string {
   return `${order.currency === 'USD' ? '$' : `${order.currency} `}${(order.amount / 100).toFixed(2)}`;
 }
 
@@ -66,7 +67,14 @@ export type CardErrors = Partial<
   Record<'cardNumber' | 'cardExpiryDate' | 'cardCvv' | 'cardHolder' | 'email', string>
 >;
 
-function field(name: keyof CardErrors, label: string, attrs: string, errors: CardErrors, value = ''): string {
+/** One labelled card field with its error, named as the provider SDK names it. */
+export function field(
+  name: keyof CardErrors,
+  label: string,
+  attrs: string,
+  errors: CardErrors,
+  value = '',
+): string {
   const error = errors[name];
   const describedBy = error ? ` aria-describedby="${name}-error" aria-invalid="true"` : '';
   return `<div><label for="${name}">${label}</label>

@@ -3,7 +3,19 @@ import { z } from 'zod';
 import { redirectable } from '../return-url.ts';
 import { safeEqual, solidgateSignature } from '../signatures.ts';
 import type { Envelope, WebhookKeys } from '../signatures.ts';
-import type { SandboxEngine } from './engine.ts';
+import type { SandboxEngine, SandboxOrderRow } from './engine.ts';
+import { openMerchantData } from '../form-intent.ts';
+import {
+  challengeFrame,
+  cardFrame,
+  errorFrame,
+  frameCsp,
+  FORM_LAYOUTS,
+  BUTTON_STYLES,
+  resultFrame,
+} from './form-pages.ts';
+import type { FrameLook } from './form-pages.ts';
+import { FORM_SDK_SCRIPT } from './form-sdk.ts';
 import { challengePage, closedPage, notFoundPage, PAGE_CSP, paymentPage } from './pages.ts';
 import type { CardErrors } from './pages.ts';
 import { TEST_CARDS } from './test-cards.ts';
@@ -19,6 +31,17 @@ const CardForm = z.object({
 });
 const OtpForm = z.object({ otp: formText });
 const StatusBody = z.object({ order_id: z.string().min(1).max(100) });
+const Look = z.object({
+  layout: z.enum(FORM_LAYOUTS).catch('default'),
+  button: z.enum(BUTTON_STYLES).catch('default'),
+  buttonText: z.string().max(40).optional().catch(undefined),
+  origin: z.string().max(200).optional().catch(undefined),
+});
+const MerchantData = z.object({
+  merchant: z.string().min(1).max(200),
+  signature: z.string().min(1).max(400),
+  paymentIntent: z.string().min(1).max(4000),
+});
 
 /** The platform's JSON error, for a client of the hosted pages that is not a browser. */
 interface PageError {
@@ -87,6 +110,8 @@ export async function registerSandboxRoutes(
   apiKeys: WebhookKeys,
   /** Card and OTP submissions per IP per minute (card testing, ASVS 2.4.1). */
   submitsPerMinute: number,
+  /** The shop's origin: the only page that may frame the embedded form and receive its events. */
+  shopOrigin: string,
 ): Promise<void> {
   const limited = { config: { rateLimit: { max: submitsPerMinute, timeWindow: 60_000 } } };
   scope.addContentTypeParser(
@@ -167,6 +192,8 @@ export async function registerSandboxRoutes(
     return sendBack(request, reply, order.id, next.redirect);
   });
 
+  registerFormRoutes(scope, engine, apiKeys, limited, shopOrigin);
+
   // Provider-side status call, Solidgate-shaped: `merchant` + `signature` headers over the JSON body.
   scope.post('/sandbox/api/v1/status', async (request, reply) => {
     const raw = JSON.stringify(request.body ?? {});
@@ -192,5 +219,137 @@ export async function registerSandboxRoutes(
       },
       error: order.decline_code ? { code: order.decline_code } : null,
     };
+  });
+}
+
+/**
+ * The origins that may frame the form: the shop's public origin and, for a `localhost` one, its loopback twins
+ * (a developer or a test opens the same server as 127.0.0.1).
+ */
+export function shopOrigins(publicOrigin: string): string[] {
+  const url = new URL(publicOrigin);
+  if (url.hostname !== 'localhost') return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return [url.origin, `${url.protocol}//127.0.0.1${port}`, `${url.protocol}//[::1]${port}`];
+}
+
+/** The look the SDK asked for and the shop page framing it (one of `allowed`, else the public origin). */
+function lookOf(query: unknown, allowed: readonly string[]): FrameLook & { origin: string } {
+  const look = Look.parse(query ?? {});
+  return {
+    layout: look.layout,
+    button: look.button,
+    buttonText: look.buttonText ?? null,
+    origin: look.origin && allowed.includes(look.origin) ? look.origin : allowed[0]!,
+  };
+}
+
+/** The look carried on to the frame's next URL. */
+function lookQuery(look: FrameLook & { origin: string }): string {
+  const params = new URLSearchParams({ layout: look.layout, button: look.button, origin: look.origin });
+  if (look.buttonText) params.set('buttonText', look.buttonText);
+  return params.toString();
+}
+
+/**
+ * The embedded form (ADR 0410): the SDK script, the frame that opens the sealed merchant data, and the frame's card
+ * and 3-D Secure posts. Card outcomes come from the same engine calls as the hosted page (`submitCard`,
+ * `submitOtp`); the frame shows the outcome and posts the SDK's events instead of redirecting.
+ */
+function registerFormRoutes(
+  scope: FastifyInstance,
+  engine: SandboxEngine,
+  apiKeys: WebhookKeys,
+  limited: { config: { rateLimit: { max: number; timeWindow: number } } },
+  publicOrigin: string,
+): void {
+  const allowed = shopOrigins(publicOrigin);
+  type Look = ReturnType<typeof lookOf>;
+  const framePage = (reply: FastifyReply, look: Look, status: number, body: string) =>
+    reply
+      .status(status)
+      .header('content-security-policy', frameCsp(look.origin))
+      .header('referrer-policy', 'no-referrer')
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(body);
+  const gone = (reply: FastifyReply, look: Look, status: number, message: string) =>
+    framePage(reply, look, status, errorFrame(look, look.origin, message));
+  // Where an order stands, as a frame: 3-D Secure (its form posts to `otpAction`), or the bank's answer.
+  const standing = (reply: FastifyReply, look: Look, order: SandboxOrderRow, otpAction: string) =>
+    order.status === '3ds_verify'
+      ? framePage(
+          reply,
+          look,
+          200,
+          challengeFrame(order, look, look.origin, `${otpAction}?${lookQuery(look)}`),
+        )
+      : framePage(reply, look, 200, resultFrame(order, look, look.origin));
+
+  scope.get('/sandbox/form-sdk.js', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(FORM_SDK_SCRIPT),
+  );
+
+  scope.get('/sandbox/form', async (request, reply) => {
+    const look = lookOf(request.query, allowed);
+    const data = MerchantData.safeParse(request.query ?? {});
+    const terms = data.success ? openMerchantData(apiKeys, data.data) : null;
+    if (!terms) return gone(reply, look, 400, 'The payment form data is not valid.');
+    const order = await engine.status('solidgate', terms.order_id);
+    if (!order || order.amount !== terms.amount) return gone(reply, look, 404, 'This payment is not known.');
+    if (order.status !== 'created') return standing(reply, look, order, `form/${order.id}/3ds`);
+    return framePage(
+      reply,
+      look,
+      200,
+      cardFrame(order, look, look.origin, `form/${order.id}?${lookQuery(look)}`),
+    );
+  });
+
+  const orderOf = async (request: FastifyRequest) => {
+    const id = OrderId.safeParse((request.params as { id: string }).id);
+    return id.success ? engine.find(id.data) : null;
+  };
+
+  scope.post('/sandbox/form/:id', limited, async (request, reply) => {
+    const look = lookOf(request.query, allowed);
+    const order = await orderOf(request);
+    if (!order) return gone(reply, look, 404, 'This payment is not known.');
+    if (order.status !== 'created') return standing(reply, look, order, `${order.id}/3ds`);
+    const form = CardForm.safeParse(request.body ?? {});
+    const read = form.success ? readCardForm(form.data, false) : { errors: { cardNumber: 'Invalid form.' } };
+    if ('errors' in read) {
+      const values = form.success ? form.data : {};
+      const { cardNumber, cardExpiryDate, cardHolder } = values;
+      const page = cardFrame(order, look, look.origin, `${order.id}?${lookQuery(look)}`, read.errors, {
+        cardNumber,
+        cardExpiryDate,
+        cardHolder,
+      });
+      return framePage(reply, look, 400, page);
+    }
+    await engine.submitCard(order.id, read.card);
+    return standing(reply, look, (await engine.find(order.id))!, `${order.id}/3ds`);
+  });
+
+  scope.post('/sandbox/form/:id/3ds', limited, async (request, reply) => {
+    const look = lookOf(request.query, allowed);
+    const order = await orderOf(request);
+    if (!order) return gone(reply, look, 404, 'This payment is not known.');
+    if (order.status !== '3ds_verify') return standing(reply, look, order, '3ds');
+    const form = OtpForm.safeParse(request.body ?? {});
+    const otp = form.success ? (form.data.otp ?? '').trim() : '';
+    if (!/^\d{4,8}$/.test(otp)) {
+      const page = challengeFrame(
+        order,
+        look,
+        look.origin,
+        `3ds?${lookQuery(look)}`,
+        'Enter the code your bank sent.',
+      );
+      return framePage(reply, look, 400, page);
+    }
+    await engine.submitOtp(order.id, otp);
+    return standing(reply, look, (await engine.find(order.id))!, '3ds');
   });
 }

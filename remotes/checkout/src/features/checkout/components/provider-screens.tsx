@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Modal, Spinner } from '@companion/ui';
 import type { StartCheckout } from '../hooks/use-start-checkout.ts';
 import { checkoutScreen, providerName } from '../lib/checkout-screen.ts';
 import { PaymentModal } from './payment-modal.tsx';
 import * as styles from './result.css.ts';
+
+// The embedded form's code loads with the first checkout that opens it, never with the page (the /pricing budget).
+const EmbeddedForm = lazy(() => import('./embedded-form.tsx').then((m) => ({ default: m.EmbeddedForm })));
 
 /**
  * The redirect checkout screen with a loader (001 §2): shown while the browser leaves for a redirect-style provider
@@ -33,8 +37,9 @@ export function RedirectScreen({ provider }: { provider: string }) {
 
 /**
  * The redirect screen from the 'Continue' click of a buyer whose provider is redirect-style until the browser has
- * left (the server's answer names the provider for sure); nothing for card providers. A start that gave no link is
- * a failure (001 §4, §8): the fail screen, whose retry starts the same checkout again.
+ * left (the server's answer names the provider for sure); the card provider's embedded form when the server offered
+ * it (ADR 0410); nothing else for card providers. A start that gave no link is a failure (001 §4, §8): the fail
+ * screen, whose retry starts the same checkout again.
  */
 export function LeavingScreen({
   checkout,
@@ -56,6 +61,16 @@ export function LeavingScreen({
         onCheckAgain={checkout.retry}
         onClose={checkout.reset}
       />
+    );
+  if (checkout.embedded)
+    return (
+      <Suspense fallback={null}>
+        <EmbeddedForm
+          checkout={checkout.embedded}
+          onFallback={checkout.leaveForHostedPage}
+          onClose={checkout.closeEmbedded}
+        />
+      </Suspense>
     );
   const system = checkout.leavingFor ?? (checkout.loading ? provider : null);
   if (!system || checkoutScreen({ paymentSystem: system, activeSystem }) !== 'redirect') return null;

@@ -2,8 +2,24 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { leaveTo, useBus, useRemoteLocation, useTransport } from '@companion/remote-kit';
 import { startCheckout, startPaymentTimer } from '../../../api/payments-api.ts';
 import { redirectUrlFor } from '../lib/after-purchase.ts';
+import type { PaymentFormOffer } from '../lib/payment-form.ts';
 import { savedPayment } from '../lib/saved-payment.ts';
 import { usePaymentTracking } from './use-payment-tracking.ts';
+
+/** A checkout paid in the provider's embedded form (ADR 0410), with the hosted page kept as its fallback. */
+export interface EmbeddedCheckout {
+  orderId: string;
+  paymentSystem: string;
+  form: PaymentFormOffer;
+  /** The hosted page (the fallback when the form's script cannot load or the form reports an error). */
+  href: string;
+  productId: string;
+  isTokens: boolean;
+  price: number;
+  name: string;
+  /** The redirect URL the hosted page would send the buyer back to (the provider adds the return parameters). */
+  redirectUrl: string;
+}
 
 /** What {@link useStartCheckout} returns. */
 export interface StartCheckout {
@@ -29,6 +45,12 @@ export interface StartCheckout {
   /** Starts the last checkout again (the fail screen's retry). */
   retry(): void;
   reset(): void;
+  /** The checkout open in the embedded form, null otherwise. */
+  embedded: EmbeddedCheckout | null;
+  /** Leaves the embedded form for the hosted page of the same order. */
+  leaveForHostedPage(): void;
+  /** Closes the embedded form (the buyer closed it, or the order's result screens took over). */
+  closeEmbedded(): void;
 }
 
 /**
@@ -47,6 +69,7 @@ export function useStartCheckout(
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [leaving, setLeaving] = useState<{ provider: string; href: string } | null>(null);
+  const [embedded, setEmbedded] = useState<EmbeddedCheckout | null>(null);
   const last = useRef<Parameters<StartCheckout['start']> | null>(null);
   const from = returnTo ?? `${location.pathname}${location.search}`;
 
@@ -61,6 +84,7 @@ export function useStartCheckout(
       last.current = [productId, isTokens, price, name, downsellType];
       setLoading(true);
       setFailed(false);
+      setEmbedded(null);
       track('checkout_started', { product_id: productId, price_usd: price / 100, placement: source });
       // Not debounced: the page leaves for the provider right after, and the pixels first record the click id.
       bus.publish('checkout:opened', {
@@ -68,6 +92,7 @@ export function useStartCheckout(
         source,
       });
       try {
+        const redirectUrl = redirectUrlFor(isTokens, from);
         const answer = await startCheckout(
           transport,
           {
@@ -75,7 +100,7 @@ export function useStartCheckout(
             isPurchaseTokens: isTokens,
             isDownsellPayment: downsellType !== null,
             downsellType,
-            redirectUrl: redirectUrlFor(isTokens, from),
+            redirectUrl,
             pathname: location.pathname,
           },
           subscribed,
@@ -90,7 +115,11 @@ export function useStartCheckout(
           paymentIntentOrderId: answer.orderId,
           transactionId: null,
         });
-        setLeaving({ provider: answer.paymentSystem, href });
+        // A card provider's embedded form opens here when the server offers one (never for PayPal: no form).
+        if (answer.form) {
+          setEmbedded({ ...answer, form: answer.form, href, productId, isTokens, price, name, redirectUrl });
+          setLoading(false);
+        } else setLeaving({ provider: answer.paymentSystem, href });
       } catch (error) {
         console.error('[checkout] checkout start failed', error);
         setFailed(true);
@@ -123,5 +152,13 @@ export function useStartCheckout(
     },
     leavingFor: leaving?.provider ?? null,
     reset: () => setFailed(false),
+    embedded,
+    leaveForHostedPage: () => {
+      if (!embedded) return;
+      setEmbedded(null);
+      setLoading(true);
+      setLeaving({ provider: embedded.paymentSystem, href: embedded.href });
+    },
+    closeEmbedded: () => setEmbedded(null),
   };
 }

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
+import type { TestSession } from '../../../test/harness.ts';
+import { createPaymentsApp } from './test-kit.ts';
+import type { PaymentsTestApp } from './test-kit.ts';
+
+// The embedded form (ADR 0410): the start answer's `form`, the sandbox's SDK script and frame pages, and the card
+// outcomes they share with the hosted page's engine.
+
+interface StartAnswer {
+  orderId: string;
+  data: { link: { href: string } };
+  form?: { scriptUrl: string; merchantData: { merchant: string; signature: string; paymentIntent: string } };
+}
+
+/** The SDK events a frame page posts once loaded (its JSON config). */
+function postedEvents(html: string): Array<{ type: string; data: Record<string, unknown> }> {
+  const json = /<script type="application\/json" id="form-config">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
+  return (
+    (JSON.parse(json) as { events?: Array<{ type: string; data: Record<string, unknown> }> }).events ?? []
+  );
+}
+
+describe.each(BACKENDS)('embedded payment form on $backend', ({ backend, available }) => {
+  describe.skipIf(!available)('embedded payment form', () => {
+    let t: PaymentsTestApp;
+    beforeAll(async () => {
+      t = await createPaymentsApp(backend, { publicUrl: 'http://localhost:3000' });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    const start = async (s: TestSession) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/Payments/checkout/start',
+        headers: { ...bearer(s.accessToken), 'idempotency-key': crypto.randomUUID() },
+        payload: { productId: 'sub-12m', isPurchaseTokens: false, redirectUrl: '/pricing' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<StartAnswer>();
+    };
+    const setPaymentForm = (s: TestSession, value: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Authenticate/update-feature-flags',
+        headers: bearer(s.accessToken),
+        payload: { paymentForm: value },
+      });
+    const embeddedUser = async () => {
+      const s = await preRegister(t.app);
+      const flags = await setPaymentForm(s, 'embedded');
+      expect(flags.statusCode, flags.body).toBe(200);
+      return s;
+    };
+    const frameUrl = (form: NonNullable<StartAnswer['form']>, extra: Record<string, string> = {}) =>
+      `/api/sandbox/form?${new URLSearchParams({ ...form.merchantData, origin: 'http://127.0.0.1:3000', ...extra })}`;
+    const postForm = (url: string, body: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(body).toString(),
+      });
+    const card = (number: string) => ({
+      cardNumber: number,
+      cardExpiryDate: '12/35',
+      cardCvv: '123',
+      cardHolder: 'Test Holder',
+    });
+    /** The card form's action, resolved against the frame URL as a browser would. */
+    const actionOf = (html: string, base: string) => {
+      const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+      const url = new URL(action, `http://x${base}`);
+      return `${url.pathname}${url.search}`;
+    };
+
+    it('should offer the form only to users whose flag asks for it, keeping the hosted link', async () => {
+      const plain = await start(await preRegister(t.app));
+      expect(plain.form).toBeUndefined();
+      const embedded = await start(await embeddedUser());
+      expect(embedded.form?.scriptUrl).toBe('/api/sandbox/form-sdk.js');
+      expect(embedded.data.link.href).toMatch(/^\/api\/sandbox\/pay\/sbx_/);
+      expect(embedded.form?.merchantData.paymentIntent).not.toContain('sub-12m');
+    });
+
+    it('should refuse a bad flag value by name', async () => {
+      const res = await setPaymentForm(await preRegister(t.app), 'popup');
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toContain('paymentForm');
+    });
+
+    it('should serve the SDK script and a frame only the shop may embed, with the SDK events', async () => {
+      const sdk = await t.app.inject({ method: 'GET', url: '/api/sandbox/form-sdk.js' });
+      expect(sdk.headers['content-type']).toMatch(/javascript/);
+      expect(sdk.body).toContain('window.PaymentFormSdk');
+      const { form } = await start(await embeddedUser());
+      const page = await t.app.inject({ method: 'GET', url: frameUrl(form!) });
+      expect(page.statusCode).toBe(200);
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain('frame-ancestors http://127.0.0.1:3000');
+      expect(csp).toMatch(/script-src 'sha256-/);
+      expect(csp).not.toContain('unsafe-inline');
+      expect(postedEvents(page.body).map((e) => e.type)).toEqual(['mounted', 'paymentDetails']);
+      expect(postedEvents(page.body)[1]!.data).toMatchObject({ price: 11999, currency: 'USD' });
+      // Another site's origin is not taken: the frame stays the shop's.
+      const foreign = await t.app.inject({
+        method: 'GET',
+        url: frameUrl(form!, { origin: 'https://evil.example' }),
+      });
+      expect(String(foreign.headers['content-security-policy'])).toContain(
+        'frame-ancestors http://localhost:3000',
+      );
+    });
+
+    it('should answer tampered merchant data with the SDK error event', async () => {
+      const { form } = await start(await embeddedUser());
+      const forged = {
+        ...form!,
+        merchantData: { ...form!.merchantData, paymentIntent: `${form!.merchantData.paymentIntent}x` },
+      };
+      const page = await t.app.inject({ method: 'GET', url: frameUrl(forged) });
+      expect(page.statusCode).toBe(400);
+      expect(postedEvents(page.body)[0]).toMatchObject({ type: 'error' });
+    });
+
+    it('should decline, verify and approve through the hosted page engine', async () => {
+      const declined = await start(await embeddedUser());
+      const url = frameUrl(declined.form!);
+      const page = await t.app.inject({ method: 'GET', url });
+      const result = await postForm(actionOf(page.body, url), card('4000000000003048'));
+      expect(postedEvents(result.body).map((e) => e.type)).toEqual(['orderStatus', 'fail']);
+      expect(postedEvents(result.body)[1]!.data).toMatchObject({ code: '3.04' });
+      // The same order the hosted page would have charged: its link is now closed.
+      const hosted = await t.app.inject({
+        method: 'GET',
+        url: declined.data.link.href,
+        headers: { accept: 'text/html' },
+      });
+      expect(hosted.statusCode).toBe(409);
+
+      const verified = await start(await embeddedUser());
+      const url2 = frameUrl(verified.form!);
+      const page2 = await t.app.inject({ method: 'GET', url: url2 });
+      const action2 = actionOf(page2.body, url2);
+      const challenge = await postForm(action2, card('4000002760003184'));
+      expect(postedEvents(challenge.body).map((e) => e.type)).toEqual(['formRedirect', 'verify']);
+      const empty = await postForm(actionOf(challenge.body, action2), { otp: '' });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.body).toContain('Enter the code your bank sent.');
+      const approved = await postForm(actionOf(challenge.body, action2), { otp: '1234' });
+      expect(postedEvents(approved.body).map((e) => e.type)).toEqual(['orderStatus', 'success']);
+      await t.control.dispatchWebhooks();
+      // The webhook fulfilled the order, exactly as after the hosted page.
+      const rows = await t.db.query<{ status: string }>('SELECT status FROM payment_orders WHERE id = $1', [
+        verified.orderId,
+      ]);
+      expect(rows[0]?.status).toBe('approved');
+    });
+  });
+});
