@@ -1,4 +1,4 @@
-// The embedded payment form's merchant data (001 §4 "Payment form events"; docs research payments.md §1.3): the
+// The embedded payment form's merchant data (001 §4 "Payment form events"; docs/research/payments.md §1.3): the
 // order terms as Solidgate's `paymentIntent`, AES-256-CBC encrypted with the first 32 bytes of the secret key (IV
 // first, base64url), and signed like an API body, so the browser carries the terms but can neither read nor change
 // them.
