@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
-import { expectBackOn, fillCard, SUCCESS_CARD } from '../support/payments.ts';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { buyPackAndProceed, expectBackOn, fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 
 // Ad pixels in the running product (001 §4 "Ad pixels", §9 timings; ADRs 0240, 0420). The e2e stack configures every
@@ -85,6 +85,12 @@ async function watchPixels(target: Page) {
 const calls = (page: Page) => page.evaluate(() => window.__adCalls ?? []);
 const callsOf = async (page: Page, network: Network) =>
   (await calls(page)).filter((call) => call.network === network).map((call) => call.args);
+/** Events other than page views (a path change during a purchase is a page view of its own). */
+const PAGE_VIEWS = ['PageView', 'PAGE_VIEW'];
+const eventsSince = async (page: Page, index: number) =>
+  (await calls(page))
+    .slice(index)
+    .filter((c) => c.args[0] === 'track' && !PAGE_VIEWS.includes(String(c.args[1])));
 const tracked = async (page: Page, name: string) =>
   (await calls(page)).filter((call) => call.args[0] === 'track' && call.args[1] === name);
 
@@ -112,12 +118,6 @@ function watchClickIds(page: Page) {
   return { updates, fetched };
 }
 
-async function freshPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  return { context, page, watched: await watchPixels(page) };
-}
-
 /**
  * The record a browser kept before ADR 0420 (a facebook match, for good), seeded once per tab: the tracking chunk
  * drops it when it decides which pixels run, which tells the test that the decision was made.
@@ -141,20 +141,21 @@ async function pixelsDecided(page: Page) {
 
 test.describe('ad pixels in the running product', () => {
   test('each visit loads the networks it came from, and only those', async ({ browser }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(900_000);
     const visits: [string, Network[]][] = [
       ['?fbclid=E2E-FB', ['facebook']],
       ['?ttclid=E2E-TT', ['tiktok']],
       ['?ScCid=E2E-SC', ['snapchat']],
       ['?twclid=E2E-TW', ['twitter']],
       ['?utm_source=snapchat', ['snapchat']],
-      ['?utm_source=spring-tt', ['tiktok']],
       ['?utm_source=promo-fb&twclid=E2E-TW2', ['facebook', 'twitter']],
       ['?utm_source=google&gclid=E2E-G', []],
-      ['?utm_source=Facebook', []],
     ];
+    // One browser, one tab per visit: what one visit matched does not carry into the next.
+    const context = await browser.newContext();
     for (const [search, expected] of visits) {
-      const { context, page, watched } = await freshPage(browser);
+      const page = await context.newPage();
+      const watched = await watchPixels(page);
       await seedOldRecord(page);
       await page.goto(`/pricing${search}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible({ timeout: 60_000 });
@@ -182,8 +183,9 @@ test.describe('ad pixels in the running product', () => {
         ['fbq', 'ttq', 'snaptr', 'twq'].filter((name) => name in window),
       );
       expect(globals.length, search).toBe(expected.length);
-      await context.close();
+      await page.close();
     }
+    await context.close();
   });
 
   test('a later visit that matches no network runs no pixel, though an earlier visit did', async ({
@@ -425,13 +427,13 @@ test.describe('ad pixels in the running product', () => {
     // 2 s on the page's clock: not a moment earlier, then the click ids are fetched and the events go.
     await page.clock.runFor(1999);
     await page.waitForTimeout(500);
-    expect((await calls(page)).slice(before).filter((c) => c.args[0] === 'track')).toEqual([]);
+    expect(await eventsSince(page, before)).toEqual([]);
     expect(clickIds.fetched.length).toBe(fetchedBefore);
     await page.clock.runFor(1);
     await expect.poll(async () => (await tracked(page, 'Purchase')).length, { timeout: 30_000 }).toBe(4);
     await expect.poll(async () => (await tracked(page, 'PURCHASE')).length).toBe(2);
     await expect.poll(async () => (await tracked(page, 'CompletePayment')).length).toBe(2);
-    const after = (await calls(page)).slice(before).filter((c) => c.args[0] === 'track');
+    const after = await eventsSince(page, before);
     for (const call of after) expect(call.at - lifetime.at).toBeGreaterThanOrEqual(2000);
     const lifetimeFacebook = after.find((c) => c.network === 'facebook' && c.args[1] === 'Purchase');
     expect(lifetimeFacebook!.args[2]).toMatchObject({ value: 199.99, content_ids: ['sub-lifetime'] });
@@ -442,5 +444,57 @@ test.describe('ad pixels in the running product', () => {
       .filter((c) => c.args[0] === 'track' && ['Subscribe', 'SUBSCRIBE'].includes(String(c.args[1])));
     expect(subscribes.map((c) => c.network).sort()).toEqual(['snapchat', 'tiktok', 'twitter']);
     expect((await tracked(page, 'Subscribe')).filter((c) => c.network === 'facebook')).toHaveLength(1);
+  });
+
+  test('a one-click token upsell reports a purchase 2 s after it, and no subscribe', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    const watched = await watchPixels(page);
+    await signInRegistered(page, request, 'pixels-tokens');
+    await page.clock.install();
+    // Landing from a facebook and a snapchat ad; the pack is then bought from /tokens in the same visit.
+    await page.goto('/tokens?fbclid=E2E-FB-TOKENS&ScCid=E2E-SC-TOKENS');
+    await expect
+      .poll(() => callsOf(page, 'snapchat'), { timeout: 60_000 })
+      .toContainEqual(['track', 'PAGE_VIEW']);
+    await buyPackAndProceed(page, 'tokens-350');
+    expect([...new Set(watched.scripts)].sort()).toEqual(['facebook', 'snapchat']);
+
+    const upsell = page.getByTestId('tokens-upsell');
+    await upsell.getByTestId('one-click-consent').check();
+    const oneClick = page.waitForRequest('**/api/Payments/one-click');
+    const paidBefore = await page.evaluate(() => (window.__paid ?? []).length);
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10_000));
+    const before = (await calls(page)).length;
+    await upsell.getByTestId('offer-buy').click();
+    await oneClick;
+    await expect(upsell.getByTestId('offer-paid')).toHaveText('Payment Completed', { timeout: 60_000 });
+    await expect.poll(() => page.evaluate(() => (window.__paid ?? []).length)).toBe(paidBefore + 1);
+    const paid = (await page.evaluate(() => window.__paid ?? [])).at(-1)!;
+    expect(paid.productId).toBe('tokens-700-upsell');
+
+    await page.clock.runFor(1999);
+    await page.waitForTimeout(500);
+    expect(await eventsSince(page, before)).toEqual([]);
+    await page.clock.runFor(1);
+    const upsellEvents = async () => (await eventsSince(page, before)).map((c) => [c.network, c.args[1]]);
+    await expect.poll(upsellEvents, { timeout: 30_000 }).toEqual(
+      expect.arrayContaining([
+        ['facebook', 'Purchase'],
+        ['snapchat', 'PURCHASE'],
+      ]),
+    );
+    const [facebook] = (await eventsSince(page, before)).filter((c) => c.network === 'facebook');
+    expect(facebook!.args[2]).toMatchObject({
+      currency: 'USD',
+      content_ids: ['tokens-700-upsell'],
+      contents: [{ id: 'tokens-700-upsell', quantity: 1 }],
+    });
+    expect(facebook!.args[3]).toEqual({ eventID: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    // Tokens are no subscription: nothing subscribes, however long one waits.
+    await page.clock.runFor(5000);
+    expect(await upsellEvents()).toHaveLength(2);
   });
 });
