@@ -25,9 +25,10 @@ export function startStack(
         COMPANION_TEST_FIXTURES: '1',
         // The loopback-only mail viewer (GET /api/dev/outbox): the magic-link tests read their link there.
         DEV_MAIL_VIEWER: '1',
-        // Ad pixels configured (their scripts are intercepted by tracking.spec.ts; a visit without a
-        // utm source or click id loads none), and room for every test's analytics batches from 127.0.0.1.
-        FACEBOOK_PIXEL_IDS: 'e2e-fb-1,e2e-fb-2',
+        // Ad pixels configured, facebook with its four ids (001 §4; their scripts are intercepted by tracking.spec.ts
+        // and pixels.spec.ts; a visit without a utm source or click id loads none), and room for every test's
+        // analytics batches from 127.0.0.1.
+        FACEBOOK_PIXEL_IDS: 'e2e-fb-1,e2e-fb-2,e2e-fb-3,e2e-fb-4',
         TIKTOK_PIXEL_ID: 'e2e-tt',
         SNAPCHAT_PIXEL_ID: 'e2e-snap',
         TWITTER_PIXEL_ID: 'e2e-tw',

@@ -137,12 +137,14 @@ test.describe('tracking', () => {
     await page.goto(`/quiz-fb?fbclid=E2E-FB-${Date.now()}`);
     expect((await attribution).status()).toBe(200);
 
-    // Only facebook: both configured ids initialised with the placeholder zip, then a page view.
+    // Only facebook: its four configured ids initialised with the placeholder zip, then a page view.
     await expect
       .poll(async () => (await pixelCalls(page)).map((c) => c.args.slice(0, 2)))
       .toEqual([
         ['init', 'e2e-fb-1'],
         ['init', 'e2e-fb-2'],
+        ['init', 'e2e-fb-3'],
+        ['init', 'e2e-fb-4'],
         ['track', 'PageView'],
       ]);
     expect((await pixelCalls(page))[0]!.args[2]).toEqual({ zp: '00000' });

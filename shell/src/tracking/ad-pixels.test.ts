@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShellBus, TrackedProduct, User } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
-import { PURCHASE_DELAY_MS, startAdPixels, type AdPixelsDeps } from './ad-pixels.ts';
+import { PARAMETER_WAIT_MS, PURCHASE_DELAY_MS, startAdPixels, type AdPixelsDeps } from './ad-pixels.ts';
 import type { ClickIdApi, Conversion } from './click-ids.ts';
 import type { PixelCall } from './pixel-events.ts';
 import type { PixelSink } from './pixel-loader.ts';
@@ -40,6 +40,7 @@ function recorder() {
 describe('ad pixels (001 §4)', () => {
   let bus: ShellBus;
   let storage: Storage;
+  let visit: Storage;
   let log: string[];
   let conversions: Record<string, Conversion | null>;
   let clickIds: ClickIdApi;
@@ -49,6 +50,7 @@ describe('ad pixels (001 §4)', () => {
     vi.useFakeTimers();
     bus = createAppBus();
     storage = memoryStorage();
+    visit = memoryStorage();
     log = [];
     conversions = {};
     clickIds = {
@@ -78,7 +80,8 @@ describe('ad pixels (001 §4)', () => {
       sink: pixels.sink,
       clickIds,
       storage,
-      storedUtmSource: null,
+      visit,
+      landingSearch: search,
       userAgent: 'UA',
       cookies: () => '_fbp=fb.1.123; _fbc=fb.1.456.F9',
       ...overrides,
@@ -110,11 +113,20 @@ describe('ad pixels (001 §4)', () => {
     ]);
   });
 
-  it('should remember the networks so a later page (back from the provider) still reports to them', () => {
+  it('should remember the networks so a later page of the visit (back from the provider) still reports to them', () => {
     start('?utm_source=promo-snap');
     stop?.();
     const later = start('?orderId=o1');
     expect(later.loads.map((l) => l.network)).toEqual(['snapchat']);
+  });
+
+  it('should load nothing on a later visit that does not match, though an earlier one did (ADR 0420)', () => {
+    start('?fbclid=F9');
+    stop?.();
+    visit = memoryStorage();
+    const later = start('');
+    expect(later.loads).toEqual([]);
+    expect(later.calls).toEqual([]);
   });
 
   it('should report a page view on each new path, not on a query change', () => {
@@ -147,6 +159,32 @@ describe('ad pixels (001 §4)', () => {
       MetaClickId: 'fb.1.456.F9',
     });
     expect(pixels.tracked('InitiateCheckout')).toHaveLength(1);
+  });
+
+  it('should collect each network’s parameters only once its 1000 ms wait since loading is over', async () => {
+    let cookies = '';
+    const pixels = start('?fbclid=F9&ttclid=T9', { cookies: () => cookies });
+    bus.as('checkout').publish('checkout:opened', { product: year, source: 'paywall' });
+    await vi.advanceTimersByTimeAsync(PARAMETER_WAIT_MS - 1);
+    expect(clickIds.update).not.toHaveBeenCalled();
+    expect(pixels.tracked('InitiateCheckout')).toHaveLength(0);
+    // The networks' scripts set their cookies meanwhile; the records carry them.
+    cookies = '_fbp=fb.1.1.2; _fbc=fb.1.1.F9; _ttp=tt-1';
+    await vi.advanceTimersByTimeAsync(1);
+    expect(vi.mocked(clickIds.update).mock.calls.map(([record]) => record)).toEqual([
+      expect.objectContaining({
+        Type: 'facebook',
+        ClickId: 'F9',
+        BrowserId: 'fb.1.1.2',
+        MetaClickId: 'fb.1.1.F9',
+      }),
+      expect.objectContaining({ Type: 'tiktok', ClickId: 'T9', BrowserId: 'tt-1', MetaClickId: null }),
+    ]);
+    expect(pixels.tracked('InitiateCheckout').map((c) => c.network)).toEqual(['facebook', 'tiktok']);
+    // Later checkouts do not wait again.
+    bus.as('checkout').publish('checkout:opened', { product: year, source: 'paywall' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pixels.tracked('InitiateCheckout')).toHaveLength(4);
   });
 
   it('should still report checkout opened when the click id update fails (a warning)', async () => {

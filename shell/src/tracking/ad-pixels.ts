@@ -7,6 +7,19 @@ import type { TrackedFact } from './tracking-state.ts';
 
 /** Purchase and subscribe wait this long, then fetch a click id for dedup (001 §4, §9). */
 export const PURCHASE_DELAY_MS = 2000;
+/**
+ * Parameter collection waits this long per network (001 §9), counted from the network's initialisation: its script
+ * sets its browser cookies (facebook `_fbp`/`_fbc`, tiktok `_ttp`, snapchat `_scid`) meanwhile (ADR 0420).
+ */
+export const PARAMETER_WAIT_MS = 1000;
+
+/** The cookies a network's own script sets that the ad-click record carries (BrowserId; facebook's MetaClickId). */
+const NETWORK_COOKIES: Record<AdNetwork, { browserId: string | null; metaClickId: string | null }> = {
+  facebook: { browserId: '_fbp', metaClickId: '_fbc' },
+  tiktok: { browserId: '_ttp', metaClickId: null },
+  snapchat: { browserId: '_scid', metaClickId: null },
+  twitter: { browserId: null, metaClickId: null },
+};
 
 /** Orders already reported, so a reload of the result page does not report a purchase twice. */
 const REPORTED_KEY = 'persist:ad-reported-orders';
@@ -20,9 +33,12 @@ export interface AdPixelsDeps {
   config: PixelConfig;
   sink: PixelSink;
   clickIds: ClickIdApi;
+  /** Orders reported and first facebook subscriptions, per browser (`localStorage`). */
   storage: Pick<Storage, 'getItem' | 'setItem'>;
-  /** The stored utm source (000 §4 attribution), when the query has none. */
-  storedUtmSource: string | null;
+  /** The visit's storage (`sessionStorage`): the networks this visit matched (ADR 0420). */
+  visit: Pick<Storage, 'getItem' | 'setItem'>;
+  /** The query the page landed with (a whitelist keeps only some tracking parameters across pages). */
+  landingSearch: string;
   userAgent: string;
   /** `document.cookie`: facebook's browser id (`_fbp`) and click cookie (`_fbc`). */
   cookies: () => string;
@@ -50,22 +66,25 @@ function cookie(cookies: string, name: string): string | null {
 
 /**
  * The ad pixels (001 §4): the networks this visit belongs to (and that are configured) load their scripts and
- * report page views, sign up, add to cart, checkout opened (after updating the click id), purchase and subscribe
- * (2 s later, with the server's dedup id; facebook's subscribe only for a first subscription). Returns a stop.
+ * report page views, sign up, add to cart, checkout opened (after updating the click id with the parameters
+ * collected once the network's 1000 ms wait is over), purchase and subscribe (2 s later, with the server's dedup id;
+ * facebook's subscribe only for a first subscription). Returns a stop.
  */
 export function startAdPixels(deps: AdPixelsDeps): () => void {
   const delay = deps.delay ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const { active, clickIds } = activeNetworks({
     config: deps.config,
-    storage: deps.storage,
-    search: deps.history.location.search,
-    storedUtmSource: deps.storedUtmSource,
+    visit: deps.visit,
+    searches: [deps.landingSearch, deps.history.location.search],
   });
   if (active.length === 0) return () => {};
 
+  // Each network's parameters are collected once its own wait is over (001 §9), whatever asks for them.
+  const collectable = new Map<AdNetwork, Promise<void>>();
   for (const network of active) {
     deps.sink.load(network, scriptUrl(network, deps.config));
     for (const call of initCalls(network, deps.config)) deps.sink.call(network, call);
+    collectable.set(network, delay(PARAMETER_WAIT_MS));
   }
   const report = (event: PixelEvent, networks: readonly AdNetwork[] = active) => {
     for (const network of networks) deps.sink.call(network, eventCall(network, event));
@@ -80,23 +99,26 @@ export function startAdPixels(deps: AdPixelsDeps): () => void {
     report({ kind: 'page-view' });
   });
 
-  const record = (network: AdNetwork): AdClickRecord => {
+  /** The ad-click record of `network`, its parameters read after its collection wait. */
+  const record = async (network: AdNetwork): Promise<AdClickRecord> => {
+    await collectable.get(network);
     const cookies = deps.cookies();
+    const names = NETWORK_COOKIES[network];
     return {
       Type: network,
       ClickId: clickIds[network] ?? null,
       UserAgent: deps.userAgent,
       ExternalId: user?.id ?? null,
-      BrowserId: network === 'facebook' ? cookie(cookies, '_fbp') : null,
-      MetaClickId: network === 'facebook' ? cookie(cookies, '_fbc') : null,
+      BrowserId: names.browserId ? cookie(cookies, names.browserId) : null,
+      MetaClickId: names.metaClickId ? cookie(cookies, names.metaClickId) : null,
     };
   };
 
   const checkoutOpened = async (product: TrackedProduct) => {
     await Promise.all(
       active.map((network) =>
-        deps.clickIds
-          .update(record(network))
+        record(network)
+          .then((value) => deps.clickIds.update(value))
           .catch((error: unknown) => warnPixel(network, 'click id update failed', error)),
       ),
     );

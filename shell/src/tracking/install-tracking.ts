@@ -29,6 +29,8 @@ function whenSettled(callback: () => void): void {
  * The chunk (analytics batching, ad pixels, attribution record) takes them over.
  */
 export function installTracking(deps: TrackingDeps): void {
+  // The query the visitor landed with: the pixels match it even if the page changed it before they loaded.
+  const landingSearch = deps.history.location.search;
   const early: TrackedFact[] = [];
   const analytics: EarlyAnalytics[] = [];
   const keep = [
@@ -56,7 +58,7 @@ export function installTracking(deps: TrackingDeps): void {
       ({ startTracking }) => {
         window.removeEventListener('pagehide', leave);
         for (const subscription of keep) subscription.unsubscribe();
-        startTracking({ ...deps, early, analytics });
+        startTracking({ ...deps, early, analytics, landingSearch });
       },
       (error: unknown) => console.warn('[tracking] the tracking chunk did not load', error),
     );

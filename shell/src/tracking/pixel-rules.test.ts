@@ -3,13 +3,12 @@ import {
   activeNetworks,
   isConfigured,
   matchNetworks,
-  NETWORKS_KEY,
   readPixelConfig,
+  VISIT_NETWORKS_KEY,
   type PixelConfig,
 } from './pixel-rules.ts';
 
-const networks = (search: string, stored: string | null = null) =>
-  matchNetworks(search, stored).map((m) => m.network);
+const networks = (search: string) => matchNetworks(search).map((m) => m.network);
 
 describe('pixel initialisation rules (001 §4)', () => {
   it.each([
@@ -38,7 +37,7 @@ describe('pixel initialisation rules (001 §4)', () => {
   ])(
     'should initialise %s when its click-id parameter is present, keeping the click id',
     (network, search, id) => {
-      expect(matchNetworks(search, null)).toEqual([{ network, clickId: id }]);
+      expect(matchNetworks(search)).toEqual([{ network, clickId: id }]);
     },
   );
 
@@ -49,11 +48,6 @@ describe('pixel initialisation rules (001 §4)', () => {
     expect(networks('?utm_source=fb')).toEqual([]);
     expect(networks('?utm_source=tiktok-ads')).toEqual([]);
     expect(networks('?sccid=lowercase')).toEqual([]);
-  });
-
-  it('should use the stored utm source when the query has none, and the query when both exist', () => {
-    expect(networks('', 'tiktok')).toEqual(['tiktok']);
-    expect(networks('?utm_source=snapchat', 'tiktok')).toEqual(['snapchat']);
   });
 
   it('should initialise every network the visit matches', () => {
@@ -100,31 +94,48 @@ describe('the networks whose pixels a page runs', () => {
   const config: PixelConfig = { facebook: ['1'], tiktok: null, snapchat: null, twitter: null };
 
   it('should run none when the visit matches no configured network, and still remember the match', () => {
-    const storage = memory();
-    expect(activeNetworks({ config, storage, search: '?ttclid=T', storedUtmSource: null }).active).toEqual(
-      [],
-    );
-    expect(activeNetworks({ config, storage, search: '', storedUtmSource: null }).active).toEqual([]);
-    expect(JSON.parse(storage.getItem(NETWORKS_KEY)!)).toEqual({ tiktok: { clickId: 'T' } });
+    const visit = memory();
+    expect(activeNetworks({ config, visit, searches: ['?ttclid=T'] }).active).toEqual([]);
+    expect(activeNetworks({ config, visit, searches: [''] }).active).toEqual([]);
+    expect(JSON.parse(visit.getItem(VISIT_NETWORKS_KEY)!)).toEqual({ tiktok: { clickId: 'T' } });
   });
 
-  it('should run a configured network the visit matches, or an earlier visit did, with its click id', () => {
-    const storage = memory();
-    expect(activeNetworks({ config, storage, search: '?fbclid=F1', storedUtmSource: null })).toEqual({
+  it('should run a configured network the visit matched on any of its pages, with its click id', () => {
+    const visit = memory();
+    expect(activeNetworks({ config, visit, searches: ['?fbclid=F1', '/'] })).toEqual({
       active: ['facebook'],
       clickIds: { facebook: 'F1' },
     });
-    // Back from the payment provider: no click id in the URL, the stored one stays.
-    expect(activeNetworks({ config, storage, search: '?orderId=1', storedUtmSource: null })).toEqual({
+    // Back from the payment provider in the same visit: no click id in the URL, the visit's stays.
+    expect(activeNetworks({ config, visit, searches: ['?orderId=1'] })).toEqual({
       active: ['facebook'],
       clickIds: { facebook: 'F1' },
     });
   });
 
-  it('should treat an unreadable stored value as no earlier visit', () => {
-    const storage = memory({ [NETWORKS_KEY]: '{oops' });
-    expect(activeNetworks({ config, storage, search: '', storedUtmSource: 'promo-fb' }).active).toEqual([
+  it('should match the landing query when the current one lost the parameter (ScCid is not carried)', () => {
+    const all: PixelConfig = { facebook: ['1'], tiktok: 'T', snapchat: 'S', twitter: 'W' };
+    expect(activeNetworks({ config: all, visit: memory(), searches: ['?ScCid=S1', '?x=1'] })).toEqual({
+      active: ['snapchat'],
+      clickIds: { snapchat: 'S1' },
+    });
+  });
+
+  it('should run none on a later visit that does not match, whatever an earlier visit matched', () => {
+    const first = memory();
+    expect(activeNetworks({ config, visit: first, searches: ['?utm_source=facebook'] }).active).toEqual([
       'facebook',
     ]);
+    expect(activeNetworks({ config, visit: memory(), searches: ['', '/pricing'] }).active).toEqual([]);
+  });
+
+  it('should treat an unreadable stored value as no earlier page', () => {
+    const visit = memory({ [VISIT_NETWORKS_KEY]: '{oops' });
+    expect(activeNetworks({ config, visit, searches: ['?utm_source=promo-fb'] }).active).toEqual([
+      'facebook',
+    ]);
+    expect(
+      activeNetworks({ config, visit: memory({ [VISIT_NETWORKS_KEY]: '{oops' }), searches: [''] }).active,
+    ).toEqual([]);
   });
 });

@@ -34,12 +34,12 @@ export interface NetworkMatch {
 }
 
 /**
- * The networks this visit belongs to: a network initialises only if the utm source equals its name, includes its
- * suffix, or its click-id parameter is present (001 §4). `utmSource` is the query's, else the stored one.
+ * The networks a URL's query belongs to: a network initialises only if the utm source equals its name, includes
+ * its suffix, or its click-id parameter is present (001 §4).
  */
-export function matchNetworks(search: string, utmSource: string | null): NetworkMatch[] {
+export function matchNetworks(search: string): NetworkMatch[] {
   const params = new URLSearchParams(search);
-  const source = params.get('utm_source') ?? utmSource ?? '';
+  const source = params.get('utm_source') ?? '';
   return NETWORK_RULES.filter(
     (rule) => source === rule.network || source.includes(rule.sourceSuffix) || params.has(rule.clickIdParam),
   ).map((rule) => ({ network: rule.network, clickId: params.get(rule.clickIdParam) || null }));
@@ -77,33 +77,40 @@ export function readPixelConfig(doc: Pick<Document, 'querySelector'>): PixelConf
   };
 }
 
-/** Networks a visitor arrived from, kept so the return from a payment provider still reports to them. */
-export const NETWORKS_KEY = 'persist:ad-networks';
+/**
+ * The networks this visit matched, kept in the tab's `sessionStorage` (ADR 0420): the page the payment provider
+ * returns to is the same visit and still reports to them; a later visit (a new tab or browser session) that does not
+ * match runs none. Before ADR 0420 they were kept in `localStorage` for good; {@link LEGACY_NETWORKS_KEY} is removed.
+ */
+export const VISIT_NETWORKS_KEY = 'ad-networks';
+export const LEGACY_NETWORKS_KEY = 'persist:ad-networks';
 
 type StoredNetworks = Partial<Record<AdNetwork, { clickId: string | null }>>;
 
 /**
- * The networks whose pixels this page runs: the ones the visit matches (stored with their click ids, added to those
- * of earlier visits) that have a pixel configured. Empty on most visits; the pixel code is then never loaded.
+ * The networks whose pixels this page runs: those the visit matched (the query it landed with, the current one, and
+ * earlier pages of the same visit, kept in `visit` with their click ids) that have a pixel configured. Empty on most
+ * visits; the pixel code is then never loaded.
  */
 export function activeNetworks(options: {
   config: PixelConfig;
-  storage: Pick<Storage, 'getItem' | 'setItem'>;
-  search: string;
-  storedUtmSource: string | null;
+  /** The visit's storage: `sessionStorage` in the browser. */
+  visit: Pick<Storage, 'getItem' | 'setItem'>;
+  /** The landing query and the current one (tracking parameters such as ScCid are not carried across pages). */
+  searches: readonly string[];
 }): { active: AdNetwork[]; clickIds: Partial<Record<AdNetwork, string | null>> } {
   let stored: StoredNetworks;
   try {
-    stored = (JSON.parse(options.storage.getItem(NETWORKS_KEY) ?? 'null') as StoredNetworks | null) ?? {};
+    stored = (JSON.parse(options.visit.getItem(VISIT_NETWORKS_KEY) ?? 'null') as StoredNetworks | null) ?? {};
   } catch {
     stored = {};
   }
-  for (const match of matchNetworks(options.search, options.storedUtmSource)) {
-    stored[match.network] = { clickId: match.clickId ?? stored[match.network]?.clickId ?? null };
-  }
-  options.storage.setItem(NETWORKS_KEY, JSON.stringify(stored));
-  const active = (Object.keys(stored) as AdNetwork[]).filter((network) =>
-    isConfigured(options.config, network),
+  for (const search of options.searches)
+    for (const match of matchNetworks(search))
+      stored[match.network] = { clickId: match.clickId ?? stored[match.network]?.clickId ?? null };
+  options.visit.setItem(VISIT_NETWORKS_KEY, JSON.stringify(stored));
+  const active = NETWORK_RULES.map((rule) => rule.network).filter(
+    (network) => stored[network] !== undefined && isConfigured(options.config, network),
   );
   const clickIds: Partial<Record<AdNetwork, string | null>> = {};
   for (const network of active) clickIds[network] = stored[network]?.clickId ?? null;

@@ -10,7 +10,7 @@ import type { TrackedFact } from './tracking-state.ts';
  * (or an earlier one), so most pages never download the pixel code.
  */
 export function startPixels(
-  deps: TrackingDeps & { config: PixelConfig; storedUtmSource: string | null; early: readonly TrackedFact[] },
+  deps: TrackingDeps & { config: PixelConfig; landingSearch: string; early: readonly TrackedFact[] },
 ): () => void {
   return startAdPixels({
     bus: deps.bus,
@@ -19,7 +19,8 @@ export function startPixels(
     sink: createBrowserPixels(),
     clickIds: createClickIdApi(deps.transport),
     storage: localStorage,
-    storedUtmSource: deps.storedUtmSource,
+    visit: sessionStorage,
+    landingSearch: deps.landingSearch,
     userAgent: navigator.userAgent,
     cookies: () => document.cookie,
     early: deps.early,

@@ -22,6 +22,7 @@ function start() {
     beacon: () => true,
     early: [],
     analytics: [],
+    landingSearch: window.location.search,
   });
   return { bus, stop };
 }
@@ -31,6 +32,7 @@ describe('tracking chunk: the pixels and the attribution record only when the vi
     startPixels.mockClear();
     sendAttribution.mockClear();
     localStorage.clear();
+    sessionStorage.clear();
     document.head.querySelector('meta[name="ad-pixels"]')?.remove();
     window.history.replaceState(null, '', '/');
   });
@@ -75,6 +77,18 @@ describe('tracking chunk: the pixels and the attribution record only when the vi
     };
     expect(deps.config.facebook).toEqual(['123']);
     expect(deps.early.map((fact) => fact.name)).toEqual(['payment:succeeded']);
+    stop();
+  });
+
+  it('should not load it on a later visit that does not match, and drop the old browser-wide record (ADR 0420)', async () => {
+    configure({ facebook: ['123'] });
+    localStorage.setItem('persist:ad-networks', JSON.stringify({ facebook: { clickId: 'F1' } }));
+    localStorage.setItem('persist:attribution', 'facebook');
+    window.history.replaceState(null, '', '/pricing');
+    const { stop } = start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(startPixels).not.toHaveBeenCalled();
+    expect(localStorage.getItem('persist:ad-networks')).toBeNull();
     stop();
   });
 

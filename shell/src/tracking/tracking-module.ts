@@ -1,37 +1,23 @@
 import { installAnalyticsBatch, toWireEvent, type WireEvent } from './analytics-batch.ts';
-import { ATTRIBUTION_DETAILS_KEY, pendingCapture } from './attribution-state.ts';
+import { pendingCapture } from './attribution-state.ts';
 import type { TrackingDeps } from './install-tracking.ts';
-import { activeNetworks, readPixelConfig } from './pixel-rules.ts';
+import { activeNetworks, LEGACY_NETWORKS_KEY, readPixelConfig } from './pixel-rules.ts';
 import { TRACKED_FACTS, type EarlyAnalytics, type TrackedFact } from './tracking-state.ts';
 
-const ATTRIBUTION_KEY = 'persist:attribution';
-
-/** The stored utm source: the session's attribution, else the last capture's (kept for non-NSFW visitors too). */
-function storedUtmSource(storage: Pick<Storage, 'getItem'>): string | null {
-  const direct = storage.getItem(ATTRIBUTION_KEY)?.trim();
-  if (direct) return direct;
-  try {
-    const details = JSON.parse(storage.getItem(ATTRIBUTION_DETAILS_KEY) ?? 'null') as {
-      utmSource?: unknown;
-    } | null;
-    return typeof details?.utmSource === 'string' ? details.utmSource : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Loads the `ad-pixels` chunk when a configured network matches the visit (ADR 0275), keeping the tracked facts
- * published until it runs; on every other visit nothing more is fetched. Returns a stop.
+ * Loads the `ad-pixels` chunk when a configured network matches the visit (ADR 0275, 0420), keeping the tracked
+ * facts published until it runs; on every other visit nothing more is fetched. Returns a stop.
  */
-function startPixelsWhenNeeded(deps: TrackingDeps & { early: readonly TrackedFact[] }): () => void {
+function startPixelsWhenNeeded(
+  deps: TrackingDeps & { early: readonly TrackedFact[]; landingSearch: string },
+): () => void {
   const config = readPixelConfig(document);
-  const storedUtm = storedUtmSource(localStorage);
+  // ADR 0420: a match no longer lasts beyond its visit; the old browser-wide record goes.
+  localStorage.removeItem(LEGACY_NETWORKS_KEY);
   const { active } = activeNetworks({
     config,
-    storage: localStorage,
-    search: deps.history.location.search,
-    storedUtmSource: storedUtm,
+    visit: sessionStorage,
+    searches: [deps.landingSearch, deps.history.location.search],
   });
   if (active.length === 0) return () => {};
   const early = [...deps.early];
@@ -43,7 +29,7 @@ function startPixelsWhenNeeded(deps: TrackingDeps & { early: readonly TrackedFac
   import(/* webpackChunkName: "ad-pixels" */ './start-pixels.ts').then(
     ({ startPixels }) => {
       for (const subscription of keep) subscription.unsubscribe();
-      if (!stopped) stop = startPixels({ ...deps, config, storedUtmSource: storedUtm, early });
+      if (!stopped) stop = startPixels({ ...deps, config, early });
     },
     (error: unknown) => console.warn('[tracking] the ad pixels chunk did not load', error),
   );
@@ -59,7 +45,12 @@ function startPixelsWhenNeeded(deps: TrackingDeps & { early: readonly TrackedFac
  * attribution record, and the ad pixels of the networks this visit belongs to (their own chunk, ADR 0275).
  */
 export function startTracking(
-  deps: TrackingDeps & { early: readonly TrackedFact[]; analytics: readonly EarlyAnalytics[] },
+  deps: TrackingDeps & {
+    early: readonly TrackedFact[];
+    analytics: readonly EarlyAnalytics[];
+    /** The query the page landed with (kept by the first-paint half). */
+    landingSearch: string;
+  },
 ): () => void {
   const initial = deps.analytics
     .map((event) => toWireEvent(event, new Date(event.at), event.path))
