@@ -89,6 +89,7 @@ export function useStartCheckout(
           paymentIntentTimestamp: Date.now(),
           paymentIntentOrderId: answer.orderId,
           transactionId: null,
+          paymentTimerId: answer.orderId,
         });
         setLeaving({ provider: answer.paymentSystem, href });
       } catch (error) {
