@@ -2,12 +2,24 @@ import { PATHS } from '@companion/contracts';
 import { useRemoteLocation } from '@companion/remote-kit';
 import { PricingPage } from '../pages/pricing-page.tsx';
 import { TokensPage } from '../pages/tokens-page.tsx';
-import { useWeeklyPlanSwitch } from '../features/experiments/use-weekly-plan-switch.ts';
+import { lazy, Suspense } from 'react';
+import { WEEKLY_PLAN_PARAM } from '../features/experiments/weekly-plan-switch.ts';
+
+// The experiment's switch loads only for an address that carries it: /pricing and /tokens do not pay for it.
+const WeeklyPlanSwitch = lazy(() => import('../features/experiments/weekly-plan-switch-effect.tsx'));
 
 /** The checkout remote's pages, router-less (ADR 0081): the token pages, else pricing. */
 export function App() {
-  const { pathname } = useRemoteLocation();
-  useWeeklyPlanSwitch();
+  const { pathname, search } = useRemoteLocation();
   const tokens = PATHS.tokens.matches(pathname) || PATHS.magicPageTokens.matches(pathname);
-  return tokens ? <TokensPage /> : <PricingPage />;
+  return (
+    <>
+      {new URLSearchParams(search).has(WEEKLY_PLAN_PARAM) && (
+        <Suspense fallback={null}>
+          <WeeklyPlanSwitch />
+        </Suspense>
+      )}
+      {tokens ? <TokensPage /> : <PricingPage />}
+    </>
+  );
 }

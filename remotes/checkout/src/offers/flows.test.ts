@@ -18,7 +18,8 @@ import {
 } from './insufficient-tokens.ts';
 import { LIFETIME_COPY, RENEWAL_BADGE, showsMonthlyTokens, showsRenewalBadge } from './lifetime.ts';
 import { nextState, type Transitions } from './machine.ts';
-import { exitBoxVariant, MYSTERY_BOX_TRANSITIONS, mysteryBoxTitle } from './mystery-box.ts';
+import { exitBoxVariant } from './exit-box.ts';
+import { MYSTERY_BOX_TRANSITIONS, mysteryBoxTitle } from './mystery-box.ts';
 import { MYSTERY_BOX_ENTRY, TOKENS_OFFER_COPY, TOKENS_OFFER_TRANSITIONS } from './tokens-offers.ts';
 import { defaultSelection } from '../features/plans/lib/plan-rules.ts';
 import {
