@@ -124,20 +124,3 @@ export const getCards = (t: Transport, yuno: boolean) =>
   t.request<CardInfo[]>(yuno ? 'YunoPayments/user-card-info' : 'Payments/user-card-info');
 export const deleteCard = (t: Transport, cardId: string) =>
   t.request('Payments/user-card-info', { method: 'DELETE', query: { cardId } });
-
-/**
- * `POST Event/send-pre-paywall-propeller-event` (000 §7): a PropellerAds visit is about to see a paywall. The API
- * records the account's fingerprint (a remote does not hold it, ADR 0430). Failures are only logged.
- */
-export async function sendPrePaywallPropellerEvent(t: Transport): Promise<void> {
-  await t
-    .request('Event/send-pre-paywall-propeller-event', { method: 'POST', body: {} })
-    .catch((error: unknown) => console.warn('[checkout] propeller pre-paywall event failed', error));
-}
-
-/** `POST Authenticate/update-feature-flags` (000 §7) with the flags to switch. */
-export const updateFeatureFlags = (t: Transport, flags: Record<string, boolean | string | null>) =>
-  t.request<{ userFeatures: Record<string, unknown> }>('Authenticate/update-feature-flags', {
-    method: 'POST',
-    body: flags,
-  });

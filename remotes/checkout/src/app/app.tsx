@@ -3,7 +3,6 @@ import { useRemoteLocation } from '@companion/remote-kit';
 import { PricingPage } from '../pages/pricing-page.tsx';
 import { TokensPage } from '../pages/tokens-page.tsx';
 import { lazy, Suspense } from 'react';
-import { WEEKLY_PLAN_PARAM } from '../features/experiments/weekly-plan-switch.ts';
 
 // The experiment's switch loads only for an address that carries it: /pricing and /tokens do not pay for it.
 const WeeklyPlanSwitch = lazy(() => import('../features/experiments/weekly-plan-switch-effect.tsx'));
@@ -14,7 +13,8 @@ export function App() {
   const tokens = PATHS.tokens.matches(pathname) || PATHS.magicPageTokens.matches(pathname);
   return (
     <>
-      {new URLSearchParams(search).has(WEEKLY_PLAN_PARAM) && (
+      {/* `WEEKLY_PLAN_PARAM`, spelled out so the switch's module stays out of the first load. */}
+      {new URLSearchParams(search).has('experimentWeeklyPlan') && (
         <Suspense fallback={null}>
           <WeeklyPlanSwitch />
         </Suspense>

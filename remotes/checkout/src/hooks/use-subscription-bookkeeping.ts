@@ -1,12 +1,10 @@
-import { useCallback, useEffect, useRef } from 'react';
 import { useBus, useInvalidate } from '@companion/remote-kit';
 import { createBookkeeping } from './subscription-bookkeeping.ts';
 
-type Run = (caches: ReadonlySet<string>, source: string) => void;
-
-// One bookkeeper for the remote: the payment pipeline, the offers and the subscription panel coalesce together.
-let latest: Run = () => undefined;
-const books = createBookkeeping((caches, source) => latest(caches, source));
+// One bookkeeper for the remote, so the payment pipeline, the offers and the subscription panel coalesce together;
+// it runs with the bus and cache of the latest caller (one remote, one of each).
+let latest: (caches: Set<string>, source: string) => void = () => undefined;
+const request = createBookkeeping((caches, source) => latest(caches, source));
 
 /**
  * Asks for the subscription bookkeeping (000 §9, 500 ms debounce): the given caches are invalidated and the user
@@ -15,17 +13,9 @@ const books = createBookkeeping((caches, source) => latest(caches, source));
 export function useSubscriptionBookkeeping(): (caches: readonly string[], source: string) => void {
   const bus = useBus();
   const invalidate = useInvalidate();
-  const run = useRef<Run>(() => undefined);
-  run.current = (caches, source) => {
-    for (const cache of caches) invalidate(cache);
+  latest = (caches, source) => {
+    caches.forEach(invalidate);
     bus.publish('user:refresh-requested', { source });
   };
-  useEffect(() => {
-    latest = (caches, source) => run.current(caches, source);
-    return () => books.flush();
-  }, []);
-  return useCallback((caches: readonly string[], source: string) => {
-    latest = (c, s) => run.current(c, s);
-    books.request(caches, source);
-  }, []);
+  return request;
 }

@@ -16,6 +16,5 @@ export function Offers(props: OfferFlowProps) {
 export type { OfferFlowProps } from './offer-flow.ts';
 export { showsDeclinedPopup } from './declined.ts';
 export { RENEWAL_BADGE, showsRenewalBadge } from './lifetime.ts';
-export { exitBoxFound, exitBoxVariant } from './exit-box.ts';
 export { isAnnualPlan, UPGRADE_SOURCES, upgradeInitialState } from './upgrade.ts';
 export { isNewUser, welcomeShown } from './welcome-pack.ts';

@@ -8,22 +8,16 @@ import {
   useVisitor,
 } from '@companion/remote-kit';
 import { Modal } from '@companion/ui';
-import { getTokenProducts, sendPrePaywallPropellerEvent } from '../api/payments-api.ts';
-import { hasPropellerIds } from './propeller.ts';
+import { getTokenProducts } from '../api/payments-api.ts';
+import { hasPropellerIds, sendPrePaywallPropellerEvent } from './propeller.ts';
 import { useBuyer } from '../hooks/use-buyer.ts';
 import { useStartCheckout } from '../features/checkout/hooks/use-start-checkout.ts';
 import { PlanPicker } from '../features/plans/components/plan-picker.tsx';
 import { usePlanList } from '../features/plans/hooks/use-plan-list.ts';
 import { TokenPicker } from '../features/tokens/components/token-picker.tsx';
-import {
-  exitBoxFound,
-  exitBoxVariant,
-  isNewUser,
-  Offers,
-  UPGRADE_SOURCES,
-  upgradeInitialState,
-  welcomeShown,
-} from '../offers/offers.tsx';
+import { isNewUser, Offers, UPGRADE_SOURCES, upgradeInitialState, welcomeShown } from '../offers/offers.tsx';
+// Its own small module: only the paywall parcel needs the exit box's rule, not /pricing.
+import { exitBoxFound, exitBoxVariant } from '../offers/exit-box.ts';
 import { LeavingScreen } from '../features/checkout/components/provider-screens.tsx';
 import { offerProductId } from './offer.ts';
 import { OfferBanner } from './offer-banner.tsx';

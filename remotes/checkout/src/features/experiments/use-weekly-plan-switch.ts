@@ -1,3 +1,4 @@
+import type { Transport } from '@companion/contracts';
 import { useEffect } from 'react';
 import {
   useBus,
@@ -6,8 +7,11 @@ import {
   useTransport,
   useVisitor,
 } from '@companion/remote-kit';
-import { updateFeatureFlags } from '../../api/payments-api.ts';
 import { requestedWeeklyPlan, WEEKLY_PLAN_PARAM, withoutWeeklyPlanParam } from './weekly-plan-switch.ts';
+
+/** `POST Authenticate/update-feature-flags` (000 §7) with the flags to switch. */
+const updateFeatureFlags = (t: Transport, flags: Record<string, boolean>) =>
+  t.request('Authenticate/update-feature-flags', { method: 'POST', body: flags });
 
 /**
  * Applies `?experimentWeeklyPlan=on|off` once the user is known: the flag is switched on the server, the user is
