@@ -56,16 +56,17 @@ export const eventsFeature: FeaturePlugin = async (app, deps) => {
     async (request) => {
       const body = parseBody(PropellerEvent, request.body ?? {});
       const userId = request.user?.id ?? null;
+      // Anonymous callers must name the device; a signed-in one is known by the account (its registered fingerprint
+      // when it has one: an account made by e-mail sign-in may have none).
+      if (!body.fingerprint && !userId) throw badRequest('fingerprint is required.', 'fingerprint');
       const fingerprint =
         body.fingerprint ??
-        (userId
-          ? (
-              await db.query<{ fingerprint: string | null }>('SELECT fingerprint FROM users WHERE id = $1', [
-                userId,
-              ])
-            )[0]?.fingerprint
-          : null);
-      if (!fingerprint) throw badRequest('fingerprint is required.', 'fingerprint');
+        (
+          await db.query<{ fingerprint: string | null }>('SELECT fingerprint FROM users WHERE id = $1', [
+            userId,
+          ])
+        )[0]?.fingerprint ??
+        null;
       await db.query(
         "INSERT INTO tracked_events (user_id, kind, payload) VALUES ($1, 'pre_paywall_propeller', $2)",
         [userId, JSON.stringify({ fingerprint })],
