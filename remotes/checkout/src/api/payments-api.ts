@@ -81,27 +81,15 @@ export async function stopPaymentTimer(
   t: Transport,
   id: string,
   resultLabel: 'success' | 'fail',
+  /** The timer was started by a page the browser has left: `Prometheus/stop-by-id` (001 §7). */
+  byId = false,
 ): Promise<void> {
   await t
-    .request('Prometheus/stop', {
+    .request(byId ? 'Prometheus/stop-by-id' : 'Prometheus/stop', {
       method: 'POST',
-      body: { metric: 'front_payment_duration', resultLabel, id },
+      body: byId ? { id, resultLabel } : { metric: 'front_payment_duration', resultLabel, id },
     })
     .catch((error: unknown) => console.warn('[checkout] payment timer stop failed', error));
-}
-
-/**
- * `Prometheus/stop-by-id` (001 §7): ends a timer that another page started (the checkout page the browser left for
- * the provider), by the id kept across the redirect. Failures are only logged.
- */
-export async function stopPaymentTimerById(
-  t: Transport,
-  id: string,
-  resultLabel: 'success' | 'fail',
-): Promise<void> {
-  await t
-    .request('Prometheus/stop-by-id', { method: 'POST', body: { id, resultLabel } })
-    .catch((error: unknown) => console.warn('[checkout] payment timer stop-by-id failed', error));
 }
 
 export function cancelSubscription(t: Transport, subscription: ActiveSubscription, answers: string[]) {

@@ -30,9 +30,9 @@ export function PaymentReturn({ checkout, source }: { checkout: StartCheckout; s
   const navigate = useRemoteNavigate();
   const back = readPaymentReturn(location.search);
   const [saved] = useState(() => savedPayment.read());
-  // The timer the checkout page started before leaving for the provider, kept in the payment slice (001 §7).
-  const timerId =
-    saved && saved.paymentIntentOrderId === back?.orderId ? (saved.paymentTimerId ?? null) : null;
+  // The checkout page started the payment timer under the order id it kept in the payment slice before leaving
+  // for the provider (001 §3 "Saved payment"); this page stops it by that id (001 §7 stop-by-id).
+  const timerId = saved?.paymentIntentOrderId === back?.orderId ? (back?.orderId ?? null) : null;
   const [step, checkAgain] = usePaymentResult(back?.orderId ?? null, source, timerId);
   // Offer flows (issue 12): the tokens upsell after a pack from the token list; the declined popup for 3.02.
   const { user } = useVisitor();

@@ -3,7 +3,7 @@ import type { Transport } from '@companion/contracts';
 import { useBus, useTransport } from '@companion/remote-kit';
 import { SUBSCRIPTION_CACHES } from '../../../hooks/subscription-bookkeeping.ts';
 import { useSubscriptionBookkeeping } from '../../../hooks/use-subscription-bookkeeping.ts';
-import { stopPaymentTimer, stopPaymentTimerById } from '../../../api/payments-api.ts';
+import { stopPaymentTimer } from '../../../api/payments-api.ts';
 import type { PaidResult } from '../lib/payment-flow.ts';
 import { usePaymentTracking } from './use-payment-tracking.ts';
 
@@ -32,7 +32,7 @@ export type PaymentOutcome = (
 function stopTimer(transport: Transport, outcome: PaymentOutcome, label: 'success' | 'fail') {
   const id = outcome.timerId ?? outcome.orderId;
   if (!id) return;
-  void (outcome.timerStartedElsewhere ? stopPaymentTimerById : stopPaymentTimer)(transport, id, label);
+  void stopPaymentTimer(transport, id, label, outcome.timerStartedElsewhere);
 }
 
 /**

@@ -89,7 +89,6 @@ export function useStartCheckout(
           paymentIntentTimestamp: Date.now(),
           paymentIntentOrderId: answer.orderId,
           transactionId: null,
-          paymentTimerId: answer.orderId,
         });
         setLeaving({ provider: answer.paymentSystem, href });
       } catch (error) {

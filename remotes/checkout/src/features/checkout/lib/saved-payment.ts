@@ -19,8 +19,6 @@ export interface SavedPayment {
   paymentIntentTimestamp: number;
   paymentIntentOrderId: string;
   transactionId: string | null;
-  /** The payment-duration timer started before the redirect; the return page stops it by id (001 §7). */
-  paymentTimerId?: string;
 }
 
 /** A saved payment older than this is a forgotten attempt, not one to resume (the provider's page lives 24 h). */
@@ -40,8 +38,7 @@ export function parseSavedPayment(raw: unknown): SavedPayment | null {
     typeof product.isTokens !== 'boolean' ||
     typeof raw.paymentIntentTimestamp !== 'number' ||
     typeof raw.paymentIntentOrderId !== 'string' ||
-    (raw.transactionId !== null && typeof raw.transactionId !== 'string') ||
-    (raw.paymentTimerId !== undefined && typeof raw.paymentTimerId !== 'string')
+    (raw.transactionId !== null && typeof raw.transactionId !== 'string')
   )
     return null;
   return {
@@ -49,7 +46,6 @@ export function parseSavedPayment(raw: unknown): SavedPayment | null {
     paymentIntentTimestamp: raw.paymentIntentTimestamp,
     paymentIntentOrderId: raw.paymentIntentOrderId,
     transactionId: raw.transactionId,
-    ...(typeof raw.paymentTimerId === 'string' ? { paymentTimerId: raw.paymentTimerId } : {}),
   };
 }
 
