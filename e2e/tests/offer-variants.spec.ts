@@ -94,12 +94,12 @@ test('a monthly subscriber is offered the single option, 3 months; switched into
   await expect(upgrade.getByTestId('upgrade-plan-sub-12m')).toHaveCount(0);
   await shoot(page, testInfo, 'upgrade-single-option');
 
-  // The experiment's switch: a link into checkout with the flag (POST Authenticate/update-feature-flags).
+  // The experiment's switch: a link to the settings page with the flag (POST Authenticate/update-feature-flags).
   const switched = page.waitForResponse(
     (res) =>
       res.url().endsWith('/api/Authenticate/update-feature-flags') && res.request().method() === 'POST',
   );
-  await page.goto('/pricing?experimentWeeklyPlan=on');
+  await page.goto('/settings?experimentWeeklyPlan=on');
   const answer = await switched;
   expect(answer.ok()).toBe(true);
   expect(answer.request().postDataJSON()).toEqual({ featureExperimentWeeklyPlan: true });

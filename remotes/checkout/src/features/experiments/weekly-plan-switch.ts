@@ -1,5 +1,5 @@
 /**
- * The weekly-plan experiment's switch (001 §3 `featureExperimentWeeklyPlan`, ADR 0430): a link into checkout with
+ * The weekly-plan experiment's switch (001 §3 `featureExperimentWeeklyPlan`, ADR 0430): a link to /settings with
  * `experimentWeeklyPlan=on|off` (an ad campaign's landing, a QA link) puts the visitor in or out of the experiment
  * through `POST Authenticate/update-feature-flags`. Any other value switches nothing.
  */
