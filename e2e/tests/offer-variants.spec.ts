@@ -246,7 +246,10 @@ test('a SuttonBank card declines a plan as a plain bank decline, and a token pac
   await expectBackOn(page, '/tokens');
   const tokenFail = page.getByTestId('payment-fail');
   await expect(tokenFail).toHaveAttribute('data-code', 'SuttonBank');
-  await expect(tokenFail).toContainText('Declined your payment, use different bank card');
+  await expect(page.getByRole('dialog')).toHaveAccessibleName(
+    'Declined your payment, use different bank card',
+  );
+  await expect(tokenFail).toContainText('Payments from SUTTON BANK and CASHAPP BANK are not accepted.');
   await expect(tokenFail.getByTestId('free-tokens')).toContainText('20');
 });
 
