@@ -104,7 +104,7 @@ test('a monthly subscriber is offered the single option, 3 months; switched into
   expect(answer.ok()).toBe(true);
   expect(answer.request().postDataJSON()).toEqual({ featureExperimentWeeklyPlan: true });
   await page.waitForURL(
-    (url) => url.pathname === '/pricing' && !url.searchParams.has('experimentWeeklyPlan'),
+    (url) => url.pathname === '/settings' && !url.searchParams.has('experimentWeeklyPlan'),
   );
   const user = (await (await request.get('/api/User', { headers: account.headers })).json()) as {
     userFeatures: { featureExperimentWeeklyPlan: boolean };
