@@ -90,6 +90,8 @@ test('a year bought on the hosted page leads to the lifetime offer; /pricing the
   await expect(offer).toContainText('Pay Once – Use Forever');
   await expect(offer.getByRole('button', { name: 'Claim Lifetime Access' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  // Declining lifetime asks first (the 'lifetime' confirmation, 001 §2).
+  await page.getByTestId('offer-confirmation').getByRole('button', { name: 'Yes, lose access' }).click();
   await expect(offer).toHaveCount(0);
 
   // 001 §4 "the initial step is lifetime for annual users": /pricing is no dead end.

@@ -5,6 +5,7 @@ import {
   type Frame,
   type FrameLocator,
   type Page,
+  type TestInfo,
 } from '@playwright/test';
 import { expectBackOn, fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { VIEWPORTS } from '../support/screenshots.ts';

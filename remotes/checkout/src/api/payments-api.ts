@@ -87,11 +87,13 @@ export async function stopPaymentTimer(
   t: Transport,
   id: string,
   resultLabel: 'success' | 'fail',
+  /** The timer was started by a page the browser has left: `Prometheus/stop-by-id` (001 §7). */
+  byId = false,
 ): Promise<void> {
   await t
-    .request('Prometheus/stop', {
+    .request(byId ? 'Prometheus/stop-by-id' : 'Prometheus/stop', {
       method: 'POST',
-      body: { metric: 'front_payment_duration', resultLabel, id },
+      body: byId ? { id, resultLabel } : { metric: 'front_payment_duration', resultLabel, id },
     })
     .catch((error: unknown) => console.warn('[checkout] payment timer stop failed', error));
 }

@@ -7,7 +7,10 @@ export interface Buyer {
   ready: boolean;
   userId: string | null;
   active: ActiveSubscription | null;
-  /** The provider the badge rule looks at: the live subscription's, else the user's preferred one (001 §1). */
+  /**
+   * The "active payment system" of the badge rule (001 §2): the live subscription's, else the provider the server
+   * chose for this buyer (001 §1: yuno for US/CA visitors without a utm source), not the bare preference.
+   */
   paymentSystem: PaymentSystem | null;
   /** The provider the server will use for a checkout (`GET User` `paymentSystem`), null until the user is known. */
   provider: PaymentSystem | null;
@@ -19,9 +22,11 @@ export interface Buyer {
 export function useBuyer(): Buyer {
   const { user } = useVisitor();
   const active = user?.activeSubscription ?? null;
-  const paymentSystem = active?.paymentSystem ?? user?.userFeatures.preferredPaymentMethod ?? null;
+  const preferred = user?.userFeatures.preferredPaymentMethod ?? null;
   // The wire user carries the server's choice (001 §1 yuno rule); the contracts' `User` does not name it.
   const chosen = user && 'paymentSystem' in user ? (user as { paymentSystem?: unknown }).paymentSystem : null;
+  const provider = typeof chosen === 'string' ? chosen : preferred;
+  const paymentSystem = active?.paymentSystem ?? provider;
   return {
     // The user, not the session state, decides: a reload may replay the user before any session change.
     ready: Boolean(user),

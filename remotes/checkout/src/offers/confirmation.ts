@@ -148,6 +148,7 @@ export const CONFIRMATION_FOR_STEP: Readonly<Record<string, ConfirmationVariant>
   'tokens:upsell': 'double-package',
   'tokens:downsell': 'lucky-today',
   'tokens:mysteryBox': 'mystery',
+  'tokens:boxOffer': 'mystery',
   'insufficient:main': 'free-tokens',
   'welcome:welcome': 'welcome',
   'welcome:downsell': 'one-time-offer',

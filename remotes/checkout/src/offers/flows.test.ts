@@ -18,17 +18,27 @@ import {
 } from './insufficient-tokens.ts';
 import { LIFETIME_COPY, RENEWAL_BADGE, showsMonthlyTokens, showsRenewalBadge } from './lifetime.ts';
 import { nextState, type Transitions } from './machine.ts';
+import { exitBoxVariant } from './exit-box.ts';
 import { MYSTERY_BOX_TRANSITIONS, mysteryBoxTitle } from './mystery-box.ts';
-import { TOKENS_OFFER_COPY, TOKENS_OFFER_TRANSITIONS } from './tokens-offers.ts';
+import { MYSTERY_BOX_ENTRY, TOKENS_OFFER_COPY, TOKENS_OFFER_TRANSITIONS } from './tokens-offers.ts';
+import { defaultSelection } from '../features/plans/lib/plan-rules.ts';
 import {
   lifetimeAfterDownsell2,
+  singleMode,
   UPGRADE_COPY,
+  upgradeChoices,
   upgradeInitialState,
   upgradeTransitions,
   type UpgradeContext,
 } from './upgrade.ts';
 import { isNewUser, WELCOME_COPY, WELCOME_TRANSITIONS } from './welcome-pack.ts';
 import type { SubscriptionProduct } from '@companion/contracts';
+
+/** The upgrade step's list (`downsell/products?downsellType=base`) as the catalogue answers it. */
+const upgradeBase = [
+  { id: 'sub-3m', periodType: 'month', periodValue: 3, periodInMonths: 3, isLifetimeSubscription: false },
+  { id: 'sub-12m', periodType: 'year', periodValue: 1, periodInMonths: 12, isLifetimeSubscription: false },
+] as SubscriptionProduct[];
 
 /** Runs events from a start state and returns every state visited. */
 function walk<S extends string, E extends string>(table: Transitions<S, E>, start: S, events: E[]) {
@@ -58,8 +68,31 @@ describe('tokens offers (upsell → confirmation → downsell → mystery box)',
         'leave',
         'revealed',
         'decline',
+        'leave',
       ]),
-    ).toEqual(['upsell', 'confirmUpsell', 'downsell', 'confirmDownsell', 'mysteryBox', 'boxOffer', 'end']);
+    ).toEqual([
+      'upsell',
+      'confirmUpsell',
+      'downsell',
+      'confirmDownsell',
+      'mysteryBox',
+      'boxOffer',
+      'confirmBox',
+      'end',
+    ]);
+  });
+  it("declining the box's offer asks with the 'mystery' confirmation; the box alone starts at the box", () => {
+    expect(nextState(TOKENS_OFFER_TRANSITIONS, 'confirmBox', 'stay')).toBe('boxOffer');
+    expect(confirmationVariant('tokens', 'boxOffer')).toBe('mystery');
+    expect(walk(TOKENS_OFFER_TRANSITIONS, MYSTERY_BOX_ENTRY, ['revealed', 'decline', 'leave'])).toEqual([
+      'mysteryBox',
+      'boxOffer',
+      'confirmBox',
+      'end',
+    ]);
+    expect(exitBoxVariant(false)).toBe('base');
+    expect(exitBoxVariant(true)).toBe('offer');
+    expect(mysteryBoxTitle(exitBoxVariant(false), 'closed')).toBe("You've found mystery box");
   });
   it("'No, go back' returns to the offer; a purchase ends the flow at every offer", () => {
     expect(walk(TOKENS_OFFER_TRANSITIONS, 'upsell', ['decline', 'stay'])).toEqual([
@@ -201,7 +234,11 @@ describe('upgrade flow', () => {
       'end',
     );
     expect(nextState(table, 'lifetime', 'purchased')).toBe('end');
-    expect(nextState(table, 'lifetime', 'decline')).toBe('end');
+    // Declining lifetime asks with the 'lifetime' confirmation first (001 §2).
+    expect(nextState(table, 'lifetime', 'decline')).toBe('confirmLifetime');
+    expect(nextState(table, 'confirmLifetime', 'leave')).toBe('end');
+    expect(nextState(table, 'confirmLifetime', 'stay')).toBe('lifetime');
+    expect(confirmationVariant('upgrade', 'lifetime')).toBe('lifetime');
     expect(nextState(table, 'confirmDownsell', 'stay')).toBe('upgradeDownsell');
   });
   it('starts at lifetime for annual users, upgrade for monthly and quarterly, nowhere else', () => {
@@ -210,6 +247,21 @@ describe('upgrade flow', () => {
     expect(upgradeInitialState(ctx({ period: 'quarterly' }))).toBe('upgrade');
     expect(upgradeInitialState(ctx({ period: 'none' }))).toBeNull();
     expect(upgradeInitialState(ctx({ period: 'lifetime' }))).toBeNull();
+  });
+  it('single-option mode at the upgrade step (001 §5): monthly users get 3 months (Year too in the weekly experiment)', () => {
+    const choices = (period: 'monthly' | 'quarterly' | 'annually', weekly: boolean) => {
+      const single = singleMode(period, weekly);
+      const list = upgradeChoices(upgradeBase, single) ?? [];
+      return {
+        ids: list.map((p) => p.id),
+        selected: single ? defaultSelection(list, null, single)?.id : null,
+      };
+    };
+    expect(choices('monthly', false)).toEqual({ ids: ['sub-3m'], selected: 'sub-3m' });
+    expect(choices('monthly', true)).toEqual({ ids: ['sub-3m', 'sub-12m'], selected: 'sub-12m' });
+    expect(choices('quarterly', false)).toEqual({ ids: ['sub-12m'], selected: 'sub-12m' });
+    expect(choices('annually', false)).toEqual({ ids: ['sub-3m', 'sub-12m'], selected: null });
+    expect(upgradeChoices(null, singleMode('monthly', false))).toBeNull();
   });
   it('copy', () => {
     expect(UPGRADE_COPY.upgrade).toEqual({

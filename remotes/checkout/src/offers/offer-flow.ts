@@ -5,6 +5,8 @@ export type OfferFlowProps =
   | { kind: 'insufficient'; insufficient: BusEventMap['tokens:insufficient-requested']; onEnd: () => void }
   | { kind: 'tokens'; purchasedProductId: string | null; source: string; onEnd: () => void }
   | { kind: 'welcome'; source: string; onEnd: () => void }
+  /** The mystery box found on leaving a tokens paywall without buying (ADR 0430). */
+  | { kind: 'box'; variant: 'base' | 'offer'; source: string; onEnd: () => void }
   | {
       kind: 'upgrade';
       source: string;

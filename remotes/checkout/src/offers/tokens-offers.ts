@@ -2,10 +2,11 @@ import type { Transitions } from './machine.ts';
 
 /**
  * Tokens offers after a successful token purchase (001 §2, §4): upsell 'Double Package' → (declined, confirmed)
- * downsell 'You're Lucky Today' → (declined, confirmed) mystery box → its revealed offer. A purchase ends it.
+ * downsell 'You're Lucky Today' → (declined, confirmed) mystery box → its revealed offer → (declined, confirmed
+ * with the 'mystery' variant) the end. A purchase ends it. The box alone (`MYSTERY_BOX_ENTRY`) starts at the box.
  */
 export type TokensOfferState =
-  'upsell' | 'confirmUpsell' | 'downsell' | 'confirmDownsell' | 'mysteryBox' | 'boxOffer';
+  'upsell' | 'confirmUpsell' | 'downsell' | 'confirmDownsell' | 'mysteryBox' | 'boxOffer' | 'confirmBox';
 export type TokensOfferEvent = 'purchased' | 'decline' | 'leave' | 'stay' | 'revealed';
 
 export const TOKENS_OFFER_TRANSITIONS: Transitions<TokensOfferState, TokensOfferEvent> = {
@@ -14,8 +15,12 @@ export const TOKENS_OFFER_TRANSITIONS: Transitions<TokensOfferState, TokensOffer
   downsell: { purchased: 'end', decline: 'confirmDownsell' },
   confirmDownsell: { leave: 'mysteryBox', stay: 'downsell' },
   mysteryBox: { revealed: 'boxOffer' },
-  boxOffer: { purchased: 'end', decline: 'end' },
+  boxOffer: { purchased: 'end', decline: 'confirmBox' },
+  confirmBox: { leave: 'end', stay: 'boxOffer' },
 };
+
+/** Where a flow that is only the mystery box starts (the box found on leaving a tokens paywall). */
+export const MYSTERY_BOX_ENTRY: TokensOfferState = 'mysteryBox';
 
 /** Copy of the two modals (001 §2), character for character. */
 export const TOKENS_OFFER_COPY = {

@@ -1,4 +1,5 @@
-import type { PeriodInMonths } from '@companion/contracts';
+import type { PeriodInMonths, SubscriptionProduct } from '@companion/contracts';
+import { singleOptionPlans } from '../features/plans/lib/plan-rules.ts';
 import type { Transitions } from './machine.ts';
 
 /**
@@ -14,7 +15,8 @@ export type UpgradeState =
   | 'confirmDownsell'
   | 'upgradeDownsell2'
   | 'confirmDownsell2'
-  | 'lifetime';
+  | 'lifetime'
+  | 'confirmLifetime';
 /** `purchasedAnnual`: the plan bought is 12 months long. */
 export type UpgradeEvent = 'purchased' | 'purchasedAnnual' | 'decline' | 'leave' | 'stay';
 
@@ -42,7 +44,8 @@ export function upgradeTransitions(ctx: UpgradeContext): Transitions<UpgradeStat
     confirmDownsell: { leave: 'upgradeDownsell2', stay: 'upgradeDownsell' },
     upgradeDownsell2: { ...bought, decline: 'confirmDownsell2' },
     confirmDownsell2: { leave: lifetimeAfterDownsell2(ctx) ? 'lifetime' : 'end', stay: 'upgradeDownsell2' },
-    lifetime: { purchased: 'end', purchasedAnnual: 'end', decline: 'end' },
+    lifetime: { purchased: 'end', purchasedAnnual: 'end', decline: 'confirmLifetime' },
+    confirmLifetime: { leave: 'end', stay: 'lifetime' },
   };
 }
 
@@ -79,3 +82,22 @@ export const isAnnualPlan = (periodInMonths: number) => periodInMonths === 12;
 
 /** Paywall sources that open the upgrade chain for a subscriber (others keep the upgrade-only plan picker). */
 export const UPGRADE_SOURCES: ReadonlySet<string> = new Set(['left_panel_banner', 'upgrade']);
+
+/** Single-option mode's inputs (001 §5) for a user on `period`: monthly and quarterly users only. */
+export function singleMode(
+  period: PeriodInMonths,
+  weeklyExperiment: boolean,
+): { userMonths: number; weeklyExperiment: boolean } | null {
+  if (period === 'monthly') return { userMonths: 1, weeklyExperiment };
+  if (period === 'quarterly') return { userMonths: 3, weeklyExperiment };
+  return null;
+}
+
+/** The upgrade step's plans: in single-option mode only those its rule leaves (001 §5). */
+export function upgradeChoices(
+  plans: SubscriptionProduct[] | null | undefined,
+  single: { userMonths: number; weeklyExperiment: boolean } | null,
+): SubscriptionProduct[] | null {
+  if (!plans) return null;
+  return single ? singleOptionPlans(plans, single.userMonths, single.weeklyExperiment) : plans;
+}

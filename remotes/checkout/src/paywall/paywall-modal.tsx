@@ -1,13 +1,23 @@
 import { useEffect, useState } from 'react';
-import { useMountProps, useRemoteLocation, useResource, useTrack, useVisitor } from '@companion/remote-kit';
+import {
+  useMountProps,
+  useRemoteLocation,
+  useResource,
+  useTrack,
+  useTransport,
+  useVisitor,
+} from '@companion/remote-kit';
 import { Modal } from '@companion/ui';
 import { getTokenProducts } from '../api/payments-api.ts';
+import { hasPropellerIds, sendPrePaywallPropellerEvent } from './propeller.ts';
 import { useBuyer } from '../hooks/use-buyer.ts';
 import { useStartCheckout } from '../features/checkout/hooks/use-start-checkout.ts';
 import { PlanPicker } from '../features/plans/components/plan-picker.tsx';
 import { usePlanList } from '../features/plans/hooks/use-plan-list.ts';
 import { TokenPicker } from '../features/tokens/components/token-picker.tsx';
 import { isNewUser, Offers, UPGRADE_SOURCES, upgradeInitialState, welcomeShown } from '../offers/offers.tsx';
+// Its own small module: only the paywall parcel needs the exit box's rule, not /pricing.
+import { exitBoxFound, exitBoxVariant } from '../offers/exit-box.ts';
 import { LeavingScreen } from '../features/checkout/components/provider-screens.tsx';
 import { offerProductId } from './offer.ts';
 import { OfferBanner } from './offer-banner.tsx';
@@ -43,9 +53,22 @@ export function PaywallModal() {
     });
     bus.publish('paywall:opened', { paywallType: request?.paywallType ?? 'subscription', source });
   }, [track, bus, request?.paywallType, source, offer?.eventName]);
+  // 000 §7: a PropellerAds visit tells the API a paywall is opening, once per paywall.
+  const transport = useTransport();
+  const propeller = hasPropellerIds(search);
+  useEffect(() => {
+    if (propeller) void sendPrePaywallPropellerEvent(transport);
+  }, [propeller, transport]);
   const initialId = request?.productId ?? offerProductId(offer, plans.plans, packs.data ?? null);
 
   const close = () => paywall?.close();
+  // Leaving the packs without buying finds the mystery box, once per tab (ADR 0430).
+  const [exitBox, setExitBox] = useState(false);
+  const closePicker = () => {
+    if (!isTokens || checkout.loading || exitBoxFound.read() !== null) return close();
+    exitBoxFound.write(true);
+    setExitBox(true);
+  };
   // Offer flows: a short balance gets the insufficient-tokens offer; a subscriber coming from an
   // upgrade surface (the left panel's plan banner) the upgrade chain.
   const { user } = useVisitor();
@@ -64,6 +87,8 @@ export function PaywallModal() {
       lifetimeFlag: false,
     }) !== null;
   if (upgrade) return <Offers kind="upgrade" source={source} onEnd={close} />;
+  if (exitBox)
+    return <Offers kind="box" variant={exitBoxVariant(offer !== undefined)} source={source} onEnd={close} />;
   // A new user's first tokens paywall of the tab is the welcome pack.
   if (isTokens && user && isNewUser(user) && welcomeOpen)
     return (
@@ -79,7 +104,7 @@ export function PaywallModal() {
   return (
     <Modal
       open
-      onClose={close}
+      onClose={closePicker}
       title={isTokens ? 'Buy Tokens' : 'Get Premium'}
       size={paywallSize({ source, presentation: request?.presentation })}
     >

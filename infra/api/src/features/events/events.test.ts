@@ -32,7 +32,20 @@ describe.each(BACKENDS)('events on $backend', ({ backend, available }) => {
       );
       expect(rows.map((r) => r.user_id)).toEqual([s.userId, null]);
       const bad = await t.app.inject({ method: 'POST', url, payload: {} });
+      expect(bad.statusCode).toBe(400);
       expect(bad.json().error.field).toBe('fingerprint');
+      // A signed-in caller may leave it out: the account's registered fingerprint is recorded.
+      const own = await t.app.inject({ method: 'POST', url, payload: {}, headers: bearer(s.accessToken) });
+      expect(own.statusCode).toBe(200);
+      const [registered] = await t.db.query<{ fingerprint: string }>(
+        'SELECT fingerprint FROM users WHERE id = $1',
+        [s.userId],
+      );
+      const [last] = await t.db.query<{ payload: { fingerprint: string } }>(
+        "SELECT payload FROM tracked_events WHERE kind = 'pre_paywall_propeller' AND user_id = $1 ORDER BY id DESC LIMIT 1",
+        [s.userId],
+      );
+      expect(last!.payload.fingerprint).toBe(registered!.fingerprint);
     });
 
     it('should list pending tracking transactions as text and mark only your own as reported', async () => {

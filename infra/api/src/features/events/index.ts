@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currentUser } from '../../http/auth.ts';
+import { badRequest } from '../../http/errors.ts';
 import type { FeaturePlugin } from '../../http/feature.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 import {
@@ -10,8 +11,10 @@ import {
   saveAdClick,
 } from './tracking.ts';
 
+// The fingerprint may be left out by a signed-in caller: a remote does not hold the device fingerprint, the
+// account does (registered at pre-register / `POST Fingerprint`), ADR 0430.
 const PropellerEvent = z.object({
-  fingerprint: z.string().trim().min(1, 'fingerprint is required.').max(512),
+  fingerprint: z.string().trim().min(1, 'fingerprint is required.').max(512).optional(),
 });
 const transactionType = z
   .string()
@@ -51,10 +54,22 @@ export const eventsFeature: FeaturePlugin = async (app, deps) => {
     '/Event/send-pre-paywall-propeller-event',
     { preHandler: app.authenticateOptional },
     async (request) => {
-      const body = parseBody(PropellerEvent, request.body);
+      const body = parseBody(PropellerEvent, request.body ?? {});
+      const userId = request.user?.id ?? null;
+      // Anonymous callers must name the device; a signed-in one is known by the account (its registered fingerprint
+      // when it has one: an account made by e-mail sign-in may have none).
+      if (!body.fingerprint && !userId) throw badRequest('fingerprint is required.', 'fingerprint');
+      const fingerprint =
+        body.fingerprint ??
+        (
+          await db.query<{ fingerprint: string | null }>('SELECT fingerprint FROM users WHERE id = $1', [
+            userId,
+          ])
+        )[0]?.fingerprint ??
+        null;
       await db.query(
         "INSERT INTO tracked_events (user_id, kind, payload) VALUES ($1, 'pre_paywall_propeller', $2)",
-        [request.user?.id ?? null, JSON.stringify(body)],
+        [userId, JSON.stringify({ fingerprint })],
       );
       return { success: true };
     },

@@ -67,6 +67,14 @@ describe.each(BACKENDS)('decline compensation on $backend', ({ backend, availabl
         expect(await status(s, again)).toMatchObject({ compensationTokens: 0 });
       });
 
+    it('should record a SuttonBank card on a plan as the plain bank decline 3.10, which promises nothing (001 §5)', async () => {
+      const s = await preRegister(t.app);
+      const declined = await pay(s, 'sub-1m', CARD.SuttonBank);
+      expect(notification(declined)).toMatchObject({ success: false, errorCode: '3.10' });
+      await pay(s, 'tokens-350', CARD.ok);
+      expect(await balance(s)).toBe(350);
+    });
+
     it('should credit nothing for a decline that promised nothing, and one promise for two declines', async () => {
       const s = await preRegister(t.app);
       await pay(s, 'tokens-350', CARD['2.06']);

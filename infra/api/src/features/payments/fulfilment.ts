@@ -14,6 +14,7 @@ import {
 } from '../../db/payment-state.ts';
 import type { Period } from '../../db/payment-state.ts';
 import type { Ledger } from '../../http/feature.ts';
+import { orderDeclineCode } from './bank-declines.ts';
 import { findProduct, tokensOf } from './catalogue.ts';
 import type { ProductRow } from './catalogue.ts';
 import { FINAL_STATUSES, STATUS_RANK } from './events.ts';
@@ -266,14 +267,14 @@ async function applyClaimed(
     return 'updated';
   }
   if (event.status === 'declined') {
-    const code = event.declineCode ?? '0.01';
+    const product = await findProduct(tx, order.product_id);
+    const code = orderDeclineCode(event.declineCode, product?.kind);
     const updated = await tx.query<OrderRow>(
       `UPDATE payment_orders SET status = 'declined', error_code = $2, payer_email = COALESCE($3, payer_email), updated_at = $4
        WHERE id = $1 RETURNING *`,
       [order.id, code, event.payerEmail, now],
     );
     if (order.kind === 'renewal') await expireSubscription(tx, order.user_id, now);
-    const product = await findProduct(tx, order.product_id);
     await enqueueOutbox(
       tx,
       order.user_id,

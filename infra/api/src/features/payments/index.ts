@@ -836,7 +836,14 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
       return tokenList(request, 'token_downsell');
     });
     // The mystery box's revealed offer (path ours; 001 §2 names the box, not its call).
-    app.get('/Payments/mystery-box-products', auth, (request) => tokenList(request, 'mystery_box'));
+    // Sold once per user (ADR 0301): a buyer who has it is offered nothing, so no surface shows a box that 409s.
+    app.get('/Payments/mystery-box-products', auth, async (request) => {
+      const rows = await listProducts(db, 'mystery_box', region(request));
+      const userId = currentUser(request).id;
+      const open = [];
+      for (const row of rows) if ((await offerRefusal(db, userId, row)) === null) open.push(row);
+      return open.map(toTokenProduct);
+    });
     app.get('/Payments/token-purchase-extra-products', auth, async (request) => {
       const query = parseQuery(ExtraQuery, request.query);
       const list =

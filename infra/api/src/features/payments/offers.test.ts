@@ -101,6 +101,13 @@ describe.each(BACKENDS)('offer purchases on $backend', ({ backend, available }) 
       const res = await oneClick(buyer.session, { ...RETURN, productId: 'tokens-550-box', consent: true });
       expect(res.json()).toMatchObject({ status: 'approved' });
       expect(await balance(buyer.session)).toBe(350 + 600);
+      // Sold once (ADR 0301): the list no longer offers it to this buyer, so no surface shows a box that 409s.
+      const after = await t.app.inject({
+        method: 'GET',
+        url: '/api/Payments/mystery-box-products',
+        headers: bearer(buyer.session.accessToken),
+      });
+      expect(after.json()).toEqual([]);
     });
   });
 });

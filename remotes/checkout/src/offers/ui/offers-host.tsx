@@ -18,6 +18,15 @@ export default function OffersHost(props: OfferFlowProps) {
           onEnd={props.onEnd}
         />
       );
+    case 'box':
+      return (
+        <TokensOffersFlow
+          purchasedProductId={null}
+          source={props.source}
+          onEnd={props.onEnd}
+          box={props.variant}
+        />
+      );
     case 'welcome':
       return <WelcomeFlow source={props.source} onEnd={props.onEnd} />;
     case 'upgrade':

@@ -1,11 +1,13 @@
 import { useCallback, useEffect } from 'react';
-import { useBus, useResource, useTrack } from '@companion/remote-kit';
+import { useResource, useTrack } from '@companion/remote-kit';
+import { useSubscriptionBookkeeping } from '../../hooks/use-subscription-bookkeeping.ts';
 import { offerLists } from '../api.ts';
 import { confirmationVariant } from '../confirmation.ts';
 import { OFFER_DISCOUNTS, OFFER_TIMER_SECONDS } from '../constants.ts';
-import { mysteryBoxTitle, TOKENS_CHAIN_BOX } from '../mystery-box.ts';
+import { mysteryBoxTitle, TOKENS_CHAIN_BOX, type MysteryBoxVariant } from '../mystery-box.ts';
 import { offerTimerId } from '../timers.ts';
 import {
+  MYSTERY_BOX_ENTRY,
   TOKENS_OFFER_COPY,
   TOKENS_OFFER_EVENTS,
   TOKENS_OFFER_TRANSITIONS,
@@ -18,42 +20,54 @@ import { tokenLine, tokenProduct } from './token-line.tsx';
 import { modalEvents, useFlow, useOfferViewer, usePaidThen } from './use-flow.ts';
 import { useOfferPurchase } from './use-offer-purchase.ts';
 
-const CONFIRMS: Record<Extract<TokensOfferState, `confirm${string}`>, 'upsell' | 'downsell'> = {
+const CONFIRMS: Record<Extract<TokensOfferState, `confirm${string}`>, 'upsell' | 'downsell' | 'boxOffer'> = {
   confirmUpsell: 'upsell',
   confirmDownsell: 'downsell',
+  confirmBox: 'boxOffer',
 };
 
 /**
  * After a successful token purchase (001 §4 "Tokens offers"): upsell 'Double Package' 50% OFF → confirmation →
- * downsell 'You're Lucky Today' 30% OFF → confirmation → mystery box → its revealed offer. Each 59 s.
+ * downsell 'You're Lucky Today' 30% OFF → confirmation → mystery box ('extra') → its revealed offer →
+ * confirmation ('mystery'). Each 59 s. With `box`, the flow is that mystery box alone (found on leaving a tokens
+ * paywall, ADR 0430): the box, its revealed offer, the confirmation.
  */
 export function TokensOffersFlow({
   purchasedProductId,
   source,
   onEnd,
+  box: boxVariant,
 }: {
   purchasedProductId: string | null;
   source: string;
   onEnd: () => void;
+  box?: MysteryBoxVariant | undefined;
 }) {
   const viewer = useOfferViewer();
   const track = useTrack();
-  const [state, send] = useFlow(TOKENS_OFFER_TRANSITIONS, 'upsell', onEnd);
-  const bus = useBus();
+  const [state, send] = useFlow(TOKENS_OFFER_TRANSITIONS, boxVariant ? MYSTERY_BOX_ENTRY : 'upsell', onEnd);
+  const variant = boxVariant ?? TOKENS_CHAIN_BOX;
   // The purchase just saved a card: the consent checkbox needs the refreshed isCardTokenExists.
-  useEffect(() => bus.publish('user:refresh-requested', { source }), [bus, source]);
+  const bookkeeping = useSubscriptionBookkeeping();
+  useEffect(() => {
+    if (!boxVariant) bookkeeping([], source);
+  }, [bookkeeping, source, boxVariant]);
   const user = viewer.userId;
-  const upsell = useResource(user ? `offers|upsell|${user}` : null, offerLists.upsell);
+  const upsell = useResource(user && !boxVariant ? `offers|upsell|${user}` : null, offerLists.upsell);
   const downsell = useResource(
-    user && state !== 'upsell' ? `offers|token-downsell|${purchasedProductId ?? ''}|${user}` : null,
+    user && !boxVariant && state !== 'upsell'
+      ? `offers|token-downsell|${purchasedProductId ?? ''}|${user}`
+      : null,
     (t) => offerLists.tokenDownsell(t, purchasedProductId),
   );
   const box = useResource(
-    user && (state === 'mysteryBox' || state === 'boxOffer') ? `offers|box|${user}` : null,
+    user && (state === 'mysteryBox' || state === 'boxOffer' || state === 'confirmBox')
+      ? `offers|box|${user}`
+      : null,
     offerLists.mysteryBox,
   );
   const step =
-    state === 'boxOffer'
+    state === 'boxOffer' || state === 'mysteryBox' || state === 'confirmBox'
       ? 'boxOffer'
       : state === 'upsell' || state === 'confirmUpsell'
         ? 'upsell'
@@ -65,15 +79,29 @@ export function TokensOffersFlow({
   });
   const purchased = useCallback(() => send('purchased'), [send]);
   usePaidThen(purchase.state, purchased);
+  // 001 §7: the box's events carry the product it reveals and its price, like every offer modal's.
+  const boxPack = box.data?.[0] ?? null;
+  const boxId = boxPack?.id ?? null;
+  const boxPrice = boxPack ? boxPack.currentPrice / 100 : null;
   const boxEvents = useCallback(
     (action: 'shown' | 'clicked') =>
-      track(`${TOKENS_OFFER_EVENTS.mysteryBox}_${action}`, { placement: 'tokens' }),
-    [track],
+      track(`${TOKENS_OFFER_EVENTS.mysteryBox}_${action}`, {
+        placement: boxVariant ? source : 'tokens',
+        variant,
+        product_id: boxId,
+        price_usd: boxPrice,
+      }),
+    [track, boxId, boxPrice, boxVariant, source, variant],
   );
   const revealed = useCallback(() => send('revealed'), [send]);
+  // No box on sale for this buyer (bought once already, ADR 0301): the flow ends instead of showing it.
+  const noBox = state === 'mysteryBox' && box.data?.length === 0;
+  useEffect(() => {
+    if (noBox) onEnd();
+  }, [noBox, onEnd]);
 
   if (state === 'end') return null;
-  if (state === 'confirmUpsell' || state === 'confirmDownsell')
+  if (state === 'confirmUpsell' || state === 'confirmDownsell' || state === 'confirmBox')
     return (
       <ConfirmationModal
         variant={confirmationVariant('tokens', CONFIRMS[state])}
@@ -83,15 +111,11 @@ export function TokensOffersFlow({
       />
     );
   if (state === 'mysteryBox') {
-    const pack = box.data?.[0];
-    const percent = pack?.bonus ?? OFFER_DISCOUNTS.upsell;
+    // The box's events name its product: it opens once the list has answered.
+    if (!box.data || noBox) return null;
+    const percent = boxPack?.bonus ?? OFFER_DISCOUNTS.upsell;
     return (
-      <MysteryBoxModal
-        variant={TOKENS_CHAIN_BOX}
-        discount={`${percent}% OFF`}
-        onTrack={boxEvents}
-        onDone={revealed}
-      />
+      <MysteryBoxModal variant={variant} discount={`${percent}% OFF`} onTrack={boxEvents} onDone={revealed} />
     );
   }
   const pack = (state === 'upsell' ? upsell.data : state === 'downsell' ? downsell.data : box.data)?.[0];
@@ -101,7 +125,7 @@ export function TokensOffersFlow({
       : state === 'downsell'
         ? TOKENS_OFFER_COPY.downsell
         : {
-            title: mysteryBoxTitle(TOKENS_CHAIN_BOX, 'revealed'),
+            title: mysteryBoxTitle(variant, 'revealed'),
             badge: 'Mystery Box',
             tag: `${pack?.bonus ?? OFFER_DISCOUNTS.upsell}% OFF`,
           };

@@ -3,11 +3,14 @@ import { useResource } from '@companion/remote-kit';
 import { offerLists } from '../api.ts';
 import { confirmationVariant } from '../confirmation.ts';
 import { OFFER_TIMER_SECONDS } from '../constants.ts';
+import { defaultSelection } from '../../features/plans/lib/plan-rules.ts';
 import { LIFETIME_COPY, showsMonthlyTokens } from '../lifetime.ts';
 import { offerTimerId } from '../timers.ts';
 import {
   isAnnualPlan,
+  singleMode,
   UPGRADE_COPY,
+  upgradeChoices,
   UPGRADE_PRODUCT_LIST,
   upgradeInitialState,
   upgradeTransitions,
@@ -20,10 +23,13 @@ import * as styles from './offer.css.ts';
 import { modalEvents, useFlow, useOfferViewer, usePaidThen } from './use-flow.ts';
 import { useOfferPurchase } from './use-offer-purchase.ts';
 
-const CONFIRMS: Partial<Record<UpgradeState, 'upgrade' | 'upgradeDownsell' | 'upgradeDownsell2'>> = {
+const CONFIRMS: Partial<
+  Record<UpgradeState, 'upgrade' | 'upgradeDownsell' | 'upgradeDownsell2' | 'lifetime'>
+> = {
   confirmUpgrade: 'upgrade',
   confirmDownsell: 'upgradeDownsell',
   confirmDownsell2: 'upgradeDownsell2',
+  confirmLifetime: 'lifetime',
 };
 
 /** The upgrade chain for subscribers (001 §2, §4), ending in the lifetime offer by the period rules. */
@@ -56,13 +62,19 @@ export function UpgradeFlow({
     offerLists.upgrade(t, listType ?? 'base'),
   );
   const lifetime = useResource(
-    user && state === 'lifetime' ? `offers|lifetime|${user}` : null,
+    user && offerStep === 'lifetime' ? `offers|lifetime|${user}` : null,
     offerLists.lifetime,
   );
   const [picked, setPicked] = useState<string | null>(null);
-  const list = (state === 'lifetime' ? lifetime.data : plans.data) ?? null;
+  // 001 §5 single-option mode: the first step offers monthly and quarterly users the one plan their rule leaves,
+  // preselected by the single-mode default (ADR 0430); the downsells keep their lists.
+  const single = offerStep === 'upgrade' ? singleMode(viewer.period, ctx.weeklyExperiment) : null;
+  const list = (offerStep === 'lifetime' ? lifetime.data : upgradeChoices(plans.data, single)) ?? null;
   const selected =
-    list?.find((p) => p.id === picked) ?? list?.find((p) => isAnnualPlan(p.periodInMonths)) ?? list?.[0];
+    list?.find((p) => p.id === picked) ??
+    (single ? defaultSelection(list ?? [], null, single) : null) ??
+    list?.find((p) => isAnnualPlan(p.periodInMonths)) ??
+    list?.[0];
   const purchase = useOfferPurchase({
     source,
     step: offerStep,

@@ -29,7 +29,11 @@ export function PaymentReturn({ checkout, source }: { checkout: StartCheckout; s
   const location = useRemoteLocation();
   const navigate = useRemoteNavigate();
   const back = readPaymentReturn(location.search);
-  const [step, checkAgain] = usePaymentResult(back?.orderId ?? null, source);
+  const [saved] = useState(() => savedPayment.read());
+  // The checkout page started the payment timer under the order id it kept in the payment slice before leaving
+  // for the provider (001 §3 "Saved payment"); this page stops it by that id (001 §7 stop-by-id).
+  const timerId = saved?.paymentIntentOrderId === back?.orderId ? (back?.orderId ?? null) : null;
+  const [step, checkAgain] = usePaymentResult(back?.orderId ?? null, source, timerId);
   // Offer flows: the tokens upsell after a pack from the token list; the declined popup for 3.02.
   const { user } = useVisitor();
   const packs = useResource(
@@ -42,7 +46,6 @@ export function PaymentReturn({ checkout, source }: { checkout: StartCheckout; s
   );
   const [upsell, setUpsell] = useState(false);
   const [lifetime, setLifetime] = useState(false);
-  const [saved] = useState(() => savedPayment.read());
   if (!back || !step) return null;
   const returnTo = new URLSearchParams(location.search).get(RETURN_TO_PARAM);
   const closeFlow = () => {

@@ -43,7 +43,7 @@ describe('payment result (001 §4 polling, §7 tracking)', () => {
     expect(polls).toBe(after);
   });
 
-  it('takes the PaymentNotification, refreshes user and balance, and tracks one purchase after 1000 ms', async () => {
+  it('takes the PaymentNotification, refreshes the balance, the user after 500 ms, and tracks one purchase after 1000 ms', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const published: string[] = [];
     const tracked: string[] = [];
@@ -79,9 +79,12 @@ describe('payment result (001 §4 polling, §7 tracking)', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(document.querySelector('[data-testid="payment-success"]')).not.toBeNull();
     expect(document.querySelector('[data-testid="payment-success"]')?.textContent).toContain('550 tokens');
-    expect(published).toEqual(['user', 'balance']);
+    // The balance at once; the user through the subscription bookkeeping, 500 ms later (000 §9).
+    expect(published).toEqual(['balance']);
     expect(tracked.filter((name) => name === 'purchase')).toHaveLength(0);
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(published).toEqual(['balance', 'user']);
+    await act(() => vi.advanceTimersByTimeAsync(500));
     expect(tracked.filter((name) => name === 'purchase')).toHaveLength(1);
     // Proceed goes back to the chat the buyer came from, with the purchase flag.
     act(() =>

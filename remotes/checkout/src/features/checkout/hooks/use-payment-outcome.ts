@@ -1,11 +1,14 @@
 import { useCallback } from 'react';
-import { useBus, useInvalidate, useTransport } from '@companion/remote-kit';
+import type { Transport } from '@companion/contracts';
+import { useBus, useTransport } from '@companion/remote-kit';
+import { SUBSCRIPTION_CACHES } from '../../../hooks/subscription-bookkeeping.ts';
+import { useSubscriptionBookkeeping } from '../../../hooks/use-subscription-bookkeeping.ts';
 import { stopPaymentTimer } from '../../../api/payments-api.ts';
 import type { PaidResult } from '../lib/payment-flow.ts';
 import { usePaymentTracking } from './use-payment-tracking.ts';
 
 /** Cache keys refetched after a successful payment (001 §4: cards, subscription, products, user). */
-const INVALIDATED_AFTER_PAYMENT = ['cards|*', 'subscription|*', 'products|*', 'offers|upsell|*'];
+const INVALIDATED_AFTER_PAYMENT = SUBSCRIPTION_CACHES;
 
 /** How one order ended, whichever button bought it (hosted page, one-click, plan change). */
 export type PaymentOutcome = (
@@ -21,7 +24,16 @@ export type PaymentOutcome = (
 ) & {
   /** The payment-duration timer's id when it is not the order id (a one-click charge starts it before the order). */
   timerId?: string;
+  /** The timer was started by a page the browser has left (the provider's redirect): `stop-by-id` ends it. */
+  timerStartedElsewhere?: boolean;
 };
+
+/** Stops the payment-duration timer of `outcome` with its result label (001 §7 `stop` / `stop-by-id`). */
+function stopTimer(transport: Transport, outcome: PaymentOutcome, label: 'success' | 'fail') {
+  const id = outcome.timerId ?? outcome.orderId;
+  if (!id) return;
+  void stopPaymentTimer(transport, id, label, outcome.timerStartedElsewhere);
+}
 
 /**
  * The one success/failure pipeline of every purchase (001 §4 "On success" / "On failure", §7 metrics and analytics):
@@ -32,16 +44,16 @@ export type PaymentOutcome = (
 export function usePaymentOutcome(source: string): (outcome: PaymentOutcome) => void {
   const bus = useBus();
   const transport = useTransport();
-  const invalidate = useInvalidate();
+  const bookkeeping = useSubscriptionBookkeeping();
   const track = usePaymentTracking();
   return useCallback(
     (outcome: PaymentOutcome) => {
       if (outcome.success) {
         const { orderId, result } = outcome;
-        void stopPaymentTimer(transport, outcome.timerId ?? orderId, 'success');
-        bus.publish('user:refresh-requested', { source });
+        stopTimer(transport, outcome, 'success');
         bus.publish('tokens:balance-refresh-requested', { source });
-        for (const key of INVALIDATED_AFTER_PAYMENT) invalidate(key);
+        // The user and the caches through the subscription bookkeeping (000 §9: one round per 500 ms burst).
+        bookkeeping(INVALIDATED_AFTER_PAYMENT, source);
         track('purchase', {
           order_id: orderId,
           product_id: result.productId,
@@ -60,8 +72,7 @@ export function usePaymentOutcome(source: string): (outcome: PaymentOutcome) => 
         });
         return;
       }
-      const timerId = outcome.timerId ?? outcome.orderId;
-      if (timerId) void stopPaymentTimer(transport, timerId, 'fail');
+      stopTimer(transport, outcome, 'fail');
       track('payment_failed', {
         order_id: outcome.orderId,
         product_id: outcome.productId,
@@ -81,7 +92,7 @@ export function usePaymentOutcome(source: string): (outcome: PaymentOutcome) => 
         extra: { orderId: outcome.orderId, productId: outcome.productId, source, response },
       });
     },
-    [bus, transport, invalidate, track, source],
+    [bus, transport, bookkeeping, track, source],
   );
 }
 

@@ -16,7 +16,12 @@ import { usePaymentOutcome } from './use-payment-outcome.ts';
  * `payments/check-order-status` every 2 s as the fallback; after 20 s without an answer the step becomes
  * 'stillProcessing' (not 'fail'). The result goes through the one purchase pipeline (`usePaymentOutcome`).
  */
-export function usePaymentResult(orderId: string | null, source: string): [PaymentStep | null, () => void] {
+export function usePaymentResult(
+  orderId: string | null,
+  source: string,
+  /** Set on a provider's return: the payment-duration timer id kept across the redirect (`stop-by-id`). */
+  returnedTimerId?: string | null,
+): [PaymentStep | null, () => void] {
   const bus = useBus();
   const transport = useTransport();
   const settle = usePaymentOutcome(source);
@@ -36,9 +41,13 @@ export function usePaymentResult(orderId: string | null, source: string): [Payme
       clearInterval(poll);
       clearTimeout(cutoff);
       setStep(next);
-      if (next.step === 'success') settle({ success: true, orderId, result: next.result });
+      const timer =
+        returnedTimerId === undefined
+          ? {}
+          : { timerId: returnedTimerId ?? orderId, timerStartedElsewhere: true };
+      if (next.step === 'success') settle({ success: true, orderId, result: next.result, ...timer });
       else if (next.step === 'fail')
-        settle({ success: false, orderId, productId, errorCode: next.errorCode, response });
+        settle({ success: false, orderId, productId, errorCode: next.errorCode, response, ...timer });
     };
     const sub = bus.subscribe('payment:notification-received', ({ notification }) => {
       if (isForOrder(notification, orderId))
@@ -68,7 +77,7 @@ export function usePaymentResult(orderId: string | null, source: string): [Payme
       clearInterval(poll);
       clearTimeout(cutoff);
     };
-  }, [orderId, attempt, bus, transport, settle]);
+  }, [orderId, attempt, bus, transport, settle, returnedTimerId]);
 
   return [step, () => setAttempt((n) => n + 1)];
 }

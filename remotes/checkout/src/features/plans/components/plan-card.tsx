@@ -47,7 +47,11 @@ export function PlanCard({
       <span className={styles.main}>
         <span className={styles.titleRow}>
           <span className={styles.title}>{product.title}</span>
-          {badge && <span className={styles.discount}>{badge}</span>}
+          {badge && (
+            <span className={styles.discount} data-testid="discount-badge">
+              {badge}
+            </span>
+          )}
           {save && checked && <span className={styles.save}>{save}</span>}
         </span>
         <span className={styles.prices}>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { PATHS, type ActiveSubscription } from '@companion/contracts';
-import { useBus, useInvalidate, useResource, useTransport, useVisitor } from '@companion/remote-kit';
+import { useBus, useResource, useTransport, useVisitor } from '@companion/remote-kit';
 import { Button, ConfirmDialog, Icon, Skeleton } from '@companion/ui';
 import {
   cancelSubscription,
@@ -11,6 +11,7 @@ import {
 } from '../../../api/payments-api.ts';
 import { useBuyer } from '../../../hooks/use-buyer.ts';
 import { RENEWAL_BADGE, showsRenewalBadge, upgradeInitialState } from '../../../offers/offers.tsx';
+import { useSubscriptionBookkeeping } from '../../../hooks/use-subscription-bookkeeping.ts';
 import { CANCEL_REASONS, subscriptionStatusText } from '../lib/cancel-reasons.ts';
 import * as styles from './subscription-panel.css.ts';
 
@@ -28,7 +29,6 @@ export function SubscriptionPanel({
 } = {}) {
   const transport = useTransport();
   const bus = useBus();
-  const invalidate = useInvalidate();
   const buyer = useBuyer();
   const { user } = useVisitor();
   const key = buyer.ready ? buyer.userId : null;
@@ -40,11 +40,8 @@ export function SubscriptionPanel({
   const [busy, setBusy] = useState(false);
   const [changing, setChanging] = useState(false);
 
-  const refresh = () => {
-    invalidate('subscription|*');
-    invalidate('cards|*');
-    bus.publish('user:refresh-requested', { source: 'checkout_subscription_panel' });
-  };
+  const bookkeeping = useSubscriptionBookkeeping();
+  const refresh = () => bookkeeping(['subscription|*', 'cards|*'], 'checkout_subscription_panel');
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
     try {
