@@ -151,15 +151,12 @@ test.describe('a paid ad click comes back signed in with the purchase (001 §2, 
     await expect(paywall.getByRole('heading', { name: 'Your Special Discount Is Applied!' })).toBeVisible();
     await paywall.getByRole('button', { name: 'Continue' }).click();
     await fillCard(page, SUCCESS_CARD);
+    // The provider returns to /pricing, which charmGirl does not serve: the main app's checkout takes the order
+    // (ADR 0320's hand-over with the session), and the year it bought leads to the lifetime offer (001 §4).
     await page.waitForURL((url) => url.searchParams.has('orderId'));
-    const success = page.getByTestId('payment-success');
-    await expect(success).toBeVisible({ timeout: 30_000 });
-    await expect(success.getByText('Payment Completed')).toBeVisible();
-    await expect(success.getByText('Premium Access')).toBeVisible();
-    expect(await storedAccessToken(page)).toBe(visitor);
-    await success.getByRole('button', { name: /^Proceed/ }).click();
-    // A subscriber on a funnel goes on to the main app (000 §2.2), still the same visitor, the plan visible.
     await expect(page.getByTestId('token-menu-button')).toBeVisible({ timeout: 30_000 });
+    await declineLifetime(page);
+    // A subscriber in the main app (000 §2.2), still the same visitor, the plan visible.
     await expect(page.getByTestId('quiz')).toHaveCount(0);
     expect(await storedAccessToken(page)).toBe(visitor);
     await page.getByTestId('profile-menu-button').click();
@@ -189,10 +186,29 @@ test.describe('a paid ad click comes back signed in with the purchase (001 §2, 
     await expect(success.getByText('Premium Access')).toBeVisible();
     expect(await storedAccessToken(page)).toBe(visitor);
     await success.getByRole('button', { name: /^Proceed/ }).click();
+    await declineLifetime(page);
+    // Then a subscriber on a funnel goes on to the main app (000 §2.2), still the same visitor.
     await expect(page.getByTestId('token-menu-button')).toBeVisible({ timeout: 30_000 });
     expect(await storedAccessToken(page)).toBe(visitor);
   });
 });
+
+/** 001 §4 "A user on 12 months goes to lifetime after success": the offer, declined through its confirmation. */
+async function declineLifetime(page: Page) {
+  const offer = page.getByTestId('upgrade-lifetime');
+  await expect(offer).toContainText('Pay Once – Use Forever', { timeout: 30_000 });
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  // Declining asks first when the 'lifetime' confirmation applies (001 §2).
+  const confirmation = page.getByTestId('offer-confirmation');
+  if (
+    await confirmation.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await confirmation.getByRole('button', { name: 'Yes, lose access' }).click();
+  await expect(offer).toHaveCount(0);
+}
 
 test.describe('a subscriber on a phone opens every menu item and tab (000 §2.5)', () => {
   test('the sidebar drawer, the bottom navigation, the profile menu and the token menu each land where the spec says', async ({

@@ -47,10 +47,10 @@ const landedFromPayment = (history: AppHistory) =>
   new URLSearchParams(history.location.search).has(ORDER_PARAM);
 
 /**
- * Subscribers leave funnels for the main app (000 §2.2). Not while a buyer the payment provider just sent back to
- * the funnel's checkout is still on the page it returned to (a landing with `orderId`, 001 §2): the purchase made
- * them a subscriber, and they see its result screen first. Checkout takes the return parameters out of the address
- * at once, so the landing's path is what counts; the result screen's button takes them on, and the rule then applies.
+ * Subscribers leave funnels for the main app (000 §2.2). Not while a payment provider's return is on screen (the
+ * address still carries `orderId`, 001 §2): the purchase made the buyer a subscriber, and they see its result and
+ * the offers after it first. Checkout takes the return parameters out of the address when the buyer goes on, and
+ * the rule applies then.
  */
 export function useFunnelRedirect({
   brand,
@@ -61,13 +61,9 @@ export function useFunnelRedirect({
   userKnown,
 }: FunnelRedirectHookInput) {
   const onFunnel = brand.isFunnel || isFunnelPage(location.pathname);
-  const resultPage = useRef(landedFromPayment(history) ? history.location.pathname : null);
+  const paymentOnScreen = new URLSearchParams(location.search).has(ORDER_PARAM);
   useEffect(() => {
-    if (resultPage.current !== null) {
-      if (location.pathname === resultPage.current) return;
-      resultPage.current = null;
-    }
-    if (!onFunnel || !userKnown) return;
+    if (!onFunnel || !userKnown || paymentOnScreen) return;
     let cancelled = false;
     void handOverSession(session).then((handOver) => {
       if (cancelled) return;
@@ -84,7 +80,17 @@ export function useFunnelRedirect({
     return () => {
       cancelled = true;
     };
-  }, [onFunnel, userKnown, user, brand, location.pathname, location.search, history, session]);
+  }, [
+    onFunnel,
+    userKnown,
+    paymentOnScreen,
+    user,
+    brand,
+    location.pathname,
+    location.search,
+    history,
+    session,
+  ]);
 }
 
 /** Inputs of {@link useMainAppHandOver}. */
