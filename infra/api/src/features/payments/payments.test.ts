@@ -9,6 +9,7 @@ import { REGISTRATION_RESEND_DELAYS_S } from './outbox.ts';
 import { signWebhook } from './signatures.ts';
 import { buy, createIntent, createPaymentsApp, payOnPage, RETURN } from './test-kit.ts';
 import type { PaymentsTestApp } from './test-kit.ts';
+import { PLAN_BANK_DECLINE, SPECIAL_BANK_DECLINE } from './bank-declines.ts';
 
 const SUCCESS = '4067429974719265';
 const THREE_DS = '4000002760003184';
@@ -535,7 +536,8 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
           const [sent] = notificationsFor(orderId);
           expect(sent?.payload).toMatchObject({
             success: false,
-            errorCode: code,
+            // A SuttonBank card on a plan is the plain bank decline (001 §5: only token payments keep it; ADR 0430).
+            errorCode: code === SPECIAL_BANK_DECLINE ? PLAN_BANK_DECLINE : code,
             orderId,
             subscription: null,
           });
