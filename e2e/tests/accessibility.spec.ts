@@ -20,7 +20,8 @@ for (const theme of ['dark', 'light'] as const) {
     test(`should have no serious or critical axe violations on shell and explore routes (${theme}, ${device})`, async ({
       page,
     }) => {
-      test.setTimeout(180_000);
+      // Every shell route twice (two themes are separate tests); on a two-core machine running two shards at once.
+      test.setTimeout(360_000);
       await page.setViewportSize(viewport);
       await page.addInitScript((mode) => {
         localStorage.setItem('persist:theme', mode);

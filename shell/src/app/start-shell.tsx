@@ -136,7 +136,9 @@ export function startShell(options: StartShellOptions): void {
   // Once the visitor is settled, and when the page is idle: the fingerprint update (000 §7, ADR 0323).
   void session.start().then(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
-    idle(() => void session.syncFingerprint());
+    // On the app's pages, not a funnel's first screen (its 150 KB of JavaScript): the next app page does it.
+    if (chromeShown(MAIN_BRAND.routeSet, window.location.pathname))
+      idle(() => void session.syncFingerprint());
   });
   // e2e only: the suite sets this flag to drive the real transport from the page (e.g. 20 parallel calls).
   if (sessionStorage.getItem('companion:test-hooks') === '1') {

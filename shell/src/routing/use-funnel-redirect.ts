@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import {
   CHARACTER_DRAFT_KEY,
-  PAYMENT_RETURN_PARAMS,
+  type PAYMENT_RETURN_PARAMS,
   isFunnelPage,
   type AppLocation,
   type AppHistory,
@@ -39,8 +39,8 @@ function readDraft(): string | null {
   }
 }
 
-/** The parameter that marks a payment provider's return to this page (001 §2). */
-const [ORDER_PARAM] = PAYMENT_RETURN_PARAMS;
+/** The parameter that marks a payment provider's return to this page (001 §2; first of `PAYMENT_RETURN_PARAMS`). */
+const ORDER_PARAM: (typeof PAYMENT_RETURN_PARAMS)[0] = 'orderId';
 
 /** Whether the document landed as a payment provider's return (`orderId`, 001 §2). */
 const landedFromPayment = (history: AppHistory) =>

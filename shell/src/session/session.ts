@@ -7,7 +7,6 @@ import type { SessionApi } from './session-api.ts';
 import { createSessionCore, type SessionDeps } from './session-core.ts';
 import { createTokenLifecycle } from './token-lifecycle.ts';
 import { createTransport } from './transport.ts';
-import { syncFingerprint } from './fingerprint-sync.ts';
 
 export type { SessionDeps } from './session-core.ts';
 
@@ -120,6 +119,10 @@ export function createSession(deps: SessionDeps): Session {
     async syncFingerprint() {
       const userId = state.user?.id;
       if (!userId || deps.isBot) return;
+      // Its own chunk, after the page is idle (ADR 0323).
+      const { syncFingerprint } = await import(
+        /* webpackChunkName: "fingerprint-update" */ './fingerprint-update.ts'
+      );
       await syncFingerprint(core, userId, core.deps.storage ?? localStorage);
     },
 
