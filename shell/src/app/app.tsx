@@ -17,7 +17,7 @@ import type { RouteOwner } from '../routing/route-table.ts';
 import { useAttributionCapture } from '../routing/use-attribution-capture.ts';
 import { useCategoryFromQuery } from '../routing/use-category-from-query.ts';
 import { useFunnelRedirect, useMainAppHandOver } from '../routing/use-funnel-redirect.ts';
-import { useQuizUsers } from '../routing/quiz-users.ts';
+import { FINISHED_QUIZZES_KEY } from '../routing/quiz-users-key.ts';
 import { useNsfwGate } from '../routing/use-nsfw-gate.ts';
 import { useTrackingPreservation } from '../routing/use-tracking-preservation.ts';
 import { ChromeBoundary } from './chrome-boundary.tsx';
@@ -144,7 +144,30 @@ export function App() {
     sfwOnlyBuild: brand.sfwOnly,
   });
   useFunnelRedirect({ brand, history, location, session, user: visitor.user, userKnown: visitor.userKnown });
-  useQuizUsers({ routeSet: brand.routeSet, history, location });
+  // Quiz users (ADR 0390): their own chunk, loaded only when it has something to do: a landing while this device
+  // has finished a quiz, or the first navigation away from the landing page.
+  useEffect(() => {
+    const landing = history.location.pathname;
+    let stop: (() => void) | null = null;
+    let gone = false;
+    let unlisten: (() => void) | null = null;
+    const watch = () =>
+      void import('../routing/quiz-users.ts').then(({ watchQuizUsers }) => {
+        if (!gone) stop = watchQuizUsers({ routeSet: brand.routeSet, history, from: landing });
+      });
+    if (localStorage.getItem(FINISHED_QUIZZES_KEY)) watch();
+    else
+      unlisten = history.listen(() => {
+        unlisten?.();
+        unlisten = null;
+        watch();
+      });
+    return () => {
+      gone = true;
+      unlisten?.();
+      stop?.();
+    };
+  }, [brand.routeSet, history]);
 
   const leaving = useMainAppHandOver({ brand, history, location, routes: services.routes, session });
 

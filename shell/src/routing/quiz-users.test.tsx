@@ -1,18 +1,14 @@
-import { act, cleanup, renderHook } from '@testing-library/react';
-import { useSyncExternalStore } from 'react';
+import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppHistory } from '@companion/history';
 import type { RouteSetName } from '../brand/brands.ts';
-import { finishedQuizTarget, useQuizUsers } from './quiz-users.ts';
+import { finishedQuizTarget, watchQuizUsers } from './quiz-users.ts';
 
 /** The hook over the window's history, as the shell's App uses it, arriving at `path` by `arrival`. */
 function arriveAt(path: string, routeSet: RouteSetName = 'funnels', arrival = 'navigate') {
   window.history.replaceState(null, '', path);
   const history = createAppHistory(window);
-  renderHook(() => {
-    const location = useSyncExternalStore(history.listen, () => history.location);
-    useQuizUsers({ routeSet, history, location, navigationType: () => arrival });
-  });
+  stops.push(watchQuizUsers({ routeSet, history, navigationType: () => arrival }));
   return {
     location: history.location,
     get path() {
@@ -21,6 +17,9 @@ function arriveAt(path: string, routeSet: RouteSetName = 'funnels', arrival = 'n
     push: (href: string) => act(() => history.push(href)),
   };
 }
+
+const stops: (() => void)[] = [];
+const cleanup = () => stops.splice(0).forEach((stop) => stop());
 
 describe('quiz users (000 §2.2 "Other rules redirect quiz users", ADR 0390)', () => {
   afterEach(() => {

@@ -1,9 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { PATHS, QUIZ_PAGES, type AppHistory, type AppLocation } from '@companion/contracts';
+import { PATHS, QUIZ_PAGES, type AppHistory } from '@companion/contracts';
 import type { RouteSetName } from '../brand/brands.ts';
-
-/** Where a device keeps what each finished quiz gave the visitor: quiz path → the page it handed them to. */
-export const FINISHED_QUIZZES_KEY = 'companion:finished-quizzes';
+import { FINISHED_QUIZZES_KEY } from './quiz-users-key.ts';
 
 /** A quiz page of the brand: every quiz path, and fbQuiz's `/` (its vip quiz, 000 §2.1). */
 export function isQuizPage(routeSet: RouteSetName, pathname: string): boolean {
@@ -37,14 +34,15 @@ export function finishedQuizTarget(storage: Storage, quizPath: string): string |
   return typeof href === 'string' && href.startsWith('/') ? href : null;
 }
 
-/** Inputs of {@link useQuizUsers}. */
+/** Inputs of {@link watchQuizUsers}. */
 export interface QuizUsersInput {
   routeSet: RouteSetName;
   history: AppHistory;
-  location: AppLocation;
   storage?: Storage;
   /** How the document was reached; a back or forward step never redirects (a seam for tests). */
   navigationType?: () => string | undefined;
+  /** The page the document landed on, when the watch starts after the first navigation away from it. */
+  from?: string;
 }
 
 const documentNavigationType = () =>
@@ -56,27 +54,33 @@ const documentNavigationType = () =>
  * gave them (the chat with their character, or the wizard) instead of answering it again and making a second
  * character. On a funnel domain that page is the main app's, so the hand-over takes them there signed in.
  * A back or forward step onto the quiz never redirects, so the back button is never trapped, and another quiz of
- * the brand is still theirs to take.
+ * the brand is still theirs to take. Its own chunk, loaded by the shell's App when it has something to do; returns
+ * the unsubscribe.
  */
-export function useQuizUsers({
+export function watchQuizUsers({
   routeSet,
   history,
-  location,
   storage = localStorage,
   navigationType = documentNavigationType,
-}: QuizUsersInput): void {
-  const previous = useRef<string | null>(null);
-  const landing = useRef(true);
-  useEffect(() => {
-    const from = previous.current;
-    previous.current = location.pathname;
-    if (from !== null && isQuizPage(routeSet, from) && QUIZ_ENDS.includes(location.pathname)) {
-      recordFinishedQuiz(storage, from, `${location.pathname}${location.search}`);
-    }
-    if (!landing.current) return;
-    landing.current = false;
-    if (!isQuizPage(routeSet, location.pathname) || navigationType() === 'back_forward') return;
-    const target = finishedQuizTarget(storage, location.pathname);
+  from,
+}: QuizUsersInput): () => void {
+  const record = (left: string, location: { pathname: string; search: string }) => {
+    if (isQuizPage(routeSet, left) && QUIZ_ENDS.includes(location.pathname))
+      recordFinishedQuiz(storage, left, `${location.pathname}${location.search}`);
+  };
+  let previous = history.location.pathname;
+  const stop = history.listen(({ location }) => {
+    record(previous, location);
+    previous = location.pathname;
+  });
+  // Started by the first navigation away from the landing page: that navigation is recorded here.
+  if (from !== undefined && from !== previous) {
+    record(from, history.location);
+    return stop;
+  }
+  if (isQuizPage(routeSet, previous) && navigationType() !== 'back_forward') {
+    const target = finishedQuizTarget(storage, previous);
     if (target) history.replace(target);
-  }, [routeSet, history, location.pathname, location.search, storage, navigationType]);
+  }
+  return stop;
 }
