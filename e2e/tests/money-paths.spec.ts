@@ -175,8 +175,11 @@ test('a one-click upsell goes through the one purchase pipeline: payment:succeed
     )
     .toBe(true);
   // front_payment_duration started and stopped with 'success' under one id for the one-click charge.
+  // The hosted pack's timer is stopped by its return page with `stop-by-id` (its page was left, ADR 0430).
   const stops = metrics.filter(
-    (m) => m.url.endsWith('/Prometheus/stop') && m.body['resultLabel'] === 'success',
+    (m) =>
+      (m.url.endsWith('/Prometheus/stop') || m.url.endsWith('/Prometheus/stop-by-id')) &&
+      m.body['resultLabel'] === 'success',
   );
   const starts = new Set(metrics.filter((m) => m.url.endsWith('/Prometheus/start')).map((m) => m.body['id']));
   expect(stops.filter((stop) => starts.has(stop.body['id']))).toHaveLength(2);
