@@ -48,6 +48,8 @@ test.describe('money rules', () => {
   test('two open tabs of the same plan: the first is paid, the second is refunded and says so', async ({
     context,
   }, testInfo) => {
+    // Two hosted payments, their result screens and screenshots in both themes, in one walk.
+    test.setTimeout(180_000);
     const violations: string[] = [];
     const first = await context.newPage();
     await openYearPage(first, violations);
