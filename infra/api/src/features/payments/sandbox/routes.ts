@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { badRequest } from '../../../http/errors.ts';
 import { redirectable } from '../return-url.ts';
 import { safeEqual, solidgateSignature } from '../signatures.ts';
 import type { Envelope, WebhookKeys } from '../signatures.ts';
@@ -292,8 +293,13 @@ function registerFormRoutes(
 
   scope.get('/sandbox/form', async (request, reply) => {
     const look = lookOf(request.query, allowed);
+    // A request without the form's data is not the form's frame: 400 JSON naming the field, like every API route.
     const data = MerchantData.safeParse(request.query ?? {});
-    const terms = data.success ? openMerchantData(apiKeys, data.data) : null;
+    if (!data.success) {
+      const field = String(data.error.issues[0]?.path[0] ?? 'merchant');
+      throw badRequest(`${field} is missing or not valid.`, field, 'validation_failed');
+    }
+    const terms = openMerchantData(apiKeys, data.data);
     if (!terms) return gone(reply, look, 400, 'The payment form data is not valid.');
     const order = await engine.status('solidgate', terms.order_id);
     if (!order || order.amount !== terms.amount) return gone(reply, look, 404, 'This payment is not known.');
