@@ -21,7 +21,7 @@ const NOT_SCANNED =
 
 /** `000 §4`, `001§2.1`, `spec 000 §3` (the document, then the section). */
 const SPEC_CITATION = /\b(00[01]) ?§ ?(\d+(?:\.\d+)*)/g;
-/** `issue 28`, `Issue 13/15`, `issues 12`, `issue #28`. */
+/** The word followed by a number, as in `issue N`, `Issue N/M`, `issues N` or `issue #N`. */
 const ISSUE_WORD = /\bissues? ?#?\d+/i;
 /** `#28` in a comment (not a colour: `#fff`, `#1a2b3c`). */
 const HASH_NUMBER = /(?:^|[\s(,;])#\d{1,5}\b(?![0-9a-f])/;
