@@ -92,6 +92,8 @@ test.describe('checkout', () => {
     // A year leads to the lifetime offer (001 §4); closing it ends the flow.
     await dialog(page).getByTestId('upgrade-lifetime').waitFor();
     await dialog(page).getByRole('button', { name: 'Close' }).click();
+    // Declining lifetime asks first (001 §2, the 'lifetime' confirmation).
+    await page.getByTestId('offer-confirmation').getByRole('button', { name: 'Yes, lose access' }).click();
     await expect(dialog(page)).toHaveCount(0);
     await expect.poll(() => new URL(page.url()).search).toBe('');
     // Now an annual subscriber: the year plan is current and lifetime is the way up.

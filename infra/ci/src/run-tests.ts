@@ -97,8 +97,8 @@ async function suite(
 
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
-/** How many browser-suite shards run at once (ADR 0291: two by default); `E2E_SHARDS=1` runs the suite in one process. */
-const E2E_SHARDS = Math.max(1, Number(process.env['E2E_SHARDS'] ?? 2) || 2);
+/** How many browser-suite shards run at once (ADR 0291: one by default on the two-core CI machine). */
+const E2E_SHARDS = Math.max(1, Number(process.env['E2E_SHARDS'] ?? 1) || 1);
 
 /** Runs one Playwright process per shard at once, each line of its output prefixed, then counts every report. */
 async function e2eShards(count: number): Promise<void> {

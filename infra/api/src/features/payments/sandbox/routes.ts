@@ -266,16 +266,26 @@ function registerFormRoutes(
 ): void {
   const allowed = shopOrigins(publicOrigin);
   type Look = ReturnType<typeof lookOf>;
-  const framePage = (reply: FastifyReply, look: Look, status: number, body: string) =>
-    reply
+  // Like the hosted pages: a browser gets the frame, errors included; any other client gets the platform's JSON.
+  const framePage = (
+    reply: FastifyReply,
+    look: Look,
+    status: number,
+    body: string,
+    error?: PageError,
+  ): FastifyReply => {
+    const accept = String(reply.request.headers.accept ?? '');
+    if (error && status >= 400 && !accept.includes('text/html')) return reply.status(status).send({ error });
+    return reply
       .status(status)
       .header('content-security-policy', frameCsp(look.origin))
       .header('referrer-policy', 'no-referrer')
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(body);
-  const gone = (reply: FastifyReply, look: Look, status: number, message: string) =>
-    framePage(reply, look, status, errorFrame(look, look.origin, message));
+  };
+  const gone = (reply: FastifyReply, look: Look, status: number, message: string, error: PageError) =>
+    framePage(reply, look, status, errorFrame(look, look.origin, message), error);
   // Where an order stands, as a frame: 3-D Secure (its form posts to `otpAction`), or the bank's answer.
   const standing = (reply: FastifyReply, look: Look, order: SandboxOrderRow, otpAction: string) =>
     order.status === '3ds_verify'
@@ -300,9 +310,17 @@ function registerFormRoutes(
       throw badRequest(`${field} is missing or not valid.`, field, 'validation_failed');
     }
     const terms = openMerchantData(apiKeys, data.data);
-    if (!terms) return gone(reply, look, 400, 'The payment form data is not valid.');
+    if (!terms) {
+      const invalid = {
+        code: 'validation_failed',
+        message: 'paymentIntent is not valid.',
+        field: 'paymentIntent',
+      };
+      return gone(reply, look, 400, 'The payment form data is not valid.', invalid);
+    }
     const order = await engine.status('solidgate', terms.order_id);
-    if (!order || order.amount !== terms.amount) return gone(reply, look, 404, 'This payment is not known.');
+    if (!order || order.amount !== terms.amount)
+      return gone(reply, look, 404, 'This payment is not known.', NOT_FOUND);
     if (order.status !== 'created') return standing(reply, look, order, `form/${order.id}/3ds`);
     return framePage(
       reply,
@@ -320,7 +338,7 @@ function registerFormRoutes(
   scope.post('/sandbox/form/:id', limited, async (request, reply) => {
     const look = lookOf(request.query, allowed);
     const order = await orderOf(request);
-    if (!order) return gone(reply, look, 404, 'This payment is not known.');
+    if (!order) return gone(reply, look, 404, 'This payment is not known.', NOT_FOUND);
     if (order.status !== 'created') return standing(reply, look, order, `${order.id}/3ds`);
     const form = CardForm.safeParse(request.body ?? {});
     const read = form.success ? readCardForm(form.data, false) : { errors: { cardNumber: 'Invalid form.' } };
@@ -332,7 +350,7 @@ function registerFormRoutes(
         cardExpiryDate,
         cardHolder,
       });
-      return framePage(reply, look, 400, page);
+      return framePage(reply, look, 400, page, formError(read.errors));
     }
     await engine.submitCard(order.id, read.card);
     return standing(reply, look, (await engine.find(order.id))!, `${order.id}/3ds`);
@@ -341,7 +359,7 @@ function registerFormRoutes(
   scope.post('/sandbox/form/:id/3ds', limited, async (request, reply) => {
     const look = lookOf(request.query, allowed);
     const order = await orderOf(request);
-    if (!order) return gone(reply, look, 404, 'This payment is not known.');
+    if (!order) return gone(reply, look, 404, 'This payment is not known.', NOT_FOUND);
     if (order.status !== '3ds_verify') return standing(reply, look, order, '3ds');
     const form = OtpForm.safeParse(request.body ?? {});
     const otp = form.success ? (form.data.otp ?? '').trim() : '';
@@ -353,7 +371,11 @@ function registerFormRoutes(
         `3ds?${lookQuery(look)}`,
         'Enter the code your bank sent.',
       );
-      return framePage(reply, look, 400, page);
+      return framePage(reply, look, 400, page, {
+        code: 'validation_failed',
+        message: 'Enter the code your bank sent.',
+        field: 'otp',
+      });
     }
     await engine.submitOtp(order.id, otp);
     return standing(reply, look, (await engine.find(order.id))!, '3ds');
