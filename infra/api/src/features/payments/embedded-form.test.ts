@@ -56,11 +56,13 @@ describe.each(BACKENDS)('embedded payment form on $backend', ({ backend, availab
     };
     const frameUrl = (form: NonNullable<StartAnswer['form']>, extra: Record<string, string> = {}) =>
       `/api/sandbox/form?${new URLSearchParams({ ...form.merchantData, origin: 'http://127.0.0.1:3000', ...extra })}`;
+    // The frame is a browser's page: it asks for HTML (a JSON client gets the platform's JSON errors).
+    const getFrame = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
     const postForm = (url: string, body: Record<string, string>) =>
       t.app.inject({
         method: 'POST',
         url,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
         payload: new URLSearchParams(body).toString(),
       });
     const card = (number: string) => ({
@@ -96,7 +98,7 @@ describe.each(BACKENDS)('embedded payment form on $backend', ({ backend, availab
       expect(sdk.headers['content-type']).toMatch(/javascript/);
       expect(sdk.body).toContain('window.PaymentFormSdk');
       const { form } = await start(await embeddedUser());
-      const page = await t.app.inject({ method: 'GET', url: frameUrl(form!) });
+      const page = await getFrame(frameUrl(form!));
       expect(page.statusCode).toBe(200);
       const csp = String(page.headers['content-security-policy']);
       expect(csp).toContain('frame-ancestors http://127.0.0.1:3000');
@@ -105,10 +107,7 @@ describe.each(BACKENDS)('embedded payment form on $backend', ({ backend, availab
       expect(postedEvents(page.body).map((e) => e.type)).toEqual(['mounted', 'paymentDetails']);
       expect(postedEvents(page.body)[1]!.data).toMatchObject({ price: 11999, currency: 'USD' });
       // Another site's origin is not taken: the frame stays the shop's.
-      const foreign = await t.app.inject({
-        method: 'GET',
-        url: frameUrl(form!, { origin: 'https://evil.example' }),
-      });
+      const foreign = await getFrame(frameUrl(form!, { origin: 'https://evil.example' }));
       expect(String(foreign.headers['content-security-policy'])).toContain(
         'frame-ancestors http://localhost:3000',
       );
@@ -120,15 +119,27 @@ describe.each(BACKENDS)('embedded payment form on $backend', ({ backend, availab
         ...form!,
         merchantData: { ...form!.merchantData, paymentIntent: `${form!.merchantData.paymentIntent}x` },
       };
-      const page = await t.app.inject({ method: 'GET', url: frameUrl(forged) });
+      const page = await getFrame(frameUrl(forged));
       expect(page.statusCode).toBe(400);
       expect(postedEvents(page.body)[0]).toMatchObject({ type: 'error' });
+      // A client that is not a browser gets the platform's JSON naming the field, like every API route.
+      const json = await t.app.inject({ method: 'GET', url: frameUrl(forged) });
+      expect(json.statusCode).toBe(400);
+      expect(json.json()).toMatchObject({ error: { field: 'paymentIntent' } });
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: `/api/sandbox/form/${crypto.randomUUID()}/3ds`,
+        headers: { accept: 'application/json' },
+        payload: {},
+      });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ error: { code: 'order_not_found', field: 'id' } });
     });
 
     it('should decline, verify and approve through the hosted page engine', async () => {
       const declined = await start(await embeddedUser());
       const url = frameUrl(declined.form!);
-      const page = await t.app.inject({ method: 'GET', url });
+      const page = await getFrame(url);
       const result = await postForm(actionOf(page.body, url), card('4000000000003048'));
       expect(postedEvents(result.body).map((e) => e.type)).toEqual(['orderStatus', 'fail']);
       expect(postedEvents(result.body)[1]!.data).toMatchObject({ code: '3.04' });
@@ -142,7 +153,7 @@ describe.each(BACKENDS)('embedded payment form on $backend', ({ backend, availab
 
       const verified = await start(await embeddedUser());
       const url2 = frameUrl(verified.form!);
-      const page2 = await t.app.inject({ method: 'GET', url: url2 });
+      const page2 = await getFrame(url2);
       const action2 = actionOf(page2.body, url2);
       const challenge = await postForm(action2, card('4000002760003184'));
       expect(postedEvents(challenge.body).map((e) => e.type)).toEqual(['formRedirect', 'verify']);
