@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
-import { z } from 'zod';
 import type { PreRegisterResponse, SavedAuthInfo, TokenPair } from '@companion/contracts';
 import { TOKEN_RULES } from '../../config.ts';
 import { findUser, findUserByEmail, insertUser, userFeatures } from '../../db/accounts.ts';
@@ -18,6 +17,21 @@ import type { GoogleIdentity } from './google.ts';
 import { consumeMagicLink, sendMagicLink } from './magic-links.ts';
 import type { MagicLinkRequest } from './magic-links.ts';
 import { mergeAnonymousInto } from './merge.ts';
+import {
+  FeatureFlags,
+  GetSavedAuth,
+  GoogleCallback,
+  GoogleSignIn,
+  Login,
+  LoginPreRegister,
+  MagicLinkSignIn,
+  PasswordlessLogin,
+  PreRegister,
+  Refresh,
+  Register,
+  SaveAuthBody,
+  StartWeb,
+} from './routes/schemas.ts';
 import { consumeRefreshToken, issueSession, rememberSuccessor } from './sessions.ts';
 
 /** The two refresh paths (spec: "two configured paths, not shown"); ADR 0011. */
@@ -25,133 +39,6 @@ export const REFRESH_PATHS = {
   generatedUser: '/Authenticate/refresh-generated-user-token',
   registeredUser: '/Authenticate/refresh-token',
 } as const;
-
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'Enter a valid email address.' }).max(254));
-const password = z
-  .string()
-  .min(8, 'Password must be at least 8 characters.')
-  .max(128, 'Password must be at most 128 characters.');
-const fingerprint = z.string().trim().min(1, 'fingerprint is required.').max(512);
-const optionalUserId = z.uuid().nullable().optional();
-
-const PreRegister = z.object({
-  fingerprint,
-  isNConfirmed: z.boolean(),
-  isSConfirmed: z.boolean(),
-  utmSource: z.string().max(200).nullable().optional(),
-  pathname: z.string().max(2048),
-  url: z.string().max(4096).optional(),
-});
-
-const Refresh = z.object({
-  accessToken: z.string().max(4096),
-  refreshToken: z.string().min(1, 'refreshToken is required.').max(512),
-  userId: optionalUserId,
-  isNConfirmed: z.boolean().optional(),
-  isSConfirmed: z.boolean().optional(),
-});
-
-const PasswordlessLogin = z.object({
-  email,
-  destination: z.enum(['settings', 'main']).optional(),
-  userId: optionalUserId,
-});
-
-const MagicLinkSignIn = z.object({
-  Fingerprint: z.string().max(512).optional().default(''),
-  MagicLinkCode: z.string().min(1, 'MagicLinkCode is required.').max(256),
-  IsNConfirmed: z.boolean().optional().default(false),
-  IsSConfirmed: z.boolean().optional().default(false),
-  UserId: optionalUserId,
-});
-
-const Login = z.object({
-  email,
-  password: z.string().min(1, 'password is required.').max(128),
-  userId: optionalUserId,
-});
-const Register = z.object({
-  email,
-  password,
-  userName: z.string().trim().min(1).max(50).optional(),
-  userId: optionalUserId,
-  fingerprint: fingerprint.optional(),
-});
-
-const GoogleSignIn = z.object({
-  googleAccessToken: z.string().min(1, 'googleAccessToken is required.').max(8192),
-  fingerprint: z.string().max(512).optional(),
-  terms: z.boolean(),
-  userId: optionalUserId,
-});
-
-const StartWeb = z.object({
-  accessToken: z.string().max(4096).optional(),
-  fingerprint: z.string().max(512).optional(),
-});
-const GoogleCallback = z.object({
-  code: z.string().max(2048).optional(),
-  state: z.string().max(4096).optional(),
-  error: z.string().max(200).optional(),
-});
-
-const LoginPreRegister = z.object({ userId: z.uuid(), fingerprint });
-
-// Flags the client may switch; age, romance and daily tokens have their own guarded endpoints.
-const FeatureFlags = z
-  .object({
-    preferredPaymentMethod: z.string().min(1).max(40),
-    /** The card checkout: the provider's embedded form, or its hosted page (the default; ADR 0410). */
-    paymentForm: z.enum(['embedded', 'hosted']),
-    featurePaywallCheckoutVariant: z.string().max(80).nullable(),
-    experimentCharacterTimebomb: z.boolean(),
-    enabledGenerationVideoBasedImageInChat: z.boolean(),
-    newCharacterCreationEntryPointV2: z.boolean(),
-    featureExperimentWeeklyPlan: z.boolean(),
-    featureExperimentOneclickButtonWordingV2: z.boolean(),
-    featureExperimentFreeMessages: z.boolean(),
-    experimentShowWhiteTheme: z.boolean(),
-    hideLifetimeMonthlyTokens: z.boolean(),
-  })
-  .partial()
-  .strict();
-
-const SavedAuth = z.object({
-  isUserLoggedIn: z.boolean(),
-  accessToken: z.string().min(1).max(4096),
-  refreshToken: z.string().min(1).max(512),
-  generatedUserId: z.uuid().nullable(),
-  isLightTheme: z.boolean(),
-  category: z.enum(['realistic', 'anime']).nullable(),
-});
-// The spec sends `authTokenInfoToSave as JSON`: accept it wrapped (a JSON string, the client's form, or an
-// object) or bare. Unwrapping first keeps the field name in a validation error.
-const SaveAuthBody = z.preprocess(
-  (body) =>
-    typeof body === 'object' && body !== null && 'authTokenInfoToSave' in body
-      ? body
-      : { authTokenInfoToSave: body },
-  z.object({
-    authTokenInfoToSave: z.union([
-      SavedAuth,
-      z.string().transform((text, ctx) => {
-        try {
-          const parsed = SavedAuth.safeParse(JSON.parse(text));
-          if (parsed.success) return parsed.data;
-          ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'invalid' });
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'authTokenInfoToSave is not valid JSON.' });
-        }
-        return z.NEVER;
-      }),
-    ]),
-  }),
-);
-const GetSavedAuth = z.object({ savedInfoId: z.uuid('savedInfoId must be a UUID.') });
 
 // Compared against when the email is unknown, so response time does not reveal which emails exist.
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
