@@ -11,8 +11,6 @@ import { registerSavedAuthRoutes } from './routes/saved-auth-routes.ts';
 import { registerTokenRoutes } from './routes/token-routes.ts';
 import { createSignIn } from './sign-in.ts';
 
-export { REFRESH_PATHS } from './routes/token-routes.ts';
-
 /** Sessions: pre-register, refresh (two paths), magic link, login/register, Google, saved auth for in-app browsers. */
 export const authFeature: FeaturePlugin = async (app, deps) => {
   const { db } = deps;

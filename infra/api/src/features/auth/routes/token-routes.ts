@@ -1,5 +1,6 @@
 // Session refresh on the two paths (generated users, registered users): rotation, reuse revokes the family (ADR 0011).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_PATHS } from '@companion/contracts';
 import type { TokenPair } from '@companion/contracts';
 import { findUser } from '../../../db/accounts.ts';
 import { gone, unauthorized } from '../../../http/errors.ts';
@@ -9,13 +10,7 @@ import { consumeRefreshToken, issueSession, rememberSuccessor } from '../session
 import { guards } from './guards.ts';
 import { Refresh } from './schemas.ts';
 
-/** The two refresh paths (spec: "two configured paths, not shown"); ADR 0011. */
-export const REFRESH_PATHS = {
-  generatedUser: '/Authenticate/refresh-generated-user-token',
-  registeredUser: '/Authenticate/refresh-token',
-} as const;
-
-/** Registers the two refresh routes of {@link REFRESH_PATHS}. */
+/** Registers the two refresh routes at the paths the shell calls (`API_PATHS` in `@companion/contracts`, one owner). */
 export function registerTokenRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const { db } = deps;
   const { limited } = guards(deps);
@@ -67,6 +62,6 @@ export function registerTokenRoutes(app: FastifyInstance, deps: FeatureDeps) {
     }
   }
 
-  app.post(REFRESH_PATHS.generatedUser, { config: limited }, (request) => refresh(request, true));
-  app.post(REFRESH_PATHS.registeredUser, { config: limited }, (request) => refresh(request, false));
+  app.post(`/${API_PATHS.refreshGeneratedUser}`, { config: limited }, (request) => refresh(request, true));
+  app.post(`/${API_PATHS.refreshRegisteredUser}`, { config: limited }, (request) => refresh(request, false));
 }

@@ -2,28 +2,20 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { Chat, Message } from '@companion/contracts';
 import { Button, Icon, IconButton, Spinner, TokenCost } from '@companion/ui';
 import {
-  apiError,
   handleSpendError,
   useBus,
   useBusState,
   useInvalidate,
   useResource,
-  useTrack,
   useTransport,
   useVisitor,
 } from '@companion/remote-kit';
-import {
-  chooseAlternative,
-  markSeen,
-  react,
-  requestPhoto,
-  unlockChat,
-} from '../../../shared/api/chats-api.ts';
+import { chooseAlternative, markSeen, react, unlockChat } from '../../../shared/api/chats-api.ts';
 import { Avatar } from '../../../shared/components/avatar.tsx';
 import { chatName } from '../../../shared/lib/chat-name.ts';
 import { useConversation } from '../hooks/use-conversation.ts';
+import { usePhotoRequest } from '../hooks/use-photo-request.ts';
 import { errorCopy } from '../lib/hub-error.ts';
-import { newClientMessageId } from '../lib/outbox.ts';
 import { romanceOfferFor } from '../lib/romance.ts';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
@@ -39,9 +31,6 @@ const CharacterPhotos = lazy(() => import('./character-photos.tsx'));
 const MemoryPanel = lazy(() => import('./memory-panel.tsx'));
 // "Rate this reply" (ADR 0440) loads when a reply is disliked.
 const ReplyFeedback = lazy(() => import('./reply-feedback.tsx'));
-
-/** Where a photo request stands. */
-type PhotoState = { state: 'pending' } | { state: 'failed'; refunded: number } | { state: 'offline' } | null;
 
 interface ConversationProps {
   chatId: string;
@@ -62,11 +51,8 @@ export function Conversation({ chatId, onBack, onChanged, preview = null }: Conv
   const conversation = useConversation(chatId, preview);
   const { chat, errorCode, send, replaceMessage, setChat } = conversation;
   const price = visitor.user?.userPricingInfo.tokenPriceForMessage ?? null;
-  const photoPrice = visitor.user?.userPricingInfo.tokenPriceForImage ?? null;
-  const track = useTrack();
   const invalidate = useInvalidate();
-  const [photo, setPhoto] = useState<PhotoState>(null);
-  const photoRequest = useRef<string | null>(null);
+  const { photo, photoPrice, askPhoto } = usePhotoRequest(chatId, replaceMessage);
   const [photosOpen, setPhotosOpen] = useState(false);
   const [memoryOpen, setMemoryOpen] = useState(false);
   /** The reply whose "what went wrong?" form is open. */
@@ -154,41 +140,6 @@ export function Conversation({ chatId, onBack, onChanged, preview = null }: Conv
     () => ({ price, onRegenerate: streaming || photo?.state === 'pending' ? null : regenerate, onChoose }),
     [price, streaming, photo?.state, regenerate, onChoose],
   );
-
-  // A photo of the character, priced before the spend; a retry after a lost answer reuses the request id.
-  const askPhoto = async () => {
-    if (!visitor.loggedIn) {
-      bus.publish('auth:login-requested', { mode: 'login', source: 'chat' });
-      return;
-    }
-    const requestId = photoRequest.current ?? newClientMessageId();
-    photoRequest.current = requestId;
-    setPhoto({ state: 'pending' });
-    try {
-      const result = await requestPhoto(transport, chatId, requestId);
-      photoRequest.current = null;
-      replaceMessage(result.message);
-      setPhoto(null);
-      track('photo_requested', { chatId });
-      bus.publish('tokens:balance-refresh-requested', { source: 'chat' });
-    } catch (caught) {
-      const failure = apiError(caught);
-      if (failure.status !== null) photoRequest.current = null;
-      if (failure.status === 402) {
-        setPhoto(null);
-        bus.publish('tokens:insufficient-requested', {
-          request: 'photo',
-          needed: photoPrice ?? 1,
-          source: 'chat',
-        });
-      } else if (failure.code === 'image_engine_failed') {
-        setPhoto({ state: 'failed', refunded: photoPrice ?? 0 });
-        bus.publish('tokens:balance-refresh-requested', { source: 'chat' });
-      } else if (failure.status === null) setPhoto({ state: 'offline' });
-      else if (!handleSpendError(caught, bus, 'chat')) setPhoto({ state: 'failed', refunded: 0 });
-      else setPhoto(null);
-    }
-  };
 
   const unlock = async () => {
     setUnlocking(true);
