@@ -1,4 +1,4 @@
-import type { Category } from './entities.ts';
+import type { Category } from './entities/characters.ts';
 
 /** The explore `category` parameter (000 §2.3, §5): anything other than `anime` is realistic. */
 export function parseCategory(value: string | null | undefined): Category {

@@ -1,7 +1,7 @@
 // The character-creation draft as it sits in session storage (000 §3 "Character-creation draft"): the wizard
 // (create-character) owns it, and a quiz funnel (funnels) hands its answers over by writing the same slot before
 // it navigates to the wizard. Both build on these names, so the slot and its shape change in one place.
-import type { CharacterDraft } from './entities.ts';
+import type { CharacterDraft } from './entities/characters.ts';
 
 /** The session-storage key of the draft (ADR 0170). */
 export const CHARACTER_DRAFT_KEY = 'character-draft';

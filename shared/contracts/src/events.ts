@@ -1,15 +1,14 @@
 // The one bus contract (house style rule 4): every event name, its payload, its behaviour and who may publish it.
 // Facts read `domain:subject-verbed`; intents read `domain:thing-requested` and have exactly one handler.
+import type { TokensBalance, User } from './entities/users.ts';
+import type { Category } from './entities/characters.ts';
 import type {
-  Category,
   PaymentNotification,
   PaywallType,
   RegistrationNotification,
   TimeBombOffer,
   Timer,
-  TokensBalance,
-  User,
-} from './entities.ts';
+} from './entities/payments.ts';
 import type { HubConnectionState, HubName, RemoteName, ThemeMode } from './names.ts';
 
 /** Who is signed in, as the shell sees it. */

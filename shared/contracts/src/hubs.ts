@@ -1,5 +1,5 @@
 // What the shell's hub connections carry (spec 001 §7) and what the chat hub streams (infra/api/src/hubs).
-import type { Message } from './entities.ts';
+import type { Message } from './entities/characters.ts';
 
 /** Server-to-client event names per hub. */
 export const HUB_EVENTS = {
