@@ -1,5 +1,8 @@
+// Photo requests of `Chats/request-photo`: the request id claimed once, the photo delivered as the character's message once.
+import type { Message } from '@companion/contracts';
 import type { Database } from '../../db/database.ts';
 import { conflict } from '../../http/errors.ts';
+import { appendCharacterReply, getMessageById } from '../chats/chat-service.ts';
 
 /**
  * Claims `requestId` for a photo of this chat's character. A repeat of the same request (same user, same chat)
@@ -42,4 +45,21 @@ export async function claimPhotoRequest(
       if (other[0]?.user_id !== userId || other[0]?.chat_id !== chatId) throw taken;
     }
   });
+}
+
+/** The photo as the character's message in the chat, once (a repeated request finds the message it stored). */
+export async function deliverPhoto(
+  db: Database,
+  userId: string,
+  chatId: string,
+  url: string,
+): Promise<Message> {
+  const found = await db.query<{ id: string }>(
+    'SELECT id FROM messages WHERE chat_id = $1 AND image_url = $2',
+    [chatId, url],
+  );
+  const stored = found[0] ? await getMessageById(db, found[0].id) : null;
+  if (stored) return stored;
+  const message = await appendCharacterReply(db, userId, chatId, { imageUrl: url });
+  return message!;
 }
