@@ -11,23 +11,13 @@ import { findUnsafeText } from '../http/validate.ts';
 import type { ChatMemory } from '../features/chats/memory/memory-service.ts';
 import type { ChatReplyItem, ReplyRun } from './chat-replies.ts';
 import { ReplyRegistry } from './chat-replies.ts';
-import { ReplyOwnerGoneError, toActiveReply } from './reply-relay.ts';
-import type { RemoteReply, ReplyRelay } from './reply-relay.ts';
+import type { ReplyRelay } from './reply-relay.ts';
+import { CHAT_ERRORS } from './chat-errors.ts';
+import { createRemoteReplies } from './chat-hub-remote.ts';
 import { DuplicateSendError, NotEnoughTokensError } from './ports.ts';
 import type { ChatReplyStore, HubChat, StoredSend } from './ports.ts';
 
-/** Error codes a chat stream or invocation can end with; the client keys its UI on them (e.g. the insufficient-tokens offer). */
-export const CHAT_ERRORS = {
-  invalidMessage: 'invalid_message',
-  chatNotFound: 'chat_not_found',
-  chatLocked: 'chat_locked',
-  insufficientTokens: 'insufficient_tokens',
-  replyInProgress: 'reply_in_progress',
-  replyNotFound: 'reply_not_found',
-  generationFailed: 'generation_failed',
-  nothingToRegenerate: 'nothing_to_regenerate',
-  engineBusy: 'engine_busy',
-} as const satisfies Record<string, ChatHubErrorCode>;
+export { CHAT_ERRORS } from './chat-errors.ts';
 
 /** Longest accepted user message, in characters. */
 export const MAX_MESSAGE_LENGTH = 2000;
@@ -66,6 +56,8 @@ export function createChatHub(deps: ChatHubDeps): {
   const replies = deps.replies ?? new ReplyRegistry();
   const onError = deps.onError ?? ((error: unknown) => console.error('[chatHub]', error));
 
+  const { findRemote, followRemote, remoteReplies, sweepOrphans } = createRemoteReplies(deps, replies);
+
   const interruptedReplies = (userId: string, chatId?: string) =>
     deps.store.interruptedReplies ? deps.store.interruptedReplies(userId, chatId) : Promise.resolve([]);
 
@@ -90,36 +82,6 @@ export function createChatHub(deps: ChatHubDeps): {
     if (remote) yield* followRemote(ctx, remote, -1);
     else yield* storedItems(chatId, stored);
     return true;
-  }
-
-  /** A reply of this user another instance generates (or generated), when a relay is configured. */
-  async function findRemote(userId: string, replyId: string): Promise<RemoteReply | null> {
-    return deps.relay ? deps.relay.find(userId, replyId) : null;
-  }
-
-  /** Follows a reply another instance generates; if that instance died, the reply is refunded (once) and fails. */
-  async function* followRemote(
-    ctx: HubCallContext,
-    remote: RemoteReply,
-    afterIndex: number,
-  ): AsyncGenerator<ChatReplyItem> {
-    const relay = deps.relay as ReplyRelay;
-    try {
-      yield* relay.follow(remote, afterIndex, ctx.signal);
-    } catch (error) {
-      if (!(error instanceof ReplyOwnerGoneError)) throw error;
-      await recoverRemote(remote);
-      throw new HubError(CHAT_ERRORS.generationFailed);
-    }
-  }
-
-  /**
-   * The instance generating `remote` died: the paid reply is refunded and marked failed. The store's conditional
-   * update and refund key make it once, however many instances and followers notice at the same time.
-   */
-  async function recoverRemote(remote: RemoteReply): Promise<void> {
-    await deps.store.recoverReply?.(remote.replyId);
-    await deps.relay?.markFailed(remote, CHAT_ERRORS.generationFailed);
   }
 
   /**
@@ -169,18 +131,7 @@ export function createChatHub(deps: ChatHubDeps): {
     lookup?.catch(() => undefined);
     const chat = await deps.store.findChat(ctx.userId, chatIdArg);
     if (chat === null) throw new HubError(CHAT_ERRORS.chatNotFound);
-    if (clientMessageId !== null && (yield* replaySend(ctx, chat.chatId, clientMessageId, lookup))) return;
-    if (chat.isLocked) throw new HubError(CHAT_ERRORS.chatLocked);
-    const racing = racingRun(ctx, chat.chatId, clientMessageId);
-    if (racing) {
-      yield* follow(ctx, racing, -1, racing.status === 'running');
-      return;
-    }
-    if (replies.runningFor(ctx.userId, chat.chatId)) throw new HubError(CHAT_ERRORS.replyInProgress);
-
-    const run = replies.start(ctx.userId, chat.chatId, clientMessageId);
-    try {
-      const price = await deps.store.messagePrice(ctx.userId);
+    yield* paidTurn(ctx, chat, clientMessageId, { lookup }, async (run, price) => {
       const history = chat.history.slice(-HISTORY_TURNS);
       const accepted = await deps.store.acceptUserMessage({
         userId: ctx.userId,
@@ -190,24 +141,71 @@ export function createChatHub(deps: ChatHubDeps): {
         replyId: run.replyId,
         clientMessageId,
       });
+      return {
+        userMessage: accepted.message,
+        remainingTokens: accepted.remainingTokens,
+        history,
+        text,
+        store: (reply) => deps.store.storeReply({ chatId: chat.chatId, text: reply, replyId: run.replyId }),
+        learn: () =>
+          void deps.memory?.afterReply({ chatId: chat.chatId, userText: text, character: chat.character }),
+      };
+    });
+  }
+
+  /** What a paid turn's payment step hands on: the accepted item's fields and what to generate from. */
+  interface PaidTurn {
+    userMessage: Message;
+    remainingTokens: number;
+    /** The alternative's message id, when the turn regenerates a reply. */
+    regenerates?: string;
+    history: HubChat['history'];
+    text: string;
+    /** Stores the finished reply. */
+    store: (reply: string) => Promise<Message>;
+    /** Learns from the completed turn, off the send path (ADR 0360). */
+    learn?: () => void;
+  }
+
+  /**
+   * The paid-turn skeleton a message and a regenerate share (ADR 0220): a known client id replays its send, a
+   * locked chat is refused, a racing run is followed, then one run starts, `pay` spends and accepts, the accepted
+   * item goes out (and to the relay), generation starts detached from this connection, and the run is followed.
+   * A failure before acceptance discards the run: a send that raced in on another connection is replayed, and
+   * anything else ends with its error code.
+   */
+  async function* paidTurn(
+    ctx: HubCallContext,
+    chat: HubChat,
+    clientMessageId: string | null,
+    options: { lookup?: Promise<StoredSend | null> | undefined; check?: () => void },
+    pay: (run: ReplyRun, price: number) => Promise<PaidTurn>,
+  ): AsyncGenerator<ChatReplyItem> {
+    if (clientMessageId !== null && (yield* replaySend(ctx, chat.chatId, clientMessageId, options.lookup)))
+      return;
+    if (chat.isLocked) throw new HubError(CHAT_ERRORS.chatLocked);
+    const racing = racingRun(ctx, chat.chatId, clientMessageId);
+    if (racing) {
+      yield* follow(ctx, racing, -1, racing.status === 'running');
+      return;
+    }
+    if (replies.runningFor(ctx.userId, chat.chatId)) throw new HubError(CHAT_ERRORS.replyInProgress);
+    options.check?.();
+
+    const run = replies.start(ctx.userId, chat.chatId, clientMessageId);
+    try {
+      const price = await deps.store.messagePrice(ctx.userId);
+      const paid = await pay(run, price);
       run.push({
         kind: 'accepted',
         chatId: chat.chatId,
-        userMessage: accepted.message,
-        remainingTokens: accepted.remainingTokens,
+        userMessage: paid.userMessage,
+        remainingTokens: paid.remainingTokens,
+        ...(paid.regenerates === undefined ? {} : { regenerates: paid.regenerates }),
       });
       deps.relay?.publish(run);
       // Generation belongs to the reply, not to this connection: it keeps going if the connection drops.
-      void generate(
-        run,
-        chat,
-        history,
-        text,
-        price,
-        (reply) => deps.store.storeReply({ chatId: chat.chatId, text: reply, replyId: run.replyId }),
-        () =>
-          void deps.memory?.afterReply({ chatId: chat.chatId, userText: text, character: chat.character }),
-      );
+      void generate(run, chat, paid.history, paid.text, price, paid.store, paid.learn);
     } catch (error) {
       replies.discard(run);
       if (error instanceof DuplicateSendError && clientMessageId !== null) {
@@ -236,53 +234,30 @@ export function createChatHub(deps: ChatHubDeps): {
     const clientMessageId = clientIdOf(clientMessageIdArg);
     const chat = await deps.store.findChat(ctx.userId, chatIdArg);
     if (chat === null) throw new HubError(CHAT_ERRORS.chatNotFound);
-    if (clientMessageId !== null && (yield* replaySend(ctx, chat.chatId, clientMessageId))) return;
-    if (chat.isLocked) throw new HubError(CHAT_ERRORS.chatLocked);
-    const racing = racingRun(ctx, chat.chatId, clientMessageId);
-    if (racing) {
-      yield* follow(ctx, racing, -1, racing.status === 'running');
-      return;
-    }
-    if (replies.runningFor(ctx.userId, chat.chatId)) throw new HubError(CHAT_ERRORS.replyInProgress);
     const target = chat.lastReply ?? null;
-    if (target === null) throw new HubError(CHAT_ERRORS.nothingToRegenerate);
-
-    const run = replies.start(ctx.userId, chat.chatId, clientMessageId);
-    try {
-      const price = await deps.store.messagePrice(ctx.userId);
+    const check = () => {
+      if (target === null) throw new HubError(CHAT_ERRORS.nothingToRegenerate);
+    };
+    yield* paidTurn(ctx, chat, clientMessageId, { check }, async (run, price) => {
+      const reply = target!;
       const accepted = await deps.store.acceptRegenerate({
         userId: ctx.userId,
         chatId: chat.chatId,
-        messageId: target.messageId,
+        messageId: reply.messageId,
         price,
         replyId: run.replyId,
         clientMessageId,
       });
-      run.push({
-        kind: 'accepted',
-        chatId: chat.chatId,
-        userMessage: target.userMessage,
+      return {
+        userMessage: reply.userMessage,
         remainingTokens: accepted.remainingTokens,
-        regenerates: target.messageId,
-      });
-      deps.relay?.publish(run);
-      void generate(
-        run,
-        chat,
-        target.turnsBefore.slice(-HISTORY_TURNS),
-        target.userMessage.message ?? '',
-        price,
-        (reply) =>
-          deps.store.storeAlternative({ messageId: target.messageId, text: reply, replyId: run.replyId }),
-      );
-    } catch (error) {
-      replies.discard(run);
-      if (error instanceof DuplicateSendError && clientMessageId !== null) {
-        if (yield* replaySend(ctx, chat.chatId, clientMessageId)) return;
-      }
-      throw new HubError(failureCode(error));
-    }
-    yield* follow(ctx, run, -1, true);
+        regenerates: reply.messageId,
+        history: reply.turnsBefore.slice(-HISTORY_TURNS),
+        text: reply.userMessage.message ?? '',
+        store: (text) =>
+          deps.store.storeAlternative({ messageId: reply.messageId, text, replyId: run.replyId }),
+      };
+    });
   }
 
   async function generate(
@@ -375,25 +350,6 @@ export function createChatHub(deps: ChatHubDeps): {
     yield* follow(ctx, run, afterIndex, false);
   }
 
-  /**
-   * This user's replies other instances hold. A running one whose instance died is refunded here and listed as
-   * failed, so a client that reconnects after a crash sees it end once.
-   */
-  async function remoteReplies(userId: string, chatId?: string) {
-    if (!deps.relay) return [];
-    const relay = deps.relay;
-    const remote = (await relay.list(userId, chatId)).filter(
-      (reply) => replies.get(userId, reply.replyId) === null,
-    );
-    return Promise.all(
-      remote.map(async (reply) => {
-        if (reply.status !== 'running' || (await relay.ownerAlive(reply))) return toActiveReply(reply);
-        await recoverRemote(reply);
-        return { ...toActiveReply(reply), status: 'failed' as const };
-      }),
-    );
-  }
-
   const hub: HubDefinition = {
     streams: { SendMessage: sendMessage, ResumeReply: resumeReply, RegenerateReply: regenerateReply },
     methods: {
@@ -420,18 +376,5 @@ export function createChatHub(deps: ChatHubDeps): {
       },
     },
   };
-  async function sweepOrphans(replyIds: readonly string[]): Promise<number> {
-    const relay = deps.relay;
-    if (!relay) return 0;
-    let recovered = 0;
-    for (const replyId of replyIds) {
-      const remote = await relay.get(replyId);
-      if (remote === null || remote.status !== 'running' || (await relay.ownerAlive(remote))) continue;
-      await recoverRemote(remote);
-      recovered += 1;
-    }
-    return recovered;
-  }
-
   return { hub, replies, sweepOrphans };
 }
