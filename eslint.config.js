@@ -59,6 +59,42 @@ const allowOnly = (allowed, message) => ({
   ],
 });
 
+// The reference API's layers (ADR 0450): folder → the folders it may import ('' is the root: app.ts, main.ts).
+const API_LAYERS = {
+  '': ['*'],
+  db: [],
+  engines: ['db'],
+  workers: ['http'],
+  http: ['db', 'engines', 'hubs', 'workers'],
+  hubs: ['db', 'engines', 'http'],
+  seed: ['db', 'engines', 'http'],
+  features: ['db', 'engines', 'http', 'seed', 'workers'],
+};
+// What every layer may import across the line: the configuration, the ledger (the one writer of the money
+// tables), the metrics registry, and the chat service and chat memory the chat hub builds on.
+const API_PUBLIC = [
+  'config.ts',
+  'features/tokens/ledger.ts',
+  'features/metrics/registry.ts',
+  'features/chats/chat-service.ts',
+  'features/chats/memory/memory-service.ts',
+];
+// Features reach each other only through these (besides nothing): each feature's index.ts and the named services.
+const FEATURE_PUBLIC = [
+  'auth/index.ts',
+  'auth/sessions.ts',
+  'auth/magic-links.ts',
+  'characters/index.ts',
+  'chats/index.ts',
+  'chats/chat-service.ts',
+  'chats/memory/memory-service.ts',
+  'events/index.ts',
+  'gallery/index.ts',
+  'metrics/registry.ts',
+  'tokens/ledger.ts',
+  'users/country.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -79,6 +115,8 @@ export default tseslint.config(
         rules: {
           'no-cross-package-relative': noCrossPackageRelative,
           'feature-boundaries': featureBoundaries,
+          // The same rule over the reference API's top folders (a second name, so both apply in features/).
+          'api-layers': featureBoundaries,
         },
       },
     },
@@ -192,11 +230,28 @@ export default tseslint.config(
       ],
     },
   },
+  // The reference API's layers (ADR 0450): the composition root (app.ts, main.ts) may import anything; below it
+  // each folder imports only the layers named here. Another layer's feature code is reached only through the
+  // public files in API_PUBLIC (the ledger is the one owner of the money tables).
+  {
+    files: ['infra/api/src/**/*.ts'],
+    rules: {
+      'local/api-layers': ['error', { base: 'infra/api/src', allow: API_LAYERS, open: API_PUBLIC }],
+    },
+  },
+  // Features import each other only through a feature's index.ts or the public files in FEATURE_PUBLIC.
+  {
+    files: ['infra/api/src/features/**/*.ts'],
+    rules: {
+      'local/feature-boundaries': ['error', { base: 'infra/api/src/features', open: FEATURE_PUBLIC }],
+    },
+  },
   // Tests drive the real page from outside: they set the URL and storage and compose across folders.
   {
-    files: ['**/*.test.{ts,tsx}', '**/testing/**/*.{ts,tsx}'],
+    files: ['**/*.test.{ts,tsx}', '**/testing/**/*.{ts,tsx}', '**/test-kit.ts'],
     rules: {
       'local/feature-boundaries': 'off',
+      'local/api-layers': 'off',
       'no-restricted-globals': 'off',
       'no-restricted-properties': 'off',
     },

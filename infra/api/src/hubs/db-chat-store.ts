@@ -13,8 +13,7 @@ import {
   toMessage,
 } from '../features/chats/chat-service.ts';
 import type { ChatCharacter, MessageRow } from '../features/chats/chat-service.ts';
-import { memoryForPrompt } from '../features/chats/memory/memory-service.ts';
-import { readMemory } from '../features/chats/memory/memory-store.ts';
+import { promptMemory } from '../features/chats/memory/memory-service.ts';
 import { InsufficientTokensError, spendCtes } from '../features/tokens/ledger.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Ledger } from '../http/feature.ts';
@@ -70,12 +69,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * reply a regenerate would replace. Another user's memory is never returned: the chat read throws first.
  */
 async function readHubChat(q: Queryable, userId: string, chatId: string): Promise<HubChat> {
-  const [context, stored] = await Promise.all([
+  const [context, memory] = await Promise.all([
     getChatContext(q, userId, chatId, HISTORY_LIMIT),
-    readMemory(q, chatId),
+    promptMemory(q, chatId),
   ]);
   const turns = context.history.filter((m) => m.message);
-  const memory = memoryForPrompt(stored);
   return {
     chatId: context.chat.id,
     isLocked: context.isBlurred,

@@ -2,7 +2,7 @@
 // turns leaving the engines' window are folded into a rolling summary (by the engine's own model when it has one,
 // else by retelling the user's lines). Every engine gets the memory cut to a context budget with each send.
 
-import type { Database } from '../../../db/database.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
 import type {
   ChatTurn,
   CompanionCharacter,
@@ -11,7 +11,7 @@ import type {
 } from '../../../engines/companion/index.ts';
 import { parse, toThirdPerson } from '../../../engines/companion/language.ts';
 import { extractFacts, factSentence, sameFact } from '../../../engines/companion/facts.ts';
-import { lockMemory, turnsAfter, writeMemory } from './memory-store.ts';
+import { lockMemory, readMemory, turnsAfter, writeMemory } from './memory-store.ts';
 import type { StoredFact, StoredMemory } from './memory-store.ts';
 
 /** Turns the engines read verbatim; older ones live on in the summary. */
@@ -24,6 +24,11 @@ const MAX_FACTS = 120;
 export const MEMORY_BUDGET_CHARS = 2400;
 const SUMMARY_BUDGET_CHARS = 900;
 const SUMMARY_MAX_CHARS = 2000;
+
+/** A chat's memory as a send's prompt gets it: one primary-key read (ADR 0360), cut to the context budget. */
+export async function promptMemory(q: Queryable, chatId: string): Promise<CompanionMemory | undefined> {
+  return memoryForPrompt(await readMemory(q, chatId));
+}
 
 /** Cuts a chat's stored memory to the context budget an engine gets with a send; undefined when there is none. */
 export function memoryForPrompt(stored: StoredMemory | null): CompanionMemory | undefined {
