@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@companion/contracts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,7 +31,7 @@ declare module 'fastify' {
 
 /** Outcome of checking a bearer token; used by HTTP and by the hubs. */
 export type AuthResult =
-  { ok: true; userId: string; isAnonymous: boolean } | { ok: false; status: 401 | 410; code: string };
+  { ok: true; userId: string; isAnonymous: boolean } | { ok: false; status: 401 | 410; code: ApiErrorCode };
 
 /** Claims we put in access tokens; `webpage` marks a generated anonymous user (spec 000 §3). */
 export interface AccessClaims {
@@ -81,7 +82,7 @@ export interface AuthenticatorDeps {
 
 type TokenCheck<Row> =
   | { ok: true; userId: string; isAnonymous: boolean; row: Row }
-  | { ok: false; status: 401 | 410; code: string };
+  | { ok: false; status: 401 | 410; code: ApiErrorCode };
 
 /** Most signatures remembered per key: a client sends its token many times, the HMAC is checked once. */
 const MAX_VERIFIED_TOKENS = 10_000;
@@ -97,7 +98,7 @@ const verifiedTokens = new WeakMap<Uint8Array, Map<string, { sub: string | undef
 async function verifiedSubject(
   deps: Omit<AuthenticatorDeps, 'db'>,
   token: string,
-): Promise<{ ok: true; sub: string | undefined } | { ok: false; code: string }> {
+): Promise<{ ok: true; sub: string | undefined } | { ok: false; code: ApiErrorCode }> {
   const now = deps.now?.() ?? new Date();
   let cache = verifiedTokens.get(deps.jwtKey);
   if (!cache) {
@@ -206,7 +207,7 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : '';
 }
 
-function failure(result: { status: 401 | 410; code: string }): HttpError {
+function failure(result: { status: 401 | 410; code: ApiErrorCode }): HttpError {
   if (result.status === 410) return gone();
   return unauthorized(
     result.code === 'token_expired' ? 'Access token has expired.' : 'Access token is invalid.',

@@ -1,16 +1,17 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import type { ApiErrorCode } from '@companion/contracts';
 
 /** The JSON body of every error response. */
 export interface ErrorBody {
-  error: { code: string; message: string; field?: string };
+  error: { code: ApiErrorCode; message: string; field?: string };
 }
 
 /** An error that maps to one HTTP status and a stable `code`; throw it from any handler. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly field?: string,
     /** Sent as `Retry-After` (429 and 503 budgets). */
@@ -22,35 +23,45 @@ export class HttpError extends Error {
 }
 
 /** 400 for a body or query value that fails validation; `field` is the dotted path. */
-export function badRequest(message: string, field?: string, code = 'invalid_request'): HttpError {
+export function badRequest(
+  message: string,
+  field?: string,
+  code: ApiErrorCode = 'invalid_request',
+): HttpError {
   return new HttpError(400, code, message, field);
 }
 
 /** 401: missing, expired or invalid credentials. */
-export function unauthorized(message = 'Authentication required.', code = 'unauthorized'): HttpError {
+export function unauthorized(
+  message = 'Authentication required.',
+  code: ApiErrorCode = 'unauthorized',
+): HttpError {
   return new HttpError(401, code, message);
 }
 
 /** 403: authenticated, but the resource belongs to someone else. */
 export function forbidden(
   message = 'You do not have access to this resource.',
-  code = 'forbidden',
+  code: ApiErrorCode = 'forbidden',
 ): HttpError {
   return new HttpError(403, code, message);
 }
 
 /** 404 for a missing resource. */
-export function notFound(message = 'Not found.', code = 'not_found'): HttpError {
+export function notFound(message = 'Not found.', code: ApiErrorCode = 'not_found'): HttpError {
   return new HttpError(404, code, message);
 }
 
 /** 409 for a state conflict (already claimed, already exists, reused token). */
-export function conflict(message: string, code = 'conflict', field?: string): HttpError {
+export function conflict(message: string, code: ApiErrorCode = 'conflict', field?: string): HttpError {
   return new HttpError(409, code, message, field);
 }
 
 /** 410: the account was soft-deleted; the client pre-registers again. */
-export function gone(message = 'This account has been deleted.', code = 'account_deleted'): HttpError {
+export function gone(
+  message = 'This account has been deleted.',
+  code: ApiErrorCode = 'account_deleted',
+): HttpError {
   return new HttpError(410, code, message);
 }
 
@@ -66,38 +77,39 @@ export function fromZodError(error: ZodError, prefix?: string): HttpError {
 
 // Fastify's own errors that mean "the client sent something wrong", by code.
 // Each names its field: the whole body, or the header that was wrong.
-const FASTIFY_CODES: Record<string, { status: number; code: string; message: string; field: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    code: 'payload_too_large',
-    message: 'Request body is too large.',
-    field: 'body',
-  },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
-    code: 'unsupported_media_type',
-    message: 'Unsupported content type.',
-    field: 'content-type',
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
-    code: 'invalid_json',
-    message: 'Body is empty but content-type is JSON.',
-    field: 'body',
-  },
-  FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
-    code: 'invalid_json',
-    message: 'Body is not valid JSON.',
-    field: 'body',
-  },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
-    code: 'invalid_request',
-    message: 'Invalid content length.',
-    field: 'content-length',
-  },
-};
+const FASTIFY_CODES: Record<string, { status: number; code: ApiErrorCode; message: string; field: string }> =
+  {
+    FST_ERR_CTP_BODY_TOO_LARGE: {
+      status: 413,
+      code: 'payload_too_large',
+      message: 'Request body is too large.',
+      field: 'body',
+    },
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+      status: 415,
+      code: 'unsupported_media_type',
+      message: 'Unsupported content type.',
+      field: 'content-type',
+    },
+    FST_ERR_CTP_EMPTY_JSON_BODY: {
+      status: 400,
+      code: 'invalid_json',
+      message: 'Body is empty but content-type is JSON.',
+      field: 'body',
+    },
+    FST_ERR_CTP_INVALID_JSON_BODY: {
+      status: 400,
+      code: 'invalid_json',
+      message: 'Body is not valid JSON.',
+      field: 'body',
+    },
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+      status: 400,
+      code: 'invalid_request',
+      message: 'Invalid content length.',
+      field: 'content-length',
+    },
+  };
 
 /**
  * Fastify `frameworkErrors`: a malformed percent-encoding in the path (400) or an over-long path parameter (414)

@@ -13,6 +13,7 @@ import { credit, getBalance, spend } from '../features/tokens/ledger.ts';
 import { createChatMemory } from '../features/chats/memory/memory-service.ts';
 import { createChatHub } from './chat-hub.ts';
 import type { ReplyRegistry } from './chat-replies.ts';
+import type { ErrorBody } from '../http/errors.ts';
 import { createDbChatStore, runningReplyIds } from './db-chat-store.ts';
 import {
   createHubNotifier,
@@ -121,7 +122,11 @@ export function attachHubs(app: FastifyInstance, deps: AttachHubsDeps): ApiHubs 
       reply.hijack();
       if (!server.handleHttp(request.raw, reply.raw)) {
         reply.raw.writeHead(404, { 'Content-Type': 'application/json' });
-        reply.raw.end(JSON.stringify({ error: { code: 'not_found', message: 'No hub at this path.' } }));
+        reply.raw.end(
+          JSON.stringify({
+            error: { code: 'not_found', message: 'No hub at this path.' },
+          } satisfies ErrorBody),
+        );
       }
     });
   });

@@ -29,7 +29,7 @@ export interface CpuPoolOptions {
 /** Seconds a refused client is told to wait: a queue of card imports drains in well under that. */
 const RETRY_AFTER_SECONDS = 2;
 
-function refused(status: 429 | 503, code: string, reason: string): HttpError {
+function refused(status: 429 | 503, code: 'rate_limited' | 'server_busy', reason: string): HttpError {
   return new HttpError(
     status,
     code,

@@ -1,10 +1,10 @@
-import type { RemoteBus, TransportErrorShape } from '@companion/contracts';
+import type { ApiErrorCode, RemoteBus, TransportErrorShape } from '@companion/contracts';
 
 /** What a failed transport call tells a remote: HTTP status and the API's stable error code, when there are. */
 export interface ApiError {
   status: number | null;
   /** `error.code` of the API's JSON error body (`{ error: { code, message, field? } }`). */
-  code: string | null;
+  code: ApiErrorCode | null;
   /** `error.field` when the API named the input that was wrong. */
   field: string | null;
   /** `error.message`: the API's sentence for a person, when it sent one. */
@@ -18,7 +18,7 @@ export function apiError(caught: unknown): ApiError {
   const body = failure.body as { error?: { code?: unknown; field?: unknown; message?: unknown } } | undefined;
   return {
     status: typeof failure.status === 'number' ? failure.status : null,
-    code: typeof body?.error?.code === 'string' ? body.error.code : null,
+    code: typeof body?.error?.code === 'string' ? (body.error.code as ApiErrorCode) : null,
     field: typeof body?.error?.field === 'string' ? body.error.field : null,
     message: typeof body?.error?.message === 'string' ? body.error.message : null,
     kind: failure.kind ?? 'unknown',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTRACT_VERSION, contractMajor } from '@companion/contracts';
+import type { ApiErrorCode } from '@companion/contracts';
 import type { RemoteStore } from '@companion/registry';
 import { requireAdmin } from '../../http/admin.ts';
 import type { AdminUser } from '../../http/admin.ts';
@@ -29,7 +30,7 @@ export function adminActor(admin: AdminUser): string {
 
 /** The registry's refusal (`RegistryError`): a stable code and a message. */
 interface RegistryErrorLike {
-  code: string;
+  code: ApiErrorCode;
   message: string;
 }
 

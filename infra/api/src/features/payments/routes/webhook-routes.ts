@@ -1,6 +1,7 @@
 // Provider webhooks: raw bytes, the signature verified before anything is parsed, then the one fulfilment path.
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../../http/errors.ts';
+import type { ErrorBody } from '../../../http/errors.ts';
 import { parseProviderEvent } from '../events.ts';
 import type { ProviderEvent } from '../events.ts';
 import type { ApplyOutcome } from '../fulfilment.ts';
@@ -27,7 +28,7 @@ export async function registerWebhookRoutes(
         request.log.warn({ provider, ip: request.ip }, 'payments: webhook signature rejected');
         return reply
           .status(401)
-          .send({ error: { code: 'invalid_signature', message: 'Signature mismatch.' } });
+          .send({ error: { code: 'invalid_signature', message: 'Signature mismatch.' } } satisfies ErrorBody);
       }
       let json: unknown;
       try {

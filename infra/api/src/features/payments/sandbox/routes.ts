@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@companion/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../../http/errors.ts';
@@ -46,7 +47,7 @@ const MerchantData = z.object({
 
 /** The platform's JSON error, for a client of the hosted pages that is not a browser. */
 interface PageError {
-  code: string;
+  code: ApiErrorCode;
   message: string;
   field?: string;
 }
@@ -311,7 +312,7 @@ function registerFormRoutes(
     }
     const terms = openMerchantData(apiKeys, data.data);
     if (!terms) {
-      const invalid = {
+      const invalid: PageError = {
         code: 'validation_failed',
         message: 'paymentIntent is not valid.',
         field: 'paymentIntent',
