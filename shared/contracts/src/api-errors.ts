@@ -54,8 +54,6 @@ export type ApiErrorCode =
   | 'subscription_not_found'
   | 'unknown_product'
   | 'unknown_provider'
-  | 'unknown_remote'
-  | 'unknown_version'
   | 'unknown_funnel'
   | 'no_character'
   | 'no_subscription'
@@ -94,8 +92,16 @@ export type ApiErrorCode =
   | 'idempotency_in_progress'
   | 'order_closed'
   // Ops: the registry's refusals, answered by the ops routes as they are
+  | RegistryErrorCode
+  // The server
+  | 'internal_error';
+
+/** Stable codes for everything the registry refuses (the CLI prints the message and exits non-zero; ops answers them). */
+export type RegistryErrorCode =
   | 'invalid_name'
   | 'invalid_version'
+  | 'unknown_remote'
+  | 'unknown_version'
   | 'missing_build'
   | 'invalid_build'
   | 'version_conflict'
@@ -107,6 +113,4 @@ export type ApiErrorCode =
   | 'contract_mismatch'
   | 'route_conflict'
   | 'invalid_percent'
-  | 'smoke_failed'
-  // The server
-  | 'internal_error';
+  | 'smoke_failed';

@@ -49,7 +49,7 @@ export type {
   TokenProduct,
 } from './entities/payments.ts';
 export { API_PATHS } from './api-paths.ts';
-export type { ApiErrorCode } from './api-errors.ts';
+export type { ApiErrorCode, RegistryErrorCode } from './api-errors.ts';
 export { COMPENSATED_DECLINE_CODES, DECLINE_COMPENSATION_TOKENS } from './payments.ts';
 export {
   BRAND_HOME_PAGES,
