@@ -109,6 +109,16 @@ export const DRAFT_LIMITS = {
   namePattern: /^[\p{L}][\p{L}\p{M} '.-]*$/u,
 } as const;
 
+/** Why a character's name cannot be used, in the words the wizard and the funnels' name step show; null when fine. */
+export function characterNameError(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return 'Give her a name.';
+  if (trimmed.length > DRAFT_LIMITS.nameMax) return `A name has at most ${DRAFT_LIMITS.nameMax} characters.`;
+  if (!DRAFT_LIMITS.namePattern.test(trimmed))
+    return 'Start with a letter; use only letters, spaces, apostrophes, dots and hyphens.';
+  return null;
+}
+
 /** What a generated photo can ask of the engine beyond the character's looks (photo generation). */
 export const PHOTO_VALUES = {
   /** Framing: a head-and-shoulders portrait or a body image. */

@@ -120,4 +120,4 @@ export type { FirstLoadHint } from './routes.ts';
 export type { ChatHubErrorCode, ChatReplyItem } from './hubs.ts';
 export { CONTRACT_VERSION, contractMajor, isContractCompatible } from './version.ts';
 // Character-creation draft values and photo options: one list for the API and the remotes.
-export { DRAFT_LIMITS, DRAFT_VALUES, PHOTO_VALUES } from './character-options.ts';
+export { DRAFT_LIMITS, DRAFT_VALUES, PHOTO_VALUES, characterNameError } from './character-options.ts';

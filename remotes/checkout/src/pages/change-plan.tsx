@@ -12,9 +12,9 @@ import { PaymentModal } from '../features/checkout/components/payment-modal.tsx'
 import { usePaymentResult } from '../features/checkout/hooks/use-payment-result.ts';
 import { PlanPicker } from '../features/plans/components/plan-picker.tsx';
 import * as styles from './page.css.ts';
+import { ONE_CLICK_CONSENT } from '../offers/constants.ts';
 
 /** The one-click consent (001 §2), offered only when a card token exists (001 §5). */
-const ONE_CLICK_CONSENT = 'By continuing I agree to be charged using the same payment details I used before.';
 
 /** Where the refusal of a plan change comes from, for the message under the plans. */
 function refusal(error: unknown): string {

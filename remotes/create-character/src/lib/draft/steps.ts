@@ -1,5 +1,6 @@
 import type { CharacterDraft } from '@companion/contracts';
-import { ADULT_LIKE_TO_TRY, AGE, MAX_PICKS, NAME_MAX, NAME_PATTERN } from './options.ts';
+import { characterNameError } from '@companion/contracts';
+import { ADULT_LIKE_TO_TRY, AGE, MAX_PICKS } from './options.ts';
 
 /** The wizard's steps in order (ADR 0170): style first, summary last. */
 export const STEP_IDS = [
@@ -87,11 +88,8 @@ export function validateStep(step: StepId, draft: CharacterDraft, audience: Wiza
         errors.likeToTry = 'Remove the adult choices.';
       break;
     case 'name': {
-      const name = (draft.name ?? '').trim();
-      if (!name) errors.name = 'Give her a name.';
-      else if (name.length > NAME_MAX) errors.name = `A name has at most ${NAME_MAX} characters.`;
-      else if (!NAME_PATTERN.test(name))
-        errors.name = 'Start with a letter; use only letters, spaces, apostrophes, dots and hyphens.';
+      const error = characterNameError(draft.name ?? '');
+      if (error) errors.name = error;
       break;
     }
     case 'summary':

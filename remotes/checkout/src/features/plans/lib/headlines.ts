@@ -1,4 +1,5 @@
 import type { ActiveSubscription, SubscriptionProduct } from '@companion/contracts';
+import { LIFETIME_COPY } from '../../../offers/lifetime.ts';
 
 /** An offer headline (001 §2 "Offer headlines"). */
 export interface Headline {
@@ -8,8 +9,8 @@ export interface Headline {
 
 /** Lifetime's headline. */
 export const LIFETIME_HEADLINE: Headline = {
-  title: 'Endless Honeyed Bliss',
-  subtitle: 'Limitless pleasure unlocked! Enjoy all benefits forever.',
+  title: LIFETIME_COPY.pageHeadline,
+  subtitle: LIFETIME_COPY.pageSubline,
 };
 /** The two quiz variants' headline. */
 export const QUIZ_HEADLINE: Headline = { title: 'Your Special Discount Is Applied!', subtitle: null };

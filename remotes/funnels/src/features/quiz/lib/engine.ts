@@ -1,5 +1,6 @@
 // The quiz engine's rules, pure: where the visitor is, what the answers make of the 000 §3 draft, and whether a
 // variant's data is a valid quiz. The components only render a step and report answers.
+import { characterNameError } from '@companion/contracts';
 import { emptyCharacterDraft, type CharacterDraft } from '@companion/contracts';
 import type { DraftPatch, QuizStep, Variant } from '../../../variants/types.ts';
 
@@ -75,18 +76,8 @@ export function questionCount(variant: Variant): number {
 }
 
 /** The name rule of the wizard and the API: 1–40 characters, a letter first; letters, spaces, ' . - */
-export const NAME_PATTERN = /^[\p{L}][\p{L}\p{M} '.-]*$/u;
-export const NAME_MAX = 40;
-
-/** Why a name cannot be used, or null. */
-export function nameError(name: string): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return 'Give her a name.';
-  if (trimmed.length > NAME_MAX) return `A name has at most ${NAME_MAX} characters.`;
-  if (!NAME_PATTERN.test(trimmed))
-    return 'Start with a letter; use only letters, spaces, apostrophes, dots and hyphens.';
-  return null;
-}
+/** Why a name cannot be used, or null: the wizard's rule and words (`characterNameError`, contracts). */
+export const nameError = characterNameError;
 
 const ORDER = ['welcome', 'name', 'generate', 'landing'] as const;
 
