@@ -1,27 +1,10 @@
-import type { FirstLoadHint } from '@companion/contracts';
+import type { FirstLoadHint, RegistryDocument, RegistryEntry } from '@companion/contracts';
 
-/** One remote's live entry in `registry.json`, the shape the shell reads at boot. */
-export interface RegistryEntry {
-  version: string;
-  /** Same-origin URL of the version's `mf-manifest.json`. */
-  manifest: string;
-  /** `sha384-<base64>` of the exact `mf-manifest.json` bytes served. */
-  integrity: string;
-  /** Major of the contract version the remote was built against. */
-  contract: number;
-  /** Top-level paths the remote owns, from its build (ADR 0235); absent for builds made before. */
-  routes?: string[];
-  /** `sha384-<base64>` of the entry (`remoteEntry.js`) bytes; the shell loads the entry with it (ADR 0246). */
-  entryIntegrity?: string;
-  /** A version served to `percent` of visitors (sticky per visitor) before the flip (ADR 0247). */
-  canary?: Omit<RegistryEntry, 'canary'> & { percent: number };
-}
+/** One remote's live entry in `registry.json`: the contracts' type, the one the shell reads at boot. */
+export type { RegistryEntry } from '@companion/contracts';
 
-/** The whole `registry.json` document. */
-export interface Registry {
-  schemaVersion: 1;
-  remotes: Record<string, RegistryEntry>;
-}
+/** The whole `registry.json` document, for remotes of any name. */
+export type Registry = RegistryDocument<string>;
 
 /** One line of `registry-history.jsonl`. */
 export interface HistoryRecord {

@@ -16,12 +16,15 @@ export interface RegistryEntry {
   routes?: string[];
   /** ADR 0246: `sha384-<base64>` of the entry's bytes; the shell loads the entry with it. */
   entryIntegrity?: string;
+  /** A version served to `percent` of visitors (sticky per visitor) before the flip (ADR 0247). */
+  canary?: Omit<RegistryEntry, 'canary'> & { percent: number };
 }
 
 /** The `/registry.json` document; `N` is `string` where the registry stores remotes it does not know by type. */
 export interface RegistryDocument<N extends string = RemoteName> {
   schemaVersion: 1;
-  remotes: Partial<Record<N, RegistryEntry>>;
+  /** Every known remote by name (the registry's own view, `N = string`), or the remotes this build knows, each optional. */
+  remotes: string extends N ? Record<string, RegistryEntry> : Partial<Record<N, RegistryEntry>>;
 }
 
 /** A federation container name must be a JS identifier: `create-character` → `create_character`. */
