@@ -49,6 +49,8 @@ export type {
   TokenProduct,
 } from './entities/payments.ts';
 export { API_PATHS } from './api-paths.ts';
+export { PERIOD_BANNERS } from './period-banners.ts';
+export type { PeriodBanner } from './period-banners.ts';
 export type { ApiErrorCode, RegistryErrorCode } from './api-errors.ts';
 export { COMPENSATED_DECLINE_CODES, DECLINE_COMPENSATION_TOKENS } from './payments.ts';
 export {

@@ -1,4 +1,5 @@
-import type { PaywallType, PeriodInMonths } from '@companion/contracts';
+import { PERIOD_BANNERS } from '@companion/contracts';
+import type { PaywallType, PeriodBanner, PeriodInMonths } from '@companion/contracts';
 
 /** A left-panel promo banner (001 §2 "Other offer surfaces", §9 "Banners by current period"). */
 export interface PromoBanner {
@@ -28,38 +29,29 @@ const ANNUAL: PromoBanner = {
   productId: 'sub-12m',
   event: 'banner_subscription_annual_clicked',
 };
-const TOKENS_350: PromoBanner = {
-  id: 'tokens-350',
-  title: '350 tokens',
-  subtitle: 'Top up and keep chatting',
+/** A token pack's sidebar banner. */
+const tokens = (banner: Extract<PeriodBanner, { kind: 'tokens' }>): PromoBanner => ({
+  id: banner.productId,
+  title: `${banner.amount} tokens`,
+  subtitle: banner.bonus > 0 ? `Collect ${banner.bonus} FREE Tokens` : 'Top up and keep chatting',
   paywallType: 'tokens',
-  productId: 'tokens-350',
-  event: 'banner_tokens_350_clicked',
-};
-const TOKENS_550 = (event: string): PromoBanner => ({
-  id: 'tokens-550',
-  title: '550 tokens',
-  subtitle: 'Collect 50 FREE Tokens',
-  paywallType: 'tokens',
-  productId: 'tokens-550',
-  event,
+  productId: banner.productId,
+  event: banner.event,
 });
-const TOKENS_1150: PromoBanner = {
-  id: 'tokens-1150',
-  title: '1150 tokens',
-  subtitle: 'Collect 150 FREE Tokens',
-  paywallType: 'tokens',
-  productId: 'tokens-1150',
-  event: 'banner_1150_tokens_clicked',
-};
+
+/** One period's banners of the §9 table (`PERIOD_BANNERS`, contracts), drawn as sidebar banners. */
+const draw = (period: PeriodInMonths): readonly PromoBanner[] =>
+  PERIOD_BANNERS[period].map((banner) =>
+    banner.kind === 'tokens' ? tokens(banner) : banner.months === 3 ? QUARTER : ANNUAL,
+  );
 
 /** The §9 table: banners by the user's current period. */
 export const BANNERS_BY_PERIOD: Readonly<Record<PeriodInMonths, readonly PromoBanner[]>> = {
-  none: [ANNUAL],
-  monthly: [QUARTER, TOKENS_350],
-  quarterly: [ANNUAL, TOKENS_550('banner_tokens_550_clicked')],
-  annually: [TOKENS_1150, TOKENS_550('banner_550_tokens_clicked')],
-  lifetime: [TOKENS_1150, TOKENS_550('banner_550_tokens_clicked')],
+  none: draw('none'),
+  monthly: draw('monthly'),
+  quarterly: draw('quarterly'),
+  annually: draw('annually'),
+  lifetime: draw('lifetime'),
 };
 
 export const bannersFor = (period: PeriodInMonths) => BANNERS_BY_PERIOD[period];

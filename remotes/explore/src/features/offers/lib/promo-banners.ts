@@ -1,4 +1,5 @@
-import type { PeriodInMonths, TimeBombOffer } from '@companion/contracts';
+import { PERIOD_BANNERS } from '@companion/contracts';
+import type { PeriodBanner, PeriodInMonths, TimeBombOffer } from '@companion/contracts';
 import { quarterPlanOffer } from './quarter-plan-offer.ts';
 
 /** Where grid banners sit, sent as `banner_placement`. */
@@ -35,35 +36,28 @@ const QUARTER: PromoBanner = {
   cta: 'Upgrade',
   offer: quarterPlanOffer(GRID_PLACEMENT),
 };
-const tokens = (amount: 350 | 550 | 1150, eventName: string, label?: string): PromoBanner => ({
-  id: `tokens-${amount}`,
-  headline: `${amount} tokens`,
-  detail: label ?? 'Unlock characters, photos and voice messages.',
-  cta: 'Get Tokens',
-  offer: {
-    productAmount: amount,
-    productTitle: `${amount} Tokens`,
-    paywallType: 'tokens',
-    eventName,
-    eventProperties,
-    ...(label ? { label } : null),
-  },
-});
+/** A token pack's grid banner; the pack's free tokens are its label ('Collect 150 FREE Tokens'). */
+const tokens = (banner: Extract<PeriodBanner, { kind: 'tokens' }>): PromoBanner => {
+  const label = banner.bonus > 0 ? `Collect ${banner.bonus} FREE Tokens` : undefined;
+  return {
+    id: `tokens-${banner.amount}`,
+    headline: `${banner.amount} tokens`,
+    detail: label ?? 'Unlock characters, photos and voice messages.',
+    cta: 'Get Tokens',
+    offer: {
+      productAmount: banner.amount,
+      productTitle: `${banner.amount} Tokens`,
+      paywallType: 'tokens',
+      eventName: banner.event,
+      eventProperties,
+      ...(label ? { label } : null),
+    },
+  };
+};
 
-/** The grid banners for a period, in order (001 §9 "Banners by current period"). */
+/** The grid banners for a period, in order: the §9 table of `PERIOD_BANNERS` (contracts), drawn for the grid. */
 export function promoBannersFor(period: PeriodInMonths): PromoBanner[] {
-  switch (period) {
-    case 'none':
-      return [ANNUAL];
-    case 'monthly':
-      return [QUARTER, tokens(350, 'banner_tokens_350_clicked')];
-    case 'quarterly':
-      return [ANNUAL, tokens(550, 'banner_tokens_550_clicked')];
-    case 'annually':
-    case 'lifetime':
-      return [
-        tokens(1150, 'banner_1150_tokens_clicked', 'Collect 150 FREE Tokens'),
-        tokens(550, 'banner_tokens_550_clicked', 'Collect 50 FREE Tokens'),
-      ];
-  }
+  return PERIOD_BANNERS[period].map((banner) =>
+    banner.kind === 'tokens' ? tokens(banner) : banner.months === 3 ? QUARTER : ANNUAL,
+  );
 }
