@@ -31,6 +31,8 @@ const SHELL_LAYERS = {
   routing: ['brand', 'session'],
   session: [],
   theme: ['brand'],
+  // Tracking reads the session's persisted keys (one owner of every `persist:` key, ADR 0120).
+  tracking: ['session'],
 };
 // Which shared packages each shared package may import (house style rule 7; ADR 0123's review item 3).
 const SHARED_ALLOW = {

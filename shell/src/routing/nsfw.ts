@@ -1,17 +1,16 @@
 import type { User } from '@companion/contracts';
+import { CLICK_ID_SOURCES, clickIdIn } from '../session/auth-query.ts';
+import type { ClickIdParam } from '../session/auth-query.ts';
 import { PERSIST_KEYS } from '../session/auth-store.ts';
 
 /** What the shell remembers about where a visitor came from (000 §4 "Attribution capture"). */
 export interface Attribution {
   utmSource: string;
-  clickIdParam: 'ttclid' | 'fbclid' | 'gclid' | null;
+  clickIdParam: ClickIdParam | null;
   clickId: string | null;
   referrer: string | null;
   capturedAt: string;
 }
-
-/** Ad-network click ids and the utm source each implies when none is given (000 §4). */
-const CLICK_ID_SOURCES = { ttclid: 'tiktok', fbclid: 'facebook', gclid: 'google' } as const;
 
 /** Hosts of payment providers: coming back from a checkout is not a referral. */
 const PAYMENT_PROVIDER_HOSTS: readonly string[] = [
@@ -45,9 +44,7 @@ export interface CaptureInput {
 export function captureAttribution(input: CaptureInput): Attribution | null {
   if (input.capturedThisSession) return null;
   const params = new URLSearchParams(input.search);
-  const clickIdParam = (Object.keys(CLICK_ID_SOURCES) as (keyof typeof CLICK_ID_SOURCES)[]).find((name) =>
-    params.get(name),
-  );
+  const clickIdParam = clickIdIn((name) => params.get(name));
   const utm = params.get('utm_source')?.trim() || null;
   const utmSource = utm ?? (clickIdParam ? CLICK_ID_SOURCES[clickIdParam] : null);
   if (!utmSource) return null;

@@ -50,13 +50,22 @@ export function readAuthQuery(search: string): AuthQuery {
   };
 }
 
-/** Spec 000 §4: a click id sets the utm source to tiktok, facebook or google when none is given. */
+/** Spec 000 §4: a click id implies the utm source when none is given; the first present, in this order, wins. */
+export const CLICK_ID_SOURCES = { ttclid: 'tiktok', fbclid: 'facebook', gclid: 'google' } as const;
+
+/** A click id that implies a utm source. */
+export type ClickIdParam = keyof typeof CLICK_ID_SOURCES;
+
+/** The first click id present (by `CLICK_ID_SOURCES` order), or null. */
+export function clickIdIn(get: (name: ClickIdParam) => string | null | undefined): ClickIdParam | null {
+  return (Object.keys(CLICK_ID_SOURCES) as ClickIdParam[]).find((name) => get(name)) ?? null;
+}
+
+/** The utm source of an arrival: the given one, else the one its click id implies (000 §4). */
 export function utmSourceFrom(query: AuthQuery): string | null {
   if (query.utmSource) return query.utmSource;
-  if (query.ttclid) return 'tiktok';
-  if (query.fbclid) return 'facebook';
-  if (query.gclid) return 'google';
-  return null;
+  const clickId = clickIdIn((name) => query[name]);
+  return clickId ? CLICK_ID_SOURCES[clickId] : null;
 }
 
 /** The search string without the Google-return tokens or the consumed magic-link parameters. */

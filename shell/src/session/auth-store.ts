@@ -14,6 +14,8 @@ export const PERSIST_KEYS = {
   attribution: 'persist:attribution',
   /** The last capture's full record (click id, referrer, time) beside it, for analytics; cleared with it. */
   attributionDetails: 'persist:attribution-details',
+  /** The capture time of the attribution record last sent to the API (tracking, ADR 0275). */
+  attributionSent: 'persist:attribution-sent',
   /** The user slice (000 §3): preferred payment method, category, country, last user. */
   user: 'persist:user',
   /** Analytics params (000 §3): the tracking parameters the visitor arrived with. */

@@ -1,7 +1,8 @@
 import type { SessionState, ShellBus, Transport } from '@companion/contracts';
+import { PERSIST_KEYS } from '../session/auth-store.ts';
 import { ATTRIBUTION_DETAILS_KEY, ATTRIBUTION_SENT_KEY, pendingCapture } from './attribution-state.ts';
 
-const ANALYTICS_KEY = 'persist:analytics';
+const ANALYTICS_KEY = PERSIST_KEYS.analytics;
 
 interface Details {
   utmSource?: string;
