@@ -461,6 +461,14 @@ test.describe('ad pixels in the running product', () => {
       .toContainEqual(['track', 'PAGE_VIEW']);
     await buyPackAndProceed(page, 'tokens-350');
     expect([...new Set(watched.scripts)].sort()).toEqual(['facebook', 'snapchat']);
+    // The pack's own Purchase goes out 2 s after its success: it is counted here, before the upsell's clock starts.
+    const packPurchase = async () =>
+      (await tracked(page, 'Purchase')).filter(
+        (c) =>
+          c.network === 'facebook' &&
+          (c.args[2] as { content_ids?: string[] }).content_ids?.[0] === 'tokens-350',
+      ).length;
+    await expect.poll(packPurchase, { timeout: 30_000 }).toBe(1);
 
     const upsell = page.getByTestId('tokens-upsell');
     await upsell.getByTestId('one-click-consent').check();
