@@ -7,8 +7,16 @@ import { useDialogTurn } from './use-dialog-turn.ts';
 afterEach(cleanup);
 
 /** A dialog another bundle opened (the shell's age confirmation) and one that waits its turn (explore's welcome). */
-function Page({ askedFirst }: { askedFirst: boolean }) {
+function Page({ askedFirst, askLater = false }: { askedFirst: boolean; askLater?: boolean }) {
   const [asked, setAsked] = useState(askedFirst);
+  const [later, setLater] = useState(askLater);
+  if (later && !asked) {
+    // The other bundle's dialog arrives a moment after the waiting one opened.
+    queueMicrotask(() => {
+      setLater(false);
+      setAsked(true);
+    });
+  }
   const turn = useDialogTurn(true);
   return (
     <>
@@ -41,6 +49,18 @@ describe('useDialogTurn', () => {
     await nextFrame();
     expect(screen.getByRole('dialog', { name: 'Who would you like to meet?' })).toBeTruthy();
     await nextFrame();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+  });
+
+  it('gives its turn back when another dialog opens over it, and opens again when that one closes', async () => {
+    render(<Page askedFirst={false} askLater />);
+    await nextFrame();
+    await nextFrame();
+    expect(screen.getByRole('dialog', { name: 'Are you 18 or older?' })).toBeTruthy();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    act(() => screen.getByRole('button', { name: 'Keep it safe for work' }).click());
+    await nextFrame();
+    expect(screen.getByRole('dialog', { name: 'Who would you like to meet?' })).toBeTruthy();
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
 });
