@@ -1,5 +1,6 @@
 import type { IconName } from '@companion/ui';
 import { PATHS } from '@companion/contracts';
+import type { UserPricingInfo } from '@companion/contracts';
 import { isInChat } from './chrome-rules.ts';
 
 /** What a navigation entry needs before it navigates (000 §2.5 "Action links"). */
@@ -155,15 +156,7 @@ export function actionFor({
 
 /** Feature-cost rows of the token balance menu (000 §2.5); the message row hides under free messages. */
 export function featureCostRows(
-  prices: {
-    tokenPriceForPersonModelCreation: number;
-    tokenPriceForVideo: number;
-    tokenPriceForVoiceCall: number;
-    tokenPriceForImage: number;
-    tokenPriceForVoiceOver: number;
-    tokenPriceForAudioMessage: number;
-    tokenPriceForMessage: number;
-  },
+  prices: UserPricingInfo,
   freeMessagesExperiment: boolean,
 ): { id: string; label: string; icon: IconName; price: number }[] {
   const rows: { id: string; label: string; icon: IconName; price: number }[] = [

@@ -38,31 +38,28 @@ export async function appendMessage(
   return toMessage(rows[0]!);
 }
 
-/** Appends the user's message to a chat they own; null when the content is empty (dropped). */
-export async function appendUserMessage(
+/** Appends a message from `sender` to a chat `userId` owns, in its own transaction; null when the content is empty. */
+function appendToOwnedChat(
   db: Database,
   userId: string,
   chatId: string,
+  sender: 'user' | 'character',
   content: MessageContent,
 ): Promise<Message | null> {
   return db.transaction(async (tx) => {
     await ownedChatRow(tx, userId, chatId);
-    return appendMessage(tx, chatId, 'user', content);
+    return appendMessage(tx, chatId, sender, content);
   });
 }
 
+/** Appends the user's message to a chat they own; null when the content is empty (dropped). */
+export const appendUserMessage = (db: Database, userId: string, chatId: string, content: MessageContent) =>
+  appendToOwnedChat(db, userId, chatId, 'user', content);
+
 /** Appends the character's reply to a chat of `userId`; null when the content is empty (dropped). */
-export async function appendCharacterReply(
-  db: Database,
-  userId: string,
-  chatId: string,
-  content: MessageContent,
-): Promise<Message | null> {
-  return db.transaction(async (tx) => {
-    await ownedChatRow(tx, userId, chatId);
-    return appendMessage(tx, chatId, 'character', content);
-  });
-}
+export const appendCharacterReply = (db: Database, userId: string, chatId: string, content: MessageContent) =>
+  appendToOwnedChat(db, userId, chatId, 'character', content);
+
 /** Sets or clears a like or dislike on a character's reply; the two exclude each other. */
 export async function setReaction(
   db: Queryable,
