@@ -1,17 +1,65 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 
 /** The sandbox's plain success card (README "Payments"). */
 export const SUCCESS_CARD = '4067429974719265';
 
-/** Pays on the sandbox's hosted page with `number` (any future expiry, CVV and name pass). */
-export async function fillCard(page: Page, number: string) {
-  await page.waitForURL(/\/api\/sandbox\/pay\//);
-  await expect(page.getByLabel('Card number')).toBeVisible();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Cardholder name').fill('E2E Buyer');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+/** Where a checkout asks for the card: the sandbox's hosted page, or its form in the payment modal (ADR 0410). */
+export type CardPlace = 'hosted' | 'embedded';
+
+const EMBEDDED_READY = '[data-testid="embedded-payment-form"][data-phase="ready"]';
+
+/**
+ * Waits until a checkout shows its card fields: the hosted page (an anonymous buyer, PayPal, a form that cannot
+ * load) or the embedded form in the payment modal (a buyer with an account). Returns where, and the fields' root.
+ */
+export async function cardFields(page: Page): Promise<{ place: CardPlace; root: Page | FrameLocator }> {
+  let place: CardPlace | null = null;
+  await expect
+    .poll(
+      async () => {
+        if (/\/api\/sandbox\/pay\//.test(page.url())) place = 'hosted';
+        else if ((await page.locator(EMBEDDED_READY).count()) > 0) place = 'embedded';
+        return place;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBeNull();
+  const root =
+    place === 'embedded'
+      ? page.frameLocator('iframe[title="Card payment form"]')
+      : (page as Page | FrameLocator);
+  await expect(root.getByLabel('Card number')).toBeVisible();
+  return { place: place!, root };
+}
+
+/**
+ * Pays with `number` wherever the checkout asks for the card (any future expiry, CVV and name pass); `email` fills
+ * the hosted page's contact field. Returns where the card was asked for.
+ */
+export async function fillCard(
+  page: Page,
+  number: string,
+  options: { name?: string; email?: string } = {},
+): Promise<CardPlace> {
+  const { place, root } = await cardFields(page);
+  await root.getByLabel('Card number').fill(number);
+  await root.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await root.getByLabel('CVV').fill('123');
+  await root.getByLabel('Cardholder name').fill(options.name ?? 'E2E Buyer');
+  if (options.email)
+    await root.getByLabel('E-mail (optional): we send you a link to keep your purchase').fill(options.email);
+  await root.getByRole('button', { name: /^Pay \$/ }).click();
+  return place;
+}
+
+/** Confirms 3-D Secure with `code`, on the hosted page or inside the embedded form. */
+export async function passThreeDs(page: Page, code: string) {
+  const embedded = page.frameLocator('iframe[title="Card payment form"]');
+  const root: Page | FrameLocator =
+    (await page.locator('iframe[title="Card payment form"]').count()) > 0 ? embedded : page;
+  await expect(root.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible({ timeout: 30_000 });
+  await root.getByLabel('One-time code').fill(code);
+  await root.getByRole('button', { name: 'Confirm' }).click();
 }
 
 /** Waits for the provider's return to `pathname` (it carries the order id). */
@@ -30,7 +78,7 @@ export async function tokenBalance(
   return ((await response.json()) as { remainingTokens: number }).remainingTokens;
 }
 
-/** Opens /pricing, keeps the default plan (Year), pays it on the hosted page with `card` and waits for the return. */
+/** Opens /pricing, keeps the default plan (Year), pays it with `card` (hosted page or embedded form) and waits for the return. */
 export async function payYearOnPricing(page: Page, card: string) {
   await page.goto('/pricing');
   await expect(page.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true');

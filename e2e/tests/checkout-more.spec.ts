@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { cardFields, fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { readLiveRegistry } from '../support/registry.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';
 import { shoot } from '../support/screenshots.ts';
@@ -9,24 +10,13 @@ import { magicCodeFor, signInRegistered } from '../support/sign-in.ts';
 // time-bomb offer in the paywall, a plan change on the saved card, and screenshots of the purchase screens.
 
 const SLOW_BANK_CARD = '4000000000002503';
-const SUCCESS_CARD = '4067429974719265';
-
-async function fillCard(page: Page, number: string, email?: string) {
-  await expect(page.getByLabel('Card number')).toBeVisible();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Cardholder name').fill('E2E Buyer');
-  if (email) await page.getByLabel('E-mail (optional): we send you a link to keep your purchase').fill(email);
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
 
 /** Opens /pricing, keeps the default plan (Year) and goes to the hosted page. */
 async function startYearPlan(page: Page) {
   await page.goto('/pricing');
   await expect(page.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(/\/api\/sandbox\/pay\//);
+  await cardFields(page);
 }
 
 async function expectBackOnPricing(page: Page) {
@@ -76,7 +66,7 @@ test.describe('checkout, continued', () => {
     });
     const anonymousToken = await accessToken(page);
     const email = `checkout-anon-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await fillCard(page, SUCCESS_CARD, email);
+    await fillCard(page, SUCCESS_CARD, { email });
     await expectBackOnPricing(page);
     await expect(page.getByTestId('payment-success')).toBeVisible();
     // The purchase is the visitor's, the address is not their identity yet (ADR 0290).
@@ -104,7 +94,7 @@ test.describe('checkout, continued', () => {
     const victimEmail = `victim-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     await startYearPlan(page);
     const attackerToken = await accessToken(page);
-    await fillCard(page, SUCCESS_CARD, victimEmail);
+    await fillCard(page, SUCCESS_CARD, { email: victimEmail });
     await expectBackOnPricing(page);
     await expect(page.getByTestId('payment-success')).toBeVisible();
     // The owner asks for a sign-in link in their own browser and follows it.
@@ -208,7 +198,7 @@ test.describe('checkout, continued', () => {
     await page.goto('/pricing');
     await page.getByTestId('plan-sub-1m').click();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(/\/api\/sandbox\/pay\//);
+    await cardFields(page);
     await fillCard(page, SUCCESS_CARD);
     await expectBackOnPricing(page);
     await expect(page.getByTestId('payment-success')).toBeVisible();

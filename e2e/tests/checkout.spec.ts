@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectBackOn, fillCard } from '../support/payments.ts';
+import { cardFields, expectBackOn, fillCard, passThreeDs } from '../support/payments.ts';
 import { readLiveRegistry, remoteCli } from '../support/registry.ts';
 import { shoot } from '../support/screenshots.ts';
 import { signInRegistered } from '../support/sign-in.ts';
@@ -10,12 +10,6 @@ import { signInRegistered } from '../support/sign-in.ts';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
-async function passThreeDs(page: Page, code: string) {
-  await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
-  await page.getByLabel('One-time code').fill(code);
-  await page.getByRole('button', { name: 'Confirm' }).click();
-}
-
 /** Opens /pricing as a fresh visitor, keeps the default plan (Year) and goes to the hosted page. */
 async function startYearPlan(page: Page) {
   await page.goto('/pricing');
@@ -23,7 +17,7 @@ async function startYearPlan(page: Page) {
   await expect(year).toHaveAttribute('aria-checked', 'true');
   await expect(year).toContainText('Most Popular');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(/\/api\/sandbox\/pay\//);
+  await cardFields(page);
 }
 
 /** The visitor confirms adult content (the NSFW gate of /tokens, 000 §2.2). */
@@ -123,7 +117,7 @@ test.describe('checkout', () => {
     const before = Number((await balance.textContent())?.replace(/\D/g, ''));
     await page.getByTestId('pack-tokens-550').click();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(/\/api\/sandbox\/pay\//);
+    await cardFields(page);
     await fillCard(page, '4532456618142692');
     await expectBackOn(page, '/tokens');
     const success = page.getByTestId('payment-success');
@@ -174,7 +168,7 @@ test.describe('checkout', () => {
         await expect(fail).toContainText('For such inconvenience we offer you 20 additional tokens');
       // Retry starts a new checkout for the same plan.
       await fail.getByRole('button', { name: row.button }).click();
-      await page.waitForURL(/\/api\/sandbox\/pay\//);
+      await cardFields(page);
     });
   }
 

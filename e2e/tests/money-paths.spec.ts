@@ -3,6 +3,7 @@ import {
   busEvents,
   buyPackAndProceed,
   expectBackOn,
+  cardFields,
   fillCard,
   payYearOnPricing,
   recordBus,
@@ -245,7 +246,7 @@ test('a checkout start that gives no link shows the fail screen, whose retry sta
   await expect(fail).toContainText('$119.99');
   await page.unroute('**/api/Payments/checkout/start');
   await fail.getByRole('button', { name: 'Try Again' }).click();
-  await page.waitForURL(/\/api\/sandbox\/pay\//);
+  await cardFields(page);
   await expect(page.getByRole('heading', { name: 'Year' })).toBeVisible();
 });
 

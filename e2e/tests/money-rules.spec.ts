@@ -1,18 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fillCard } from '../support/payments.ts';
 import { shoot } from '../support/screenshots.ts';
 
 // Money rules checked when the money arrives (ADRs 0300, 0301), walked as a buyer would: two tabs of the same
 // plan paid one after the other, the hosted card page under its CSP, offers bought again, return URLs that
 // lead elsewhere.
-
-async function fillCard(page: Page, number: string) {
-  await expect(page.getByLabel('Card number')).toBeVisible();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Cardholder name').fill('E2E Buyer');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
 
 /** Opens /pricing, keeps the Year plan and goes to its hosted page; the page's CSP violations are collected. */
 async function openYearPage(page: Page, violations: string[]) {

@@ -2,6 +2,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from '@
 import {
   busEvents,
   expectBackOn,
+  cardFields,
   fillCard,
   payYearOnPricing,
   recordBus,
@@ -275,6 +276,11 @@ test('a PropellerAds visit tells the API before a paywall opens; the return page
   const stop = await stopById;
   expect(stop.postDataJSON()).toEqual({ id: orderId, resultLabel: 'success' });
   expect((await stop.response())?.status()).toBe(200);
+
+  // The paywall pages are paywalls too: /pricing tells the API as the modal did.
+  const onPage = page.waitForResponse('**/api/Event/send-pre-paywall-propeller-event');
+  await page.goto('/pricing?propeller_click_id=pc-e2e&propeller_zone_id=9001');
+  expect((await onPage).status()).toBe(200);
 });
 
 test('a subscriber who paid with PayPal gets the PayPal redirect screen for the next plan, whatever the card preference', async ({
@@ -305,7 +311,7 @@ test('a subscriber who paid with PayPal gets the PayPal redirect screen for the 
   await expect(redirect).toHaveAttribute('data-provider', 'solidgate');
   await expect(page.getByRole('dialog', { name: 'Redirecting to our secure payment page' })).toBeVisible();
   release();
-  await page.waitForURL(/\/api\/sandbox\/pay\//);
+  await cardFields(page);
 });
 
 test.describe('the yuno badge rule reads the provider the server chose (001 §1, §2)', () => {

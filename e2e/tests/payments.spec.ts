@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/env.ts';
+import { fillCard, passThreeDs } from '../support/payments.ts';
 
 // A visitor pays on the sandbox provider's hosted page (with and without 3-D Secure) and the official SignalR
 // browser client, connected to paymentNotificationHub as that visitor, receives PaymentNotification.
@@ -89,14 +90,6 @@ async function pay(page: Page, request: APIRequestContext, accessToken: string, 
   return body.orderId;
 }
 
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Cardholder name').fill('E2E Visitor');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
-
 async function received(listener: Page, orderId: string) {
   await expect
     .poll(() => listener.evaluate((id) => window.__payments.find((n) => n.orderId === id) ?? null, orderId), {
@@ -117,7 +110,7 @@ test('a visitor pays a token pack without 3-D Secure and the hub tells them', as
 
   const orderId = await pay(page, request, accessToken, 'tokens-550');
   await expect(page.getByRole('heading', { name: '550 tokens' })).toBeVisible();
-  await fillCard(page, '4067429974719265');
+  await fillCard(page, '4067429974719265', { name: 'E2E Visitor' });
   await page.waitForURL(/\/tokens\?paid=1/, { waitUntil: 'commit' });
   expect(new URL(page.url()).searchParams.get('orderId')).toBe(orderId);
 
@@ -138,10 +131,8 @@ test('a visitor passes 3-D Secure and the hub tells them', async ({ page, contex
   await listen(listener, accessToken);
 
   const orderId = await pay(page, request, accessToken, 'tokens-350');
-  await fillCard(page, '4000002760003184');
-  await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
-  await page.getByLabel('One-time code').fill('1234');
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await fillCard(page, '4000002760003184', { name: 'E2E Visitor' });
+  await passThreeDs(page, '1234');
   await page.waitForURL(/\/tokens\?paid=1/, { waitUntil: 'commit' });
   const [ok] = await received(listener, orderId);
   expect(ok).toMatchObject({ success: true, remainingBalance: 350 });
@@ -157,7 +148,7 @@ test('a declined card sends the visitor to failUrl and the hub reports its code'
   await listen(listener, accessToken);
 
   const declinedOrder = await pay(page, request, accessToken, 'tokens-350');
-  await fillCard(page, '4000000000003022');
+  await fillCard(page, '4000000000003022', { name: 'E2E Visitor' });
   await page.waitForURL(/\/tokens\?failed=1/, { waitUntil: 'commit' });
   const [declined] = await received(listener, declinedOrder);
   expect(declined).toMatchObject({ success: false, errorCode: '3.02' });

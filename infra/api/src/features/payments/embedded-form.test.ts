@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
+import { BACKENDS, bearer, preRegister, registerAccount } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
 import { createPaymentsApp } from './test-kit.ts';
 import type { PaymentsTestApp } from './test-kit.ts';
@@ -78,13 +78,19 @@ describe.each(BACKENDS)('embedded payment form on $backend', ({ backend, availab
       return `${url.pathname}${url.search}`;
     };
 
-    it('should offer the form only to users whose flag asks for it, keeping the hosted link', async () => {
-      const plain = await start(await preRegister(t.app));
-      expect(plain.form).toBeUndefined();
-      const embedded = await start(await embeddedUser());
+    it('should offer the form to every buyer with an account, keeping the hosted link, unless they opt out', async () => {
+      // An anonymous buyer pays on the hosted page, which asks for the e-mail that keeps the purchase.
+      const anonymous = await start(await preRegister(t.app));
+      expect(anonymous.form).toBeUndefined();
+      const registered = await registerAccount(t, `form-${crypto.randomUUID()}@example.com`);
+      const embedded = await start(registered);
       expect(embedded.form?.scriptUrl).toBe('/api/sandbox/form-sdk.js');
       expect(embedded.data.link.href).toMatch(/^\/api\/sandbox\/pay\/sbx_/);
       expect(embedded.form?.merchantData.paymentIntent).not.toContain('sub-12m');
+      // The flag rolls the form back for one user, or offers it to an anonymous one.
+      expect((await setPaymentForm(registered, 'hosted')).statusCode).toBe(200);
+      expect((await start(registered)).form).toBeUndefined();
+      expect((await start(await embeddedUser())).form?.scriptUrl).toBe('/api/sandbox/form-sdk.js');
     });
 
     it('should refuse a bad flag value by name', async () => {
@@ -134,6 +140,34 @@ describe.each(BACKENDS)('embedded payment form on $backend', ({ backend, availab
       });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toMatchObject({ error: { code: 'order_not_found', field: 'id' } });
+    });
+
+    it('should show the wallet buttons asked for, in their theme, and pay with a sandbox wallet', async () => {
+      const answer = await start(await embeddedUser());
+      const url = frameUrl(answer.form!, {
+        wallets: 'googlebtn:monochrome-light,applebtn:nonsense,paypal:colored',
+      });
+      const page = await getFrame(url);
+      expect(page.body).toContain(
+        'class="wallet-googlebtn theme-monochrome-light">Pay with Google Pay</button>',
+      );
+      // An unknown theme falls back to the colored button; an unknown kind is not shown.
+      expect(page.body).toContain('class="wallet-applebtn theme-colored">Pay with Apple Pay</button>');
+      expect(page.body).not.toContain('paypal');
+      // The frame's CSP still allows its one script and stylesheet by hash.
+      expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+      const action = actionOf(page.body, url);
+      expect(action).toContain('wallets=googlebtn');
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: action,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        payload: 'wallet=samsungpay',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ error: { field: 'wallet' } });
+      const paid = await postForm(action, { wallet: 'googlebtn' });
+      expect(postedEvents(paid.body).map((e) => e.type)).toEqual(['orderStatus', 'success']);
     });
 
     it('should decline, verify and approve through the hosted page engine', async () => {

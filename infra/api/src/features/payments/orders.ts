@@ -23,11 +23,15 @@ import { ownReturnUrl } from './return-url.ts';
 import type { Envelope } from './signatures.ts';
 
 /**
- * Whether a checkout start offers the provider's embedded form (ADR 0410): the user's `paymentForm` feature flag,
- * 'embedded' to opt in (set with `Authenticate/update-feature-flags`), while the hosted page stays the default.
+ * Whether a checkout start offers the provider's embedded form (ADR 0410, amended): every buyer with an account of
+ * their own pays in the form inside the payment modal; an anonymous buyer goes to the hosted page, which asks for
+ * the e-mail that keeps their purchase (ADR 0290). The user's `paymentForm` feature flag overrides it ('hosted'
+ * or 'embedded', set with `Authenticate/update-feature-flags`), so a form problem can be rolled back per user.
  */
-function embeddedFormFor(user: Pick<UserRow, 'features'>): boolean {
-  return (user.features as Record<string, unknown>)['paymentForm'] === 'embedded';
+function embeddedFormFor(user: Pick<UserRow, 'features' | 'is_anonymous'>): boolean {
+  const flag = (user.features as Record<string, unknown>)['paymentForm'];
+  if (flag === 'hosted' || flag === 'embedded') return flag === 'embedded';
+  return !user.is_anonymous;
 }
 
 /** The buyer's country from the CDN header only (never Accept-Language): provider choice and price region. */
