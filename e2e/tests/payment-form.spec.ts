@@ -146,6 +146,25 @@ test.describe('embedded payment form', () => {
     await expect(page.getByTestId('payment-success')).toBeVisible(RESULT);
   });
 
+  test('a registered buyer pays with a wallet button in the form, with no flag set', async ({
+    page,
+    request,
+  }) => {
+    // The form is the default for a buyer with an account (ADR 0410): no feature flag here.
+    await signInRegistered(page, request, 'payment-wallet');
+    const form = await openForm(page);
+    // Dark theme: the contrasting light wallet buttons, above the card fields.
+    const google = form.getByRole('button', { name: 'Pay with Google Pay' });
+    await expect(google).toBeVisible();
+    await expect(google).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await expect(form.getByRole('button', { name: 'Pay with Apple Pay' })).toBeVisible();
+    await expect(form.getByText('or pay with card')).toBeVisible();
+    await google.click();
+    await expectBackOn(page, '/pricing');
+    await expect(page.getByTestId('payment-success')).toBeVisible(RESULT);
+    await expect(page.getByRole('dialog')).toHaveAccessibleName('Payment Completed');
+  });
+
   test('a form script that cannot load sends the buyer to the hosted page of the same order', async ({
     page,
     request,

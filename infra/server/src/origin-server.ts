@@ -15,46 +15,12 @@ import { createFirstLoadApi } from './first-load-api.ts';
 import { isBotUserAgent } from './bot.ts';
 import { createIndexRenderer } from './index-html.ts';
 import { addSecurityHeaders, createNonce, setHtmlSecurityHeaders, withNonce } from './security-headers.ts';
-import { pixelCspSources, type AdPixelConfig } from './ad-pixels.ts';
+import { pixelCspSources } from './ad-pixels.ts';
+import { joinCspSources } from './payment-form-csp.ts';
 import { relayUpgrades } from './upgrade-proxy.ts';
+import type { OriginServerOptions } from './origin-options.ts';
 
-/** Options of the one-origin server. */
-export interface OriginServerOptions {
-  /** Holds `registry.json` and the remote store (`remotes/<name>/<version>/`). */
-  dataDir: string;
-  /** The shell's build folder (`shell/dist`). */
-  shellDir: string;
-  /** Where `/api` and `/hubs` go; default `http://127.0.0.1:3001`. */
-  apiUrl?: string;
-  /** Upstream wait for headers and between body chunks; above the hubs' 100 s long-poll hold. */
-  proxyTimeoutMs?: number;
-  logger?: boolean;
-  /**
-   * Proxies in front of the origin whose X-Forwarded-For names the client (`TRUSTED_PROXIES`: addresses or CIDRs,
-   * comma-separated). Default none: the socket's address is the client.
-   */
-  trustedProxies?: string | undefined;
-  /** Google sign-in client id, published to the page as `<meta name="google-signin-client_id">`. */
-  googleClientId?: string | undefined;
-  /**
-   * The API's body limit (`API_BODY_LIMIT_BYTES`, default 1 MiB): larger `/api` bodies are refused here with the
-   * API's own 413, before a byte is proxied (the API refusing mid-upload broke the proxied exchange: 502).
-   */
-  apiBodyLimitBytes?: number;
-  /** False while the supervised API is down (restarting): `/api` and `/hubs` answer 503 at once. */
-  apiAvailable?: () => boolean;
-  /**
-   * The remote store when it is a bucket (`REMOTE_STORE=s3`, ADR 0190): `/registry.json` and `/remotes/` are read
-   * from it instead of `dataDir`. Omitted (or a folder store): the data folder, as before.
-   */
-  store?: RemoteStore;
-  /** How long a bucket-read `registry.json` is reused (default 1000 ms; a rollback shows within it). */
-  registryCacheMs?: number;
-  /** `SENTRY_DSN`, published to the page as `<meta name="sentry-dsn">`. */
-  sentryDsn?: string | undefined;
-  /** Ad pixel ids, published as `<meta name="ad-pixels">`; their origins join the page's CSP. */
-  adPixels?: AdPixelConfig | null;
-}
+export type { OriginServerOptions } from './origin-options.ts';
 
 const API_DOWN_MESSAGE = 'The API is not reachable right now. Try again in a moment.';
 
@@ -272,7 +238,10 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       },
     });
 
-    const pixelSources = pixelCspSources(options.adPixels ?? null);
+    const cspSources = joinCspSources(
+      pixelCspSources(options.adPixels ?? null),
+      options.paymentFormSources ?? { script: [], connect: [] },
+    );
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       const nonce = createNonce();
       // The visitor cookie that keeps a canary sticky (ADR 0247): set once, on the first page.
@@ -289,7 +258,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
         }),
         nonce,
       );
-      setHtmlSecurityHeaders(request, reply, nonce, pixelSources);
+      setHtmlSecurityHeaders(request, reply, nonce, cspSources);
       return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
     };
 

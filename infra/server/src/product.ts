@@ -8,6 +8,7 @@ import { bootstrap, openConfiguredStore } from '@companion/registry';
 import type { BootstrapOutcome } from '@companion/registry';
 import type { FastifyInstance } from 'fastify';
 import { readAdPixelConfig } from './ad-pixels.ts';
+import { paymentFormCspSources } from './payment-form-csp.ts';
 import { createOriginServer } from './origin-server.ts';
 
 /** Everything `startProduct` needs; `start.ts` fills it from the environment. */
@@ -166,6 +167,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       : {}),
     sentryDsn: options.env['SENTRY_DSN'] || undefined,
     adPixels: readAdPixelConfig(options.env),
+    paymentFormSources: paymentFormCspSources(options.env),
   });
   try {
     await server.listen({ port: options.port, host: options.host });

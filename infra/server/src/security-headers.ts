@@ -16,13 +16,21 @@ const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
  * sign-in; the one inline script (the theme painter in index.html) carries the per-response nonce. No
  * `unsafe-inline`, no `eval`. Images may come from any https origin (an external image engine or CDN).
  */
+/** Origins a configured third party adds to the page's CSP (ad networks, the live card form). */
+export interface CspSources {
+  script: readonly string[];
+  connect: readonly string[];
+  frame?: readonly string[];
+}
+
 export function contentSecurityPolicy(
   nonce: string,
-  extra: { script: readonly string[]; connect: readonly string[] } = { script: [], connect: [] },
+  extra: CspSources = { script: [], connect: [] },
 ): string {
-  // The configured ad networks (001 §4) add their script and beacon origins.
+  // The configured ad networks (001 §4) add their script and beacon origins; the live card form its frames.
   const scripts = extra.script.map((origin) => ` ${origin}`).join('');
   const connects = extra.connect.map((origin) => ` ${origin}`).join('');
+  const frames = (extra.frame ?? []).map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' ${GOOGLE_SIGN_IN}client${scripts}`,
@@ -31,7 +39,7 @@ export function contentSecurityPolicy(
     "font-src 'self' data:",
     `connect-src 'self' ${GOOGLE_SIGN_IN}${connects}`,
     // 'self': the payment sandbox's embedded card form (`/api/sandbox/form`, ADR 0410).
-    `frame-src 'self' ${GOOGLE_SIGN_IN}`,
+    `frame-src 'self' ${GOOGLE_SIGN_IN}${frames}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -57,7 +65,7 @@ export function setHtmlSecurityHeaders(
   request: FastifyRequest,
   reply: FastifyReply,
   nonce: string,
-  extra?: { script: readonly string[]; connect: readonly string[] },
+  extra?: CspSources,
 ): void {
   reply.header('content-security-policy', contentSecurityPolicy(nonce, extra));
   reply.header('permissions-policy', PERMISSIONS_POLICY);

@@ -8,16 +8,29 @@ import { FORM_CHANNEL } from './form-sdk.ts';
 import { escapeHtml, field, money } from './pages.ts';
 import type { CardErrors } from './pages.ts';
 
-/** Form layouts and button styles of 001 §4. */
+/** Form layouts, button styles, wallet buttons and their themes of 001 §4. */
 export const FORM_LAYOUTS = ['default', 'card', 'inline', 'flat'] as const;
 export const BUTTON_STYLES = ['default', 'continue'] as const;
+export const WALLET_KINDS = ['googlebtn', 'applebtn'] as const;
+export const WALLET_THEMES = ['monochrome-light', 'monochrome-dark', 'colored'] as const;
+export type WalletKind = (typeof WALLET_KINDS)[number];
+
+/** A wallet button the page asked for (`formParams.googlePayButtonParams` / `applePayButtonParams`). */
+export interface WalletButton {
+  kind: WalletKind;
+  theme: (typeof WALLET_THEMES)[number];
+}
 
 /** How the page framing the form asked for it (the SDK's `formParams`). */
 export interface FrameLook {
   layout: (typeof FORM_LAYOUTS)[number];
   button: (typeof BUTTON_STYLES)[number];
   buttonText: string | null;
+  wallets: readonly WalletButton[];
 }
+
+/** The wallets' names on their buttons. */
+const WALLET_NAMES: Record<WalletKind, string> = { googlebtn: 'Google Pay', applebtn: 'Apple Pay' };
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -43,6 +56,12 @@ button:focus-visible{outline:3px solid var(--sg-text);outline-offset:2px}
 .layout-card form{padding:16px;border:1px solid var(--sg-border);border-radius:16px}
 .layout-inline .fields{display:flex;flex-wrap:wrap;gap:0 12px}.layout-inline .fields>div{flex:1 1 140px}
 .button-continue button{text-transform:none;letter-spacing:.01em}
+.wallets{display:flex;flex-direction:column;gap:10px;margin:4px 0 0}.wallets button{margin:0;font-weight:600}
+.theme-monochrome-dark{background:#000;color:#fff}
+.theme-monochrome-light{background:#fff;color:#111;box-shadow:inset 0 0 0 1px #c9c3d6}
+.theme-colored.wallet-googlebtn{background:#1a73e8;color:#fff}.theme-colored.wallet-applebtn{background:#000;color:#fff}
+.or{display:flex;align-items:center;gap:10px;margin:16px 0 0;color:var(--sg-muted);font-size:.85rem}
+.or::before,.or::after{content:"";flex:1;border-top:1px solid var(--sg-border)}
 `;
 
 // Each page states what to post once loaded; the form adds the field interactions and the card's BIN.
@@ -70,8 +89,21 @@ const SCRIPT = `(function () {
       });
       post('customStylesAppended', { type: 'customStylesAppended' });
     }
-    if (message.type === 'submit') { var f = document.querySelector('form'); if (f) f.requestSubmit(); }
+    if (message.type === 'submit') { var f = document.querySelector('form[data-kind="card"], form[data-kind="otp"]'); if (f) f.requestSubmit(); }
   });
+  // Wallet buttons (001 §4 method kinds applebtn, googlebtn): a click, then the submit of that method.
+  var wallets = document.querySelector('form[data-kind="wallet"]');
+  if (wallets) {
+    Array.prototype.forEach.call(wallets.querySelectorAll('button'), function (button) {
+      button.addEventListener('click', function () {
+        post('interaction', { type: 'interaction', target: { type: 'button', name: button.value, interaction: 'click' } });
+      });
+    });
+    wallets.addEventListener('submit', function (event) {
+      post('submit', { type: 'submit', entity: event.submitter ? event.submitter.value : 'googlebtn' });
+      Array.prototype.forEach.call(wallets.querySelectorAll('button'), function (button) { button.disabled = true; });
+    });
+  }
   var form = document.querySelector('form[data-kind="card"]');
   if (!form) return;
   var names = ['cardNumber', 'cardExpiryDate', 'cardCvv', 'cardHolder'];
@@ -182,11 +214,23 @@ export function cardFrame(
         },
       ];
   const button = look.buttonText ?? (look.button === 'continue' ? 'Continue' : `Pay ${money(order)}`);
+  // The wallets first, as the provider's form shows them; the sandbox's wallet pays with its success card.
+  const wallets =
+    look.wallets.length === 0
+      ? ''
+      : `<form method="post" action="${escapeHtml(action)}" data-kind="wallet" class="wallets">
+${look.wallets
+  .map(
+    ({ kind, theme }) =>
+      `<button type="submit" name="wallet" value="${kind}" class="wallet-${kind} theme-${theme}">Pay with ${WALLET_NAMES[kind]}</button>`,
+  )
+  .join('\n')}
+</form><p class="or">or pay with card</p>`;
   return frame(
     look,
     parentOrigin,
     events,
-    `${rerender ? '<p class="alert" role="alert">Please correct the highlighted fields.</p>' : ''}
+    `${rerender ? '<p class="alert" role="alert">Please correct the highlighted fields.</p>' : ''}${wallets}
 <form method="post" action="${escapeHtml(action)}" data-kind="card" novalidate><div class="fields">
 ${field('cardNumber', 'Card number', 'inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="1234 1234 1234 1234"', errors, values.cardNumber)}
 <div class="row">

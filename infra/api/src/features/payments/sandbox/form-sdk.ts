@@ -14,6 +14,16 @@ export const FORM_SDK_SCRIPT = `(function () {
     'interaction', 'submit', 'customStylesAppended', 'card', 'paymentDetails'];
   var LAYOUTS = ['default', 'card', 'inline', 'flat'];
   var BUTTONS = ['default', 'continue'];
+  var WALLET_THEMES = ['monochrome-light', 'monochrome-dark', 'colored'];
+  // Wallet buttons (001 §4): each asked for in formParams unless disabled, with its theme.
+  var walletsOf = function (formParams) {
+    return [['googlebtn', formParams.googlePayButtonParams], ['applebtn', formParams.applePayButtonParams]]
+      .filter(function (pair) { return pair[1] && typeof pair[1] === 'object' && pair[1].enabled !== false; })
+      .map(function (pair) {
+        return pair[0] + ':' + (WALLET_THEMES.indexOf(pair[1].color) >= 0 ? pair[1].color : 'colored');
+      })
+      .join(',');
+  };
   var script = document.currentScript;
   var origin = new URL(script ? script.src : location.href).origin;
   var base = script ? new URL('.', script.src).href : origin + '/api/sandbox/';
@@ -39,6 +49,8 @@ export const FORM_SDK_SCRIPT = `(function () {
     });
     query.set('origin', location.origin);
     if (formParams.submitButtonText) query.set('buttonText', String(formParams.submitButtonText).slice(0, 40));
+    var wallets = walletsOf(formParams);
+    if (wallets) query.set('wallets', wallets);
     var frame = document.createElement('iframe');
     frame.src = base + 'form?' + query.toString();
     frame.title = iframeParams.title || 'Card payment form';

@@ -15,8 +15,10 @@ import {
   FORM_LAYOUTS,
   BUTTON_STYLES,
   resultFrame,
+  WALLET_KINDS,
 } from './form-pages.ts';
 import type { FrameLook } from './form-pages.ts';
+import { WALLET_ERROR, walletCard, walletsOf, walletsQuery } from './wallets.ts';
 import { FORM_SDK_SCRIPT } from './form-sdk.ts';
 import { challengePage, closedPage, notFoundPage, PAGE_CSP, paymentPage } from './pages.ts';
 import type { CardErrors } from './pages.ts';
@@ -30,6 +32,7 @@ const CardForm = z.object({
   cardCvv: formText,
   cardHolder: formText,
   email: formText,
+  wallet: z.enum(WALLET_KINDS).optional(),
 });
 const OtpForm = z.object({ otp: formText });
 const StatusBody = z.object({ order_id: z.string().min(1).max(100) });
@@ -38,6 +41,7 @@ const Look = z.object({
   button: z.enum(BUTTON_STYLES).catch('default'),
   buttonText: z.string().max(40).optional().catch(undefined),
   origin: z.string().max(200).optional().catch(undefined),
+  wallets: z.string().max(100).optional().catch(undefined),
 });
 const MerchantData = z.object({
   merchant: z.string().min(1).max(200),
@@ -242,6 +246,7 @@ function lookOf(query: unknown, allowed: readonly string[]): FrameLook & { origi
     layout: look.layout,
     button: look.button,
     buttonText: look.buttonText ?? null,
+    wallets: walletsOf(look.wallets),
     origin: look.origin && allowed.includes(look.origin) ? look.origin : allowed[0]!,
   };
 }
@@ -250,6 +255,7 @@ function lookOf(query: unknown, allowed: readonly string[]): FrameLook & { origi
 function lookQuery(look: FrameLook & { origin: string }): string {
   const params = new URLSearchParams({ layout: look.layout, button: look.button, origin: look.origin });
   if (look.buttonText) params.set('buttonText', look.buttonText);
+  if (look.wallets.length > 0) params.set('wallets', walletsQuery(look.wallets));
   return params.toString();
 }
 
@@ -342,7 +348,15 @@ function registerFormRoutes(
     if (!order) return gone(reply, look, 404, 'This payment is not known.', NOT_FOUND);
     if (order.status !== 'created') return standing(reply, look, order, `${order.id}/3ds`);
     const form = CardForm.safeParse(request.body ?? {});
-    const read = form.success ? readCardForm(form.data, false) : { errors: { cardNumber: 'Invalid form.' } };
+    const action = `${order.id}?${lookQuery(look)}`;
+    if (!form.success && form.error.issues[0]?.path[0] === 'wallet')
+      return framePage(reply, look, 400, cardFrame(order, look, look.origin, action), WALLET_ERROR);
+    // A wallet button of the frame: the sandbox wallet pays with its card (no fields to fill).
+    const read = !form.success
+      ? { errors: { cardNumber: 'Invalid form.' } }
+      : form.data.wallet
+        ? { card: walletCard(new Date()) }
+        : readCardForm(form.data, false);
     if ('errors' in read) {
       const values = form.success ? form.data : {};
       const { cardNumber, cardExpiryDate, cardHolder } = values;

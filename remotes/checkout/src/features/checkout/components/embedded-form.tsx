@@ -7,8 +7,11 @@ import {
   loadPaymentFormSdk,
   nextFormPhase,
   PAYMENT_FORM_EVENTS,
+  submittedMethodOf,
+  walletThemeFor,
   type FormPhase,
   type PaymentFormInstance,
+  type PaymentMethodKind,
 } from '../lib/payment-form.ts';
 import * as styles from './embedded-form.css.ts';
 
@@ -53,6 +56,12 @@ function returnLocationOf(checkout: EmbeddedCheckout): string {
   return `${checkout.redirectUrl}${checkout.redirectUrl.includes('?') ? '&' : '?'}${back.toString()}`;
 }
 
+/** What a submitted wallet is called while it pays. */
+const WALLET_LABELS: Partial<Record<PaymentMethodKind, string>> = {
+  googlebtn: 'Google Pay',
+  applebtn: 'Apple Pay',
+};
+
 const STATUS: Record<FormPhase, string> = {
   loading: 'Loading the secure card form…',
   ready: '',
@@ -83,6 +92,7 @@ export function EmbeddedForm({
   const containerId = `payment-form-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [phase, setPhase] = useState<FormPhase>('loading');
   const [brand, setBrand] = useState<string | null>(null);
+  const [method, setMethod] = useState<PaymentMethodKind | null>(null);
   const phaseRef = useRef<FormPhase>('loading');
   const handlers = useRef({ onFallback, onClose, navigate });
   handlers.current = { onFallback, onClose, navigate };
@@ -110,7 +120,12 @@ export function EmbeddedForm({
         try {
           form = sdk.init({
             merchantData: checkout.form.merchantData,
-            formParams: { formTypeClass: 'default', buttonType: 'default' },
+            formParams: {
+              formTypeClass: 'default',
+              buttonType: 'default',
+              googlePayButtonParams: { color: walletThemeFor(theme) },
+              applePayButtonParams: { color: walletThemeFor(theme) },
+            },
             styles: formStyles(document.getElementById(containerId), theme),
             iframeParams: { containerId, title: 'Card payment form' },
           });
@@ -125,6 +140,8 @@ export function EmbeddedForm({
             if (type === 'error') console.error('[checkout] payment form error', event.data);
             const cardBrand = cardBrandOf(event);
             if (cardBrand) setBrand(cardBrand);
+            const method = submittedMethodOf(event);
+            if (method) setMethod(method);
             move(nextFormPhase(phaseRef.current, event));
           });
       },
@@ -161,7 +178,10 @@ export function EmbeddedForm({
         </div>
         <div id={containerId} className={styles.frame} hidden={phase === 'broken'} />
         <p className={styles.status} role="status" aria-live="polite">
-          {phase === 'loading' || busy ? <Spinner size="sm" label={null} /> : null} {STATUS[phase]}
+          {phase === 'loading' || busy ? <Spinner size="sm" label={null} /> : null}{' '}
+          {phase === 'submitting' && method && WALLET_LABELS[method]
+            ? `Paying with ${WALLET_LABELS[method]}…`
+            : STATUS[phase]}
           {phase === 'ready' && brand ? `Card: ${brand.toLowerCase()}` : ''}
         </p>
         <p className={styles.secure}>Card details go straight to our payment provider; we never see them.</p>

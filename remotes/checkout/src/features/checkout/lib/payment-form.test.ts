@@ -4,6 +4,8 @@ import {
   loadPaymentFormSdk,
   nextFormPhase,
   PAYMENT_FORM_EVENTS,
+  submittedMethodOf,
+  walletThemeFor,
   type FormPhase,
   type PaymentFormEvent,
 } from './payment-form.ts';
@@ -48,6 +50,15 @@ describe('payment form events (001 §4)', () => {
   it('should read the card brand of a card event only', () => {
     expect(cardBrandOf(event('card', { card: { brand: 'VISA', bin: '406742' } }))).toBe('VISA');
     expect(cardBrandOf(event('interaction', { card: { brand: 'VISA' } }))).toBeNull();
+  });
+
+  it('should name the method a submit event pays with, and theme the wallets against the app', () => {
+    expect(submittedMethodOf(event('submit', { entity: 'googlebtn' }))).toBe('googlebtn');
+    expect(submittedMethodOf(event('submit', { entity: 'form' }))).toBe('form');
+    expect(submittedMethodOf(event('submit', { entity: 'venmo' }))).toBeNull();
+    expect(submittedMethodOf(event('interaction', { entity: 'applebtn' }))).toBeNull();
+    expect(walletThemeFor('dark')).toBe('monochrome-light');
+    expect(walletThemeFor('light')).toBe('monochrome-dark');
   });
 });
 

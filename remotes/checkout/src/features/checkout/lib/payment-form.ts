@@ -29,8 +29,26 @@ export type FieldInteraction = 'click' | 'focus' | 'blur' | 'change';
 export type FormLayout = 'default' | 'card' | 'inline' | 'flat';
 /** Button styles (001 §4), the SDK's `formParams.buttonType`. */
 export type ButtonStyle = 'default' | 'continue';
-/** Wallet button themes (001 §4); the sandbox has no wallet buttons, a live form takes them in its params. */
+/** Wallet button themes (001 §4), the SDK's `formParams.googlePayButtonParams.color` (and Apple Pay's). */
 export type WalletTheme = 'monochrome-light' | 'monochrome-dark' | 'colored';
+
+/** The wallet buttons' theme on the app's theme: the contrasting monochrome button (Apple's and Google's rule). */
+export function walletThemeFor(theme: 'dark' | 'light'): WalletTheme {
+  return theme === 'dark' ? 'monochrome-light' : 'monochrome-dark';
+}
+
+/** The kind of payment method a `submit` event names (its `entity`), or null for any other event. */
+export function submittedMethodOf(event: PaymentFormMessage): PaymentMethodKind | null {
+  if (event.type !== 'submit') return null;
+  const entity = event.data['entity'];
+  return entity === 'applebtn' ||
+    entity === 'googlebtn' ||
+    entity === 'form' ||
+    entity === 'resign' ||
+    entity === 'paypal'
+    ? entity
+    : null;
+}
 
 /** What the server gives for the form: the SDK script and the sealed order (`merchantData`). */
 export interface PaymentFormOffer {
@@ -45,8 +63,8 @@ export interface PaymentFormInit {
     formTypeClass?: FormLayout;
     buttonType?: ButtonStyle;
     submitButtonText?: string;
-    googlePayButtonParams?: { color?: WalletTheme };
-    applePayButtonParams?: { color?: WalletTheme };
+    googlePayButtonParams?: { enabled?: boolean; color?: WalletTheme };
+    applePayButtonParams?: { enabled?: boolean; color?: WalletTheme };
   };
   styles?: Record<string, string>;
   iframeParams: { containerId: string; width?: string; title?: string };
