@@ -7,6 +7,7 @@ import { useStartCheckout } from '../features/checkout/hooks/use-start-checkout.
 import { RETURN_TO_PARAM } from '../features/checkout/lib/after-purchase.ts';
 import { PlanPicker } from '../features/plans/components/plan-picker.tsx';
 import { usePlanList } from '../features/plans/hooks/use-plan-list.ts';
+import { usePrePaywallPropeller } from '../paywall/propeller.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 
 /** `/pricing` and the hidden `/magic-page-pricing` (which adds the admin-only plans for admins). */
@@ -17,6 +18,7 @@ export function PricingPage() {
   const { plans, failed } = usePlanList(buyer, { hidden: magic });
   const returnTo = new URLSearchParams(search).get(RETURN_TO_PARAM);
   const checkout = useStartCheckout(buyer.active !== null, returnTo, pathname);
+  usePrePaywallPropeller();
   return (
     <CheckoutPage title="Pricing" lead="Unlimited chats, photos and your own AI companion. Cancel anytime.">
       {failed ? (

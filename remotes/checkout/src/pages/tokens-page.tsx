@@ -7,6 +7,7 @@ import { useBuyer } from '../hooks/use-buyer.ts';
 import { useStartCheckout } from '../features/checkout/hooks/use-start-checkout.ts';
 import { RETURN_TO_PARAM } from '../features/checkout/lib/after-purchase.ts';
 import { TokenPicker } from '../features/tokens/components/token-picker.tsx';
+import { usePrePaywallPropeller } from '../paywall/propeller.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 
 /** `/tokens` and the hidden `/magic-page-tokens` (which adds the admin-only packs for admins). */
@@ -22,6 +23,7 @@ export function TokensPage() {
   );
   const returnTo = new URLSearchParams(search).get(RETURN_TO_PARAM);
   const checkout = useStartCheckout(buyer.active !== null, returnTo, pathname);
+  usePrePaywallPropeller();
   const list = packs.data ? [...packs.data, ...(hidden.data ?? [])] : null;
   return (
     <CheckoutPage

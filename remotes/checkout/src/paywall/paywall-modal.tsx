@@ -1,15 +1,8 @@
 import { useEffect, useState } from 'react';
-import {
-  useMountProps,
-  useRemoteLocation,
-  useResource,
-  useTrack,
-  useTransport,
-  useVisitor,
-} from '@companion/remote-kit';
+import { useMountProps, useRemoteLocation, useResource, useTrack, useVisitor } from '@companion/remote-kit';
 import { Modal } from '@companion/ui';
 import { getTokenProducts } from '../api/payments-api.ts';
-import { hasPropellerIds, sendPrePaywallPropellerEvent } from './propeller.ts';
+import { usePrePaywallPropeller } from './propeller.ts';
 import { useBuyer } from '../hooks/use-buyer.ts';
 import { useStartCheckout } from '../features/checkout/hooks/use-start-checkout.ts';
 import { PlanPicker } from '../features/plans/components/plan-picker.tsx';
@@ -53,12 +46,7 @@ export function PaywallModal() {
     });
     bus.publish('paywall:opened', { paywallType: request?.paywallType ?? 'subscription', source });
   }, [track, bus, request?.paywallType, source, offer?.eventName]);
-  // 000 §7: a PropellerAds visit tells the API a paywall is opening, once per paywall.
-  const transport = useTransport();
-  const propeller = hasPropellerIds(search);
-  useEffect(() => {
-    if (propeller) void sendPrePaywallPropellerEvent(transport);
-  }, [propeller, transport]);
+  usePrePaywallPropeller();
   const initialId = request?.productId ?? offerProductId(offer, plans.plans, packs.data ?? null);
 
   const close = () => paywall?.close();

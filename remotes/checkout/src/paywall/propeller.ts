@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import type { Transport } from '@companion/contracts';
+import { useRemoteLocation, useTransport } from '@companion/remote-kit';
 
 /** Whether a query string carries PropellerAds ids (000 §2.3's tracking whitelist keeps them across navigation). */
 export function hasPropellerIds(search: string): boolean {
@@ -14,4 +16,17 @@ export async function sendPrePaywallPropellerEvent(t: Transport): Promise<void> 
   await t
     .request('Event/send-pre-paywall-propeller-event', { method: 'POST', body: {} })
     .catch((error: unknown) => console.warn('[checkout] propeller pre-paywall event failed', error));
+}
+
+/**
+ * 000 §7: a PropellerAds visit tells the API a paywall is opening, once per paywall shown: the paywall modal (plans,
+ * packs, offers) and the paywall pages `/pricing` and `/tokens` alike.
+ */
+export function usePrePaywallPropeller(): void {
+  const { search } = useRemoteLocation();
+  const transport = useTransport();
+  const propeller = hasPropellerIds(search);
+  useEffect(() => {
+    if (propeller) void sendPrePaywallPropellerEvent(transport);
+  }, [propeller, transport]);
 }
