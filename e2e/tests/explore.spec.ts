@@ -339,7 +339,7 @@ test.describe('explore', () => {
     await expect(dialog.getByTestId('paywall')).toHaveAttribute('data-source', 'explore_grid');
   });
 
-  test('should confirm a token unlock for a subscriber and open the tokens paywall when tokens run short', async ({
+  test('should confirm a token unlock for a subscriber and raise the tokens offer when tokens run short', async ({
     page,
     request,
   }) => {
@@ -355,10 +355,13 @@ test.describe('explore', () => {
     const confirm = page.getByRole('dialog', { name: /^Unlock / });
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Unlock' }).click();
-    // A new account holds no tokens: the API answers 402 and the tokens paywall opens.
+    // A new account holds no tokens: the API answers 402 naming the price, and the shell opens the same
+    // insufficient-tokens offer a gallery unlock gets, for the character and what it costs.
     expect((await unlock).postDataJSON()).toMatchObject({ PersonModelId: expect.any(String) });
-    const dialog = page.getByRole('dialog', { name: 'Buy Tokens' });
-    await expect(dialog).toBeVisible();
+    const offer = page.getByRole('dialog', { name: 'Not enough tokens' });
+    await expect(offer).toBeVisible();
+    await expect(offer.getByTestId('insufficient-main')).toHaveAttribute('data-source', 'explore_grid');
+    await expect(offer).toContainText(/This character needs \d+ tokens/);
     await expect(confirm).toBeHidden();
   });
 

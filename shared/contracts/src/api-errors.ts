@@ -96,6 +96,14 @@ export type ApiErrorCode =
   // The server
   | 'internal_error';
 
+/**
+ * The JSON body of every API error: `field` names the input that was wrong; a 402 (`insufficient_tokens`) adds
+ * `required`, the tokens the refused action costs, so every client answers a short balance the same way.
+ */
+export interface ApiErrorBody {
+  error: { code: ApiErrorCode; message: string; field?: string; required?: number };
+}
+
 /** Stable codes for everything the registry refuses (the CLI prints the message and exits non-zero; ops answers them). */
 export type RegistryErrorCode =
   | 'invalid_name'

@@ -51,7 +51,7 @@ export type {
 export { API_PATHS } from './api-paths.ts';
 export { PERIOD_BANNERS } from './period-banners.ts';
 export type { PeriodBanner } from './period-banners.ts';
-export type { ApiErrorCode, RegistryErrorCode } from './api-errors.ts';
+export type { ApiErrorBody, ApiErrorCode, RegistryErrorCode } from './api-errors.ts';
 export { COMPENSATED_DECLINE_CODES, DECLINE_COMPENSATION_TOKENS } from './payments.ts';
 export {
   BRAND_HOME_PAGES,

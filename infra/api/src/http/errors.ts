@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import type { ApiErrorCode } from '@companion/contracts';
+import type { ApiErrorBody, ApiErrorCode } from '@companion/contracts';
 
 /** The JSON body of every error response. */
 export interface ErrorBody {
-  error: { code: ApiErrorCode; message: string; field?: string };
+  error: ApiErrorBody['error'];
 }
 
 /** An error that maps to one HTTP status and a stable `code`; throw it from any handler. */
@@ -20,6 +20,9 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+
+  /** A 402's price: the tokens the refused action costs (`error.required`, read by the client's one 402 rule). */
+  tokensRequired?: number;
 }
 
 /** 400 for a body or query value that fails validation; `field` is the dotted path. */
@@ -160,6 +163,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const body: ErrorBody = { error: { code: mapped.code, message: mapped.message } };
     if (mapped.field) body.error.field = mapped.field;
+    if (mapped.tokensRequired !== undefined) body.error.required = mapped.tokensRequired;
     if (mapped.retryAfterSeconds !== undefined) reply.header('retry-after', String(mapped.retryAfterSeconds));
     void reply.status(mapped.status).type('application/json; charset=utf-8').send(body);
   });

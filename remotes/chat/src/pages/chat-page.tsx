@@ -77,7 +77,7 @@ export function ChatPage() {
       },
       (error) => {
         starting.current = null;
-        handleSpendError(error, bus, 'chat');
+        handleSpendError(error, bus, 'chat', { request: 'character' });
       },
     );
   }, [modelId, location.pathname, transport, invalidate, bus]);

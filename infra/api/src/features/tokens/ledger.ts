@@ -9,6 +9,7 @@ export class InsufficientTokensError extends HttpError {
   ) {
     super(402, 'insufficient_tokens', `Not enough tokens: this costs ${required}, you have ${available}.`);
     this.name = 'InsufficientTokensError';
+    this.tokensRequired = required;
   }
 }
 

@@ -21,7 +21,7 @@ import { tokenLine, tokenProduct } from './token-line.tsx';
 import { useFlow, useOfferViewer, usePaidThen } from './use-flow.ts';
 import { useOfferPurchase } from './use-offer-purchase.ts';
 
-const NEEDS = { message: 'This message', photo: 'This photo', character: 'Your character' } as const;
+const NEEDS = { message: 'This message', photo: 'This photo', character: 'This character' } as const;
 
 /**
  * The insufficient-tokens popup (001 §2) for `tokens:insufficient-requested`: the x2 package, then (after the

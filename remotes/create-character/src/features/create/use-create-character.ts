@@ -3,6 +3,7 @@ import type { CharacterDraft } from '@companion/contracts';
 import { PATHS } from '@companion/contracts';
 import {
   apiError,
+  askForTokens,
   useBus,
   useBusState,
   useInvalidate,
@@ -41,7 +42,7 @@ export function useCreateCharacter(adult: boolean) {
   const short = useCallback(
     (needed: number) => {
       track('character_creation_blocked', { reason: 'insufficient_tokens', needed });
-      bus.publish('tokens:insufficient-requested', { request: 'character', needed, source: SOURCE });
+      askForTokens(bus, SOURCE, { request: 'character', needed });
     },
     [bus, track],
   );
@@ -73,7 +74,7 @@ export function useCreateCharacter(adult: boolean) {
         const error = apiError(caught);
         let result: CreateFailure | null = null;
         if (error.status === 401) bus.publish('auth:login-requested', { mode: 'login', source: SOURCE });
-        else if (error.status === 402) short(price ?? 0);
+        else if (error.status === 402) short(price ?? error.required ?? 1);
         else if (error.status === 400)
           result = {
             message: `Something in your choices was not accepted (${error.field ?? 'a field'}). Please check it.`,

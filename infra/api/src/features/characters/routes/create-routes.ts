@@ -11,6 +11,7 @@ import { parseBody, parseParam } from '../../../http/validate.ts';
 import { CATALOGUE_PRICES } from '../../../seed/prices.ts';
 import { generateBodyImages, insertCharacter, isUniqueViolation } from '../creation.ts';
 import type { CreateKind } from '../creation.ts';
+import { InsufficientTokensError } from '../../tokens/ledger.ts';
 import { characterDraftSchema } from '../draft-schema.ts';
 import { loadPersonModel, selectPersonModels, toPersonModels } from '../person-models.ts';
 
@@ -55,12 +56,7 @@ export function registerCreateRoutes(app: FastifyInstance, deps: FeatureDeps, en
     if (price > 0) {
       // Fail fast before a possibly slow external generation; the spend below is the real check.
       const { balance } = await ledger.getBalance(db, user.id);
-      if (balance < price)
-        throw new HttpError(
-          402,
-          'insufficient_tokens',
-          `Not enough tokens: this costs ${price}, you have ${balance}.`,
-        );
+      if (balance < price) throw new InsufficientTokensError(price, balance);
     }
     const id = token ?? crypto.randomUUID();
     const images = await generateBodyImages(engine, id, user.id, draft);

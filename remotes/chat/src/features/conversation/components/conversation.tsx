@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { Chat, Message } from '@companion/contracts';
 import { Button, Icon, IconButton, Spinner, TokenCost } from '@companion/ui';
 import {
+  askForTokens,
   handleSpendError,
   useBus,
   useBusState,
@@ -78,12 +79,7 @@ export function Conversation({ chatId, onBack, onChanged, preview = null }: Conv
 
   // A short balance asks for the insufficient-tokens offer, with what the message needs.
   useEffect(() => {
-    if (errorCode === 'insufficient_tokens')
-      bus.publish('tokens:insufficient-requested', {
-        request: 'message',
-        needed: price ?? 1,
-        source: 'chat',
-      });
+    if (errorCode === 'insufficient_tokens') askForTokens(bus, 'chat', { request: 'message', needed: price });
   }, [errorCode, bus, price]);
 
   // The list follows the newest message (its preview, its unread state) once a reply has settled: one refresh and at
@@ -150,7 +146,8 @@ export function Conversation({ chatId, onBack, onChanged, preview = null }: Conv
       bus.publish('tokens:balance-refresh-requested', { source: 'chat' });
       onChanged();
     } catch (error) {
-      if (!handleSpendError(error, bus, 'chat')) void conversation.reload();
+      const spend = { request: 'character', needed: unlockPrice.data?.price } as const;
+      if (!handleSpendError(error, bus, 'chat', spend)) void conversation.reload();
     } finally {
       setUnlocking(false);
     }

@@ -47,19 +47,13 @@ export function usePhotoRequest(chatId: string, onMessage: (message: Message) =>
     } catch (caught) {
       const failure = apiError(caught);
       if (failure.status !== null) photoRequest.current = null;
-      if (failure.status === 402) {
-        setPhoto(null);
-        bus.publish('tokens:insufficient-requested', {
-          request: 'photo',
-          needed: photoPrice ?? 1,
-          source: 'chat',
-        });
-      } else if (failure.code === 'image_engine_failed') {
+      if (failure.code === 'image_engine_failed') {
         setPhoto({ state: 'failed', refunded: photoPrice ?? 0 });
         bus.publish('tokens:balance-refresh-requested', { source: 'chat' });
       } else if (failure.status === null) setPhoto({ state: 'offline' });
-      else if (!handleSpendError(caught, bus, 'chat')) setPhoto({ state: 'failed', refunded: 0 });
-      else setPhoto(null);
+      else if (handleSpendError(caught, bus, 'chat', { request: 'photo', needed: photoPrice }))
+        setPhoto(null);
+      else setPhoto({ state: 'failed', refunded: 0 });
     }
   };
 

@@ -66,8 +66,8 @@ export function useCardClick(source: string) {
       void navigate(chatHref(model.id));
     } catch (caught) {
       const { status, code } = apiError(caught);
-      // 402 opens the tokens paywall, 401 asks for sign-in: the kit's one spend-error rule.
-      if (handleSpendError(caught, bus, source)) {
+      // 402 asks for tokens (the API's 402 names the price), 401 asks for sign-in: the kit's one spend-error rule.
+      if (handleSpendError(caught, bus, source, { request: 'character' })) {
         setPending(null);
       } else if (status === 409 && code === 'already_unlocked') {
         setPending(null);

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import type { GalleryImage } from '@companion/contracts';
-import { apiError, useBus, useTrack, useTransport, useVisitor } from '@companion/remote-kit';
+import {
+  apiError,
+  handleSpendError,
+  useBus,
+  useTrack,
+  useTransport,
+  useVisitor,
+} from '@companion/remote-kit';
 import { unlockGalleryImage } from '../api/gallery-api.ts';
 import { cardAction } from '../lib/gallery-cache.ts';
 
@@ -49,15 +56,7 @@ export function useUnlock(onUnlocked: (image: GalleryImage) => void, onStale: ()
       setPending(null);
     } catch (caught) {
       const { status, code } = apiError(caught);
-      if (status === 402) {
-        bus.publish('tokens:insufficient-requested', {
-          request: 'photo',
-          needed: pending.price,
-          source: SOURCE,
-        });
-        setPending(null);
-      } else if (status === 401) {
-        bus.publish('auth:login-requested', { mode: 'login', source: SOURCE });
+      if (handleSpendError(caught, bus, SOURCE, { request: 'photo', needed: pending.price })) {
         setPending(null);
       } else if (status === 409 && code === 'already_unlocked') {
         // Unlocked in another tab: fetch the list as it is now.

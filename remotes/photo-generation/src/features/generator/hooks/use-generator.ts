@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   apiError,
+  handleSpendError,
   useBus,
   useInvalidate,
   useMountProps,
@@ -110,21 +111,17 @@ export function useGenerator() {
         finish(await generateBatch(transport, batchBody(current, batchId)));
       } catch (caught) {
         if (!alive.current) return;
-        const { status, code, kind } = apiError(caught);
+        const { code, kind } = apiError(caught);
         if (code === 'image_engine_failed') {
           finish(await getBatch(transport, batchId));
-        } else if (status === 402) {
-          setRun(null);
-          setChoice({ batch: null });
-          bus.publish('tokens:insufficient-requested', {
+        } else if (
+          handleSpendError(caught, bus, SOURCE, {
             request: 'photo',
-            needed: batchPrice(current.count, unitPrice ?? 0),
-            source: SOURCE,
-          });
-        } else if (status === 401) {
+            needed: unitPrice === null ? null : batchPrice(current.count, unitPrice),
+          })
+        ) {
           setRun(null);
           setChoice({ batch: null });
-          bus.publish('auth:login-requested', { mode: 'login', source: SOURCE });
         } else if (kind === 'fetch' || kind === 'timeout') {
           // The request may still be running on the server: keep the batch and ask about it.
           resumed.current = null;
