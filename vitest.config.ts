@@ -18,6 +18,10 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Node test files build their own apps and databases and share no module state: one import of the API
+          // per worker instead of one per file (5.2 min instead of 9 for this project on CI's two cores). The DOM
+          // project stays isolated: jsdom's window and the remotes' module state must be fresh per file.
+          isolate: false,
         },
       },
       {

@@ -24,6 +24,12 @@ export interface BusEventMap {
   'user:changed': { user: User | null };
   'tokens:balance-changed': { balance: TokensBalance };
   'theme:changed': { mode: ThemeMode };
+  /**
+   * Contract 1.4: the one NSFW determination (000 §4: the user's nEnabled or a stored attribution, never on an
+   * SFW-only build, off for a google visitor without a subscription), the shell's. Remotes show adult copy,
+   * imagery and secret photos by it (the kit's `useVisitor().nsfw`).
+   */
+  'content:mode-changed': { nsfw: boolean };
   /** The explore category in force: shell-owned state (query parameter, saved auth, stored preference, intent). */
   'category:changed': { category: Category };
   'hub:state-changed': { hub: HubName; state: HubConnectionState };
@@ -135,6 +141,7 @@ export const BUS_EVENTS = {
   'user:changed': { kind: 'state', replay: 'last', publishers: ['shell'] },
   'tokens:balance-changed': { kind: 'state', replay: 'last', publishers: ['shell'] },
   'theme:changed': { kind: 'state', replay: 'last', publishers: ['shell'] },
+  'content:mode-changed': { kind: 'state', replay: 'last', publishers: ['shell'] },
   // Contract 1.1: remotes ask with `category:change-requested`. explore and funnels stay listed until no live or
   // stored build of theirs publishes it (a rollback may bring one back); remove them at the next major (ADR 0121).
   'category:changed': { kind: 'state', replay: 'last', publishers: ['shell', 'explore', 'funnels'] },

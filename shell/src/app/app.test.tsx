@@ -81,6 +81,23 @@ describe('shell app', () => {
     expect(screen.getByTestId('shell-header')).toBeTruthy();
   });
 
+  it('should publish its one NSFW determination to the remotes, following a stored attribution', async () => {
+    const load = vi.fn(async (id: string) => fakeLifecycles(id, []));
+    localStorage.removeItem('persist:attribution');
+    const { bus } = setup('/', load as FederationRuntime['loadRemote']);
+    const modes: boolean[] = [];
+    bus.subscribe('content:mode-changed', ({ nsfw }) => modes.push(nsfw));
+    await waitFor(() => expect(modes.at(-1)).toBe(false));
+    cleanup();
+    // An ad visitor's stored attribution makes the content adult (000 §4) for the shell and every remote alike.
+    localStorage.setItem('persist:attribution', 'tiktok');
+    const again = setup('/', load as FederationRuntime['loadRemote']);
+    const later: boolean[] = [];
+    again.bus.subscribe('content:mode-changed', ({ nsfw }) => later.push(nsfw));
+    await waitFor(() => expect(later.at(-1)).toBe(true));
+    localStorage.removeItem('persist:attribution');
+  });
+
   it('should keep the chrome and show the fallback when a remote fails to load, then recover on another route', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const mounted: RemoteMountProps[] = [];

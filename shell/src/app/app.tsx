@@ -136,13 +136,17 @@ export function App() {
   useCategoryFromQuery(bus, location.search);
   useAttributionCapture();
   useTrackingPreservation(history);
-  const { gate, ...content } = useNsfwGate({
+  const { gate, nsfw, ...content } = useNsfwGate({
     history,
     pathname: location.pathname,
     user: visitor.user,
     userKnown: visitor.userKnown,
     sfwOnlyBuild: brand.sfwOnly,
   });
+  // The remotes read the same determination (contract 1.4): adult copy, imagery, secret photos.
+  useEffect(() => {
+    bus.publish('content:mode-changed', { nsfw });
+  }, [bus, nsfw]);
   useFunnelRedirect({ brand, history, location, session, user: visitor.user, userKnown: visitor.userKnown });
   // Quiz users (ADR 0390): their own chunk, loaded only when it has something to do: a landing while this device
   // has finished a quiz, or the first navigation away from the landing page.

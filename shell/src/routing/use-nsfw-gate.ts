@@ -15,6 +15,8 @@ export interface NsfwGateInput {
 /** The gate's decision, and the gated page a visitor was sent away from who may still confirm adult content. */
 export interface NsfwGateState {
   gate: GateDecision;
+  /** The one NSFW determination (000 §4) for this visitor now: the shell publishes it to the remotes. */
+  nsfw: boolean;
   /** Path and query of the page to continue to once the visitor confirms (000 §4, §6); null when none. */
   confirmFor: string | null;
   dismiss(): void;
@@ -48,5 +50,5 @@ export function useNsfwGate({
     allowedOn.current = null;
     history.replace({ pathname: '/', search, hash: '' });
   }, [gate, history, pathname, confirmable]);
-  return { gate, confirmFor, dismiss: () => setConfirmFor(null) };
+  return { gate, nsfw, confirmFor, dismiss: () => setConfirmFor(null) };
 }

@@ -8,7 +8,7 @@ import * as styles from './page.css.ts';
 export function CreateCharacterPage({ white = false }: { white?: boolean }) {
   const visitor = useVisitor();
   // Adult-only choices are for users whose content is NSFW (ADR 0170).
-  const adult = Boolean(visitor.user?.isNSFWContent);
+  const adult = visitor.nsfw;
   const creation = useCreateCharacter(adult);
   return (
     <div className={white ? styles.white : undefined} data-variant={white ? 'white' : 'default'}>

@@ -27,6 +27,7 @@ function Probe() {
       <p>path {location.pathname}</p>
       <p>theme {theme}</p>
       <p>{visitor.loggedIn ? 'logged in' : 'guest'}</p>
+      <p>{visitor.nsfw ? 'adult content' : 'safe content'}</p>
       <p>{models.status === 'ready' ? `models ${models.data?.length}` : models.status}</p>
       <button onClick={() => navigate('/next')}>go</button>
       <button onClick={() => track('clicked', { placement: 'probe' })}>track</button>
@@ -51,6 +52,15 @@ describe('remote-kit hooks through renderRemote', () => {
     });
     expect(view.getByText('path /gallery')).toBeTruthy();
     expect(view.getByText('logged in')).toBeTruthy();
+    // Before the shell says (an older shell), the user's flag; then the shell's one NSFW determination.
+    expect(view.getByText('safe content')).toBeTruthy();
+    act(() => view.rootBus.publish('content:mode-changed', { nsfw: true }));
+    expect(await view.findByText('adult content')).toBeTruthy();
+    act(() =>
+      view.rootBus.publish('user:changed', { user: testUser({ isNSFWContent: false, email: 'x@y.z' }) }),
+    );
+    await view.findByText('logged in');
+    expect(view.getByText('adult content')).toBeTruthy();
     expect(await view.findByText('models 2')).toBeTruthy();
     act(() => view.rootBus.publish('theme:changed', { mode: 'light' }));
     expect(view.getByText('theme light')).toBeTruthy();
@@ -87,6 +97,7 @@ describe('apiError and handleSpendError', () => {
       code: null,
       field: null,
       message: null,
+      required: null,
       kind: 'unknown',
     });
     const named = Object.assign(new Error('x'), {
@@ -97,17 +108,28 @@ describe('apiError and handleSpendError', () => {
     expect(apiError(named)).toMatchObject({ field: 'email', message: 'Enter a valid email.' });
   });
 
-  it('should open the tokens paywall on 402 and sign-in on 401, and leave other errors to the caller', () => {
+  it('should ask for tokens on 402 (what was bought, its price or the API’s) and sign-in on 401', () => {
     const bus = createAppBus();
-    const paywall = vi.fn();
+    const insufficient = vi.fn();
     const login = vi.fn();
-    bus.handle('paywall:open-requested', paywall);
+    bus.handle('tokens:insufficient-requested', insufficient);
     bus.handle('auth:login-requested', login);
-    expect(handleSpendError(failure(402), bus.as('chat'), 'chat')).toBe(true);
-    expect(paywall).toHaveBeenCalledWith({ paywallType: 'tokens', source: 'chat' });
-    expect(handleSpendError(failure(401), bus.as('chat'), 'chat')).toBe(true);
+    expect(
+      handleSpendError(failure(402), bus.as('gallery'), 'gallery', { request: 'photo', needed: 25 }),
+    ).toBe(true);
+    expect(insufficient).toHaveBeenLastCalledWith({ request: 'photo', needed: 25, source: 'gallery' });
+    // An explore unlock does not know its price: the API's 402 names it.
+    const priced = Object.assign(new Error('x'), {
+      kind: 'http',
+      status: 402,
+      body: { error: { code: 'insufficient_tokens', message: 'Not enough tokens', required: 300 } },
+    });
+    expect(handleSpendError(priced, bus.as('explore'), 'explore', { request: 'character' })).toBe(true);
+    expect(insufficient).toHaveBeenLastCalledWith({ request: 'character', needed: 300, source: 'explore' });
+    expect(handleSpendError(failure(401), bus.as('chat'), 'chat', { request: 'message' })).toBe(true);
     expect(login).toHaveBeenCalledWith({ mode: 'login', source: 'chat' });
-    expect(handleSpendError(failure(500), bus.as('chat'), 'chat')).toBe(false);
+    expect(handleSpendError(failure(500), bus.as('chat'), 'chat', { request: 'message' })).toBe(false);
+    expect(insufficient).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -6,11 +6,18 @@ import { visitorOf, type VisitorFlags } from './visitor.ts';
 export interface Visitor extends VisitorFlags {
   session: SessionState | undefined;
   user: User | null | undefined;
+  /**
+   * Adult content for this visitor: the shell's one NSFW determination (`content:mode-changed`, 000 §4). Under a
+   * shell older than contract 1.4, which does not publish it, the user's `isNSFWContent`.
+   */
+  nsfw: boolean;
 }
 
 /** The visitor as a remote sees it: session, user, and the one logged-in / subscribed rule. */
 export function useVisitor(): Visitor {
   const session = useBusState('session:changed');
   const user = useBusState('user:changed')?.user;
-  return { session, user, ...visitorOf(session, user) };
+  const mode = useBusState('content:mode-changed');
+  const nsfw = mode ? mode.nsfw : Boolean(user?.isNSFWContent);
+  return { session, user, nsfw, ...visitorOf(session, user) };
 }

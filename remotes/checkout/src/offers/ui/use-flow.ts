@@ -19,10 +19,10 @@ export function useFlow<S extends string, E extends string>(
 
 /** Who sees the offer: adult copy and imagery, the one-click consent, the timer key. */
 export function useOfferViewer() {
-  const { user } = useVisitor();
+  const { user, nsfw } = useVisitor();
   return {
     userId: user?.id ?? null,
-    adult: user?.isNSFWContent ?? false,
+    adult: nsfw,
     hasCard: user?.isCardTokenExists ?? false,
     period: user?.periodInMonths ?? 'none',
     weeklyExperiment: user?.userFeatures.featureExperimentWeeklyPlan ?? false,

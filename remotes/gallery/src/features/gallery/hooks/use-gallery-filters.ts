@@ -11,13 +11,13 @@ export function useGalleryFilters() {
   const bus = useBus();
   const track = useTrack();
   const { search } = useRemoteLocation();
-  const { user } = useVisitor();
+  const { nsfw } = useVisitor();
   const stored = useBusState('category:changed')?.category ?? null;
   const [category, setCategory] = useState<Category>(
     () => stored ?? categoryFromSearch(search) ?? 'realistic',
   );
   const [secretWanted, setSecretWanted] = useState(false);
-  const canSeeSecret = Boolean(user?.isNSFWContent);
+  const canSeeSecret = nsfw;
 
   useEffect(() => {
     if (stored) setCategory(stored);
