@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 
-// Axe-core on every route the shell and explore serve, in both themes, on a phone and a
-// desktop, with no serious or critical violation. The check itself is `support/axe.ts`, for every later suite.
+// Axe-core on every route the shell and explore serve, in both themes, on a phone and a desktop, with no serious
+// or critical violation (the twelve policies once, two of them in every pass). The check itself is
+// `support/axe.ts`, for every later suite.
 
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
 
@@ -29,14 +30,16 @@ for (const theme of ['dark', 'light'] as const) {
       }, theme);
       // Every policy the legal index links to, so a policy added later is checked too.
       await page.goto('/legal');
-      const policies = await page
-        .getByTestId('legal-index')
-        .locator('a[href^="/legal/"]')
-        .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
-      expect(policies).toHaveLength(12);
+      const links = page.getByTestId('legal-index').locator('a[href^="/legal/"]');
+      await expect(links).toHaveCount(12);
+      const policies = await links.evaluateAll((all) =>
+        all.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+      );
+      // The policies share one page layout: every one in the first pass, two in each of the other three.
+      const checked = theme === 'dark' && device === 'phone' ? policies : policies.slice(0, 2);
       const routes = [
         ...ROUTES,
-        ...policies.map((path) => ({
+        ...checked.map((path) => ({
           path,
           ready: (p: Page) => expect(p.getByTestId('legal-section').first()).toBeVisible(),
         })),

@@ -186,7 +186,7 @@ test('a one-click upsell goes through the one purchase pipeline: payment:succeed
   expect(stops.filter((stop) => starts.has(stop.body['id']))).toHaveLength(2);
 });
 
-test('a downsell bought on the hosted page is recorded as that downsell, and its modal events carry the product', async ({
+test('a downsell bought with a card (no one click) is recorded as that downsell, and its modal events carry the product', async ({
   page,
   request,
 }) => {
@@ -215,7 +215,7 @@ test('a downsell bought on the hosted page is recorded as that downsell, and its
   expect(events.length).toBeGreaterThan(0);
   for (const event of events) expect(event.properties['product_id'], event.name).toEqual(expect.any(String));
   const start = page.waitForRequest('**/api/Payments/checkout/start');
-  // No consent ticked: the hosted page, not the saved card.
+  // No consent ticked: a card checkout (the form in the payment modal), not the saved card.
   await downsell.getByTestId('offer-buy').click();
   expect((await start).postDataJSON()).toMatchObject({
     productId: 'tokens-350-downsell',

@@ -173,7 +173,7 @@ test("leaving the tokens paywall finds the 'base' mystery box; its events name t
   await expect(box).toHaveCount(0);
 });
 
-test("a tokens paywall opened with an offer finds the 'offer' box: 'Your Exclusive Offer', bought on the hosted page", async ({
+test("a tokens paywall opened with an offer finds the 'offer' box: 'Your Exclusive Offer', bought with a card", async ({
   page,
   request,
 }) => {

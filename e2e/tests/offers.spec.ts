@@ -12,7 +12,7 @@ import { VIEWPORTS, setTheme, shoot } from '../support/screenshots.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 
 // The offer flows of 001 §2 in the checkout remote, against the real stack and the sandbox provider
-// (README "Payments"): purchases on the hosted page, one-click charges of the saved card, the shell's timers.
+// (README "Payments"): card purchases (the embedded form or the hosted page), one-click charges of the saved card, the shell's timers.
 
 const DECLINE_302 = '4000000000003022';
 const PHOTO_PRICE = 5; // userPricingInfo.tokenPriceForImage default (infra/api config.ts)
@@ -113,7 +113,7 @@ test.describe('offers', () => {
     await upsell.getByTestId('offer-buy').click();
     await expect(upsell.getByTestId('offer-paid')).toHaveText('Payment Completed');
     await expect(upsell).toHaveCount(0);
-    // 350 bought on the hosted page + 700 (the Double Package) charged on the saved card, no second page.
+    // 350 bought with a card + 700 (the Double Package) charged on the saved card, no second page.
     await expect.poll(() => balance(request, account)).toBe(350 + 700);
     expect(new URL(page.url()).pathname).not.toContain('sandbox');
   });
@@ -218,7 +218,7 @@ test.describe('offers', () => {
     expect(await balance(request, account)).toBe(0);
   });
 
-  test('a short balance in photo generation raises the photo offer, bought on the hosted page', async ({
+  test('a short balance in photo generation raises the photo offer, bought with a card in the payment form', async ({
     page,
     request,
   }) => {
@@ -231,7 +231,7 @@ test.describe('offers', () => {
     await expect(main).toHaveAttribute('data-source', 'photo-generation');
     await expect(main.locator('[data-art]')).toHaveAttribute('data-art', 'photo-adult');
     await expect(main).toContainText(`needs ${3 * PHOTO_PRICE} tokens`);
-    // No saved card yet: no consent box, and the offer goes to the hosted page.
+    // No saved card yet: no consent box, and the offer opens the card form in the payment modal.
     await expect(main.getByTestId('one-click-consent')).toHaveCount(0);
     await main.getByTestId('offer-buy').click();
     await fillCard(page, SUCCESS_CARD);

@@ -48,6 +48,8 @@ export type {
   Timer,
   TokenProduct,
 } from './entities/payments.ts';
+export type { BatchAnswer, StandaloneImage } from './entities/images.ts';
+export type { FunnelReport, FunnelRow } from './entities/reports.ts';
 export { API_PATHS } from './api-paths.ts';
 export { PERIOD_BANNERS } from './period-banners.ts';
 export type { PeriodBanner } from './period-banners.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FunnelRow } from '@companion/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { requireAdmin } from '../../http/admin.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -27,15 +28,7 @@ const ReportQuery = z.object({ from: day('from'), to: day('to') });
 /** The longest range one report covers. */
 export const MAX_REPORT_DAYS = 366;
 
-/** One funnel row: a quiz variant and a utm source, and how many of its visitors reached each stage. */
-export interface FunnelRow {
-  variant: string;
-  utmSource: string;
-  visitors: number;
-  quizCompleted: number;
-  paywallShown: number;
-  purchased: number;
-}
+export type { FunnelRow } from '@companion/contracts';
 
 /**
  * The funnel over [from, to) (ADR 0242): visitors are the users who started a quiz variant (`quiz_started`

@@ -1,26 +1,9 @@
 // What a batch and a generated photo look like to the client (ADR 0181), read from `image_batches` and `images`.
 import type { Queryable } from '../../db/database.ts';
+import type { BatchAnswer, StandaloneImage } from '@companion/contracts';
 import { imageUrl } from '../../engines/image/image-store.ts';
 
-/** A generated image as `Image/standalone-images` lists it. */
-export interface StandaloneImage {
-  id: string;
-  imageUrl: string;
-  personModelId: string | null;
-  batchId: string | null;
-  createdAt: string;
-}
-
-/** A batch as `Image/generate-batch-images` and `Image/batches/{id}` answer it (ADR 0181). */
-export interface BatchAnswer {
-  batchId: string;
-  status: 'pending' | 'done' | 'failed';
-  requested: number;
-  price: number;
-  /** Tokens given back for images that failed or were blocked (automatic, in the same ledger). */
-  refundedTokens: number;
-  images: StandaloneImage[];
-}
+export type { BatchAnswer, StandaloneImage } from '@companion/contracts';
 
 /** An `image_batches` row. */
 export interface BatchRow {

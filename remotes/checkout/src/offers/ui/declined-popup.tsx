@@ -66,6 +66,7 @@ export function DeclinedPopup({
       purchase={IDLE}
       redirecting={checkout.loading}
       startFailed={checkout.failed}
+      checkout={checkout}
       analytics={modalEvents('declined_popup')}
       onBuy={() => {
         if (selected) void checkout.start(selected.id, false, selected.currentPrice);

@@ -3,8 +3,11 @@ import type { SubscriptionProduct } from '@companion/contracts';
 import { useTrack } from '@companion/remote-kit';
 import { Button, cx, formatCountdown, formatPrice, Modal, Skeleton } from '@companion/ui';
 import { PaymentMethods } from '../../components/payment-methods.tsx';
+import { LeavingScreen } from '../../features/checkout/components/provider-screens.tsx';
+import type { StartCheckout } from '../../features/checkout/hooks/use-start-checkout.ts';
 import { declineInfo } from '../../features/checkout/lib/decline-codes.ts';
 import { ONE_CLICK_CONSENT } from '../constants.ts';
+import { useOfferEnd } from './offer-end.ts';
 import * as styles from './offer.css.ts';
 import { useOfferTimer } from './use-offer-timer.ts';
 import type { OfferProduct, PurchaseState, useOfferPurchase } from './use-offer-purchase.ts';
@@ -46,6 +49,7 @@ export function purchaseProps(
     purchase: purchase.state,
     redirecting: purchase.redirecting,
     startFailed: purchase.startFailed,
+    checkout: purchase.checkout,
     onBuy: (consent: boolean) => {
       if (product) void purchase.buy(product, consent, hasCard);
     },
@@ -130,6 +134,7 @@ export function OfferModal({
   purchase,
   redirecting,
   startFailed,
+  checkout,
   analytics,
   onBuy,
   onDecline,
@@ -160,12 +165,15 @@ export function OfferModal({
   purchase: PurchaseState;
   redirecting: boolean;
   startFailed: boolean;
+  /** The card checkout the buy started: its embedded form opens over the offer (ADR 0410). */
+  checkout?: StartCheckout | undefined;
   /** `<name>_shown` on open, `_clicked` on buy, `_closed` on decline (or the given names). */
   analytics: { shown: string; clicked: string; closed: string };
   onBuy: (consent: boolean) => void;
   onDecline: () => void;
 }) {
   const track = useTrack();
+  const endFlow = useOfferEnd();
   const [consent, setConsent] = useState(false);
   const props: Record<string, string | number | null> = {
     product_id: line?.id ?? null,
@@ -265,6 +273,9 @@ export function OfferModal({
         {footnote && <p className={styles.disclaimer}>{footnote}</p>}
         <PaymentMethods />
       </div>
+      {checkout?.embedded && (
+        <LeavingScreen checkout={checkout} provider={null} onSettled={endFlow ?? undefined} />
+      )}
     </Modal>
   );
 }

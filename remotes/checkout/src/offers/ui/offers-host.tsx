@@ -4,9 +4,14 @@ import { TokensOffersFlow } from './tokens-offers-flow.tsx';
 import { UpgradeFlow } from './upgrade-flow.tsx';
 import { WelcomeFlow } from './welcome-flow.tsx';
 import type { OfferFlowProps } from '../offer-flow.ts';
+import { OfferEndContext } from './offer-end.ts';
 
 /** The lazily loaded entry of every offer flow: one flow per mount, chosen by `kind`. */
 export default function OffersHost(props: OfferFlowProps) {
+  return <OfferEndContext.Provider value={props.onEnd}>{flowOf(props)}</OfferEndContext.Provider>;
+}
+
+function flowOf(props: OfferFlowProps) {
   switch (props.kind) {
     case 'insufficient':
       return <InsufficientFlow insufficient={props.insufficient} onEnd={props.onEnd} />;

@@ -33,7 +33,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Buys an offer: with a saved card and the buyer's consent, one click charges it through `Payments/one-click`
- * (the server refuses without consent); otherwise the hosted checkout page, as the paywall does.
+ * (the server refuses without consent); otherwise a card checkout, as the paywall does: the provider's form in
+ * the payment modal for a buyer with an account, else the hosted page.
  */
 export function useOfferPurchase({
   source,
@@ -122,5 +123,5 @@ export function useOfferPurchase({
     },
     [transport, settle, user, downsellType, pathname, hosted, charge, setState],
   );
-  return { state, buy, redirecting: hosted.loading, startFailed: hosted.failed };
+  return { state, buy, redirecting: hosted.loading, startFailed: hosted.failed, checkout: hosted };
 }

@@ -101,7 +101,10 @@ const SCRIPT = `(function () {
     });
     wallets.addEventListener('submit', function (event) {
       post('submit', { type: 'submit', entity: event.submitter ? event.submitter.value : 'googlebtn' });
-      Array.prototype.forEach.call(wallets.querySelectorAll('button'), function (button) { button.disabled = true; });
+      // After this turn: a submitter disabled now would drop its wallet from the posted form.
+      setTimeout(function () {
+        Array.prototype.forEach.call(wallets.querySelectorAll('button'), function (button) { button.disabled = true; });
+      });
     });
   }
   var form = document.querySelector('form[data-kind="card"]');

@@ -82,10 +82,13 @@ export function EmbeddedForm({
   checkout,
   onFallback,
   onClose,
+  onSettled,
 }: {
   checkout: EmbeddedCheckout;
   onFallback: () => void;
   onClose: () => void;
+  /** The bank answered (or is settling): whatever opened the checkout may step aside for the result screens. */
+  onSettled?: (() => void) | undefined;
 }) {
   const navigate = useRemoteNavigate();
   const theme = useTheme();
@@ -94,8 +97,8 @@ export function EmbeddedForm({
   const [brand, setBrand] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethodKind | null>(null);
   const phaseRef = useRef<FormPhase>('loading');
-  const handlers = useRef({ onFallback, onClose, navigate });
-  handlers.current = { onFallback, onClose, navigate };
+  const handlers = useRef({ onFallback, onClose, onSettled, navigate });
+  handlers.current = { onFallback, onClose, onSettled, navigate };
 
   useEffect(() => {
     let form: PaymentFormInstance | null = null;
@@ -109,6 +112,7 @@ export function EmbeddedForm({
       setPhase(next);
       if (before === next) return;
       if (next === 'settled') {
+        handlers.current.onSettled?.();
         handlers.current.onClose();
         handlers.current.navigate(returnLocationOf(checkout));
       }

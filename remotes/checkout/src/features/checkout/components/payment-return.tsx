@@ -25,7 +25,14 @@ function cleanSearch(search: string): string {
  * the price kept in the payment slice. A PayPal-style return waits on the redirect screen's loader (001 §2). The
  * payment slice is cleared when the flow ends (001 §4 "the stored keys are cleared").
  */
-export function PaymentReturn({ checkout, source }: { checkout: StartCheckout; source: string }) {
+export function PaymentReturn(props: { checkout: StartCheckout; source: string }) {
+  // One instance per order: a new order's return (a card form an offer opened on this page) starts fresh, with its
+  // own saved payment and no offer flow of the order before.
+  const orderId = readPaymentReturn(useRemoteLocation().search)?.orderId ?? 'none';
+  return <OrderReturn key={orderId} {...props} />;
+}
+
+function OrderReturn({ checkout, source }: { checkout: StartCheckout; source: string }) {
   const location = useRemoteLocation();
   const navigate = useRemoteNavigate();
   const back = readPaymentReturn(location.search);

@@ -45,9 +45,12 @@ export function LeavingScreen({
   checkout,
   provider,
   activeSystem = null,
+  onSettled,
 }: {
   checkout: StartCheckout;
   provider: string | null;
+  /** The embedded form's order settled (see `EmbeddedForm`). */
+  onSettled?: (() => void) | undefined;
   /** The live subscription's provider: a PayPal-paid subscriber gets the redirect screen (001 §2). */
   activeSystem?: string | null;
 }) {
@@ -69,6 +72,7 @@ export function LeavingScreen({
           checkout={checkout.embedded}
           onFallback={checkout.leaveForHostedPage}
           onClose={checkout.closeEmbedded}
+          onSettled={onSettled}
         />
       </Suspense>
     );

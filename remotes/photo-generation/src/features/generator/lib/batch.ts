@@ -1,21 +1,6 @@
-/** A generated image as `Image/standalone-images` lists it. */
-export interface StandaloneImage {
-  id: string;
-  imageUrl: string;
-  personModelId: string | null;
-  batchId: string | null;
-  createdAt: string;
-}
+import type { BatchAnswer, StandaloneImage } from '@companion/contracts';
 
-/** A batch as `Image/generate-batch-images` and `Image/batches/{id}` answer it (API ADR 0181). */
-export interface BatchAnswer {
-  batchId: string;
-  status: 'pending' | 'done' | 'failed';
-  requested: number;
-  price: number;
-  refundedTokens: number;
-  images: StandaloneImage[];
-}
+export type { BatchAnswer, StandaloneImage };
 
 /** One slot of the batch being shown: waiting, an image, or refunded. */
 export type Slot =
