@@ -140,8 +140,11 @@ describe('funnels remote', () => {
       bus: recorder(tracked),
     });
     expect((await view.findByTestId('chat-landing')).dataset.preLanding).toBe('chat_funnel_42');
-    expect(tracked.find((e) => e.name === 'pre_landing_viewed')?.properties.preLanding).toBe(
-      'chat_funnel_42',
+    // The page-view event is sent from an effect after the first paint: wait for it, not for the paint.
+    await waitFor(() =>
+      expect(tracked.find((e) => e.name === 'pre_landing_viewed')?.properties.preLanding).toBe(
+        'chat_funnel_42',
+      ),
     );
     await view.unmount();
 
