@@ -55,6 +55,15 @@ async function shootForm(page: Page, testInfo: TestInfo, name: string) {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport);
     await expect(page.getByTestId('embedded-payment-form')).toHaveAttribute('data-phase', 'ready');
+    // A new width restarts the sheet's open animation (the phone slides up): shoot the settled modal.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished),
+      ),
+    );
     await page.screenshot({ path: testInfo.outputPath(`${name}-${size}.png`) });
   }
   await page.setViewportSize(VIEWPORTS.desktop);
