@@ -9,8 +9,9 @@ export type CardPlace = 'hosted' | 'embedded';
 const EMBEDDED_READY = '[data-testid="embedded-payment-form"][data-phase="ready"]';
 
 /**
- * Waits until a checkout shows its card fields: the hosted page (an anonymous buyer, PayPal, a form that cannot
- * load) or the embedded form in the payment modal (a buyer with an account). Returns where, and the fields' root.
+ * Waits until a checkout shows its card fields: the embedded form in the payment modal (every card buyer) or the
+ * hosted page (PayPal, a form that cannot load, the `paymentForm: 'hosted'` flag). Returns where, and the fields'
+ * root.
  */
 export async function cardFields(page: Page): Promise<{ place: CardPlace; root: Page | FrameLocator }> {
   let place: CardPlace | null = null;
@@ -34,7 +35,7 @@ export async function cardFields(page: Page): Promise<{ place: CardPlace; root: 
 
 /**
  * Pays with `number` wherever the checkout asks for the card (any future expiry, CVV and name pass); `email` fills
- * the hosted page's contact field. Returns where the card was asked for.
+ * the anonymous payer's contact field (in the form or on the hosted page). Returns where the card was asked for.
  */
 export async function fillCard(
   page: Page,

@@ -59,14 +59,15 @@ test.describe('checkout, continued', () => {
     request,
   }) => {
     await startYearPlan(page);
-    // The payment slice (000 §3) crossed the round trip to the provider's page.
+    // The payment slice (000 §3) holds the product through the checkout (and a round trip to a hosted page).
     const slice = () => page.evaluate(() => localStorage.getItem('persist:payment'));
     expect(JSON.parse((await slice()) ?? '{}')).toMatchObject({
       savedProduct: { id: 'sub-12m', price: 11999, isTokens: false },
     });
     const anonymousToken = await accessToken(page);
     const email = `checkout-anon-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await fillCard(page, SUCCESS_CARD, { email });
+    // The anonymous buyer pays inside the payment modal; its form asks the contact e-mail (ADR 0410, 0290).
+    expect(await fillCard(page, SUCCESS_CARD, { email })).toBe('embedded');
     await expectBackOnPricing(page);
     await expect(page.getByTestId('payment-success')).toBeVisible();
     // The purchase is the visitor's, the address is not their identity yet (ADR 0290).

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../support/env.ts';
 import { answerQuiz } from '../support/quiz.ts';
+import { fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { jsBeyondShell, jsTotal } from '../support/route-bytes.ts';
 
 // The funnels remote on the real stack: quizzes from their data files into the app (the wizard's draft filled
@@ -65,12 +66,7 @@ test.describe('funnels', () => {
     expect(width).toBeLessThanOrEqual(776);
     await expect(dialog.getByRole('radio').first()).toBeVisible();
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(/\/api\/sandbox\/pay\//);
-    await page.getByLabel('Card number').fill('4067429974719265');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVV').fill('123');
-    await page.getByLabel('Cardholder name').fill('E2E Quiz Buyer');
-    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await fillCard(page, SUCCESS_CARD, { name: 'E2E Quiz Buyer' });
     await page.waitForURL((url) => url.searchParams.has('orderId'));
     await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 20_000 });
     // Now a subscriber: a funnel sends them on to the main app (000 §2.2, the shell's rule), here the chat list.

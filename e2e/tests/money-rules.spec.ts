@@ -6,13 +6,21 @@ import { shoot } from '../support/screenshots.ts';
 // plan paid one after the other, the hosted card page under its CSP, offers bought again, return URLs that
 // lead elsewhere.
 
-/** Opens /pricing, keeps the Year plan and goes to its hosted page; the page's CSP violations are collected. */
+/**
+ * Opens /pricing, keeps the Year plan and goes to its hosted page (the visitor's `paymentForm` flag rolled back to
+ * 'hosted', ADR 0410: the card form is the default); the page's CSP violations are collected.
+ */
 async function openYearPage(page: Page, violations: string[]) {
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   await page.goto('/pricing');
   await expect(page.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true');
+  const flags = await page.request.post('/api/Authenticate/update-feature-flags', {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+    data: { paymentForm: 'hosted' },
+  });
+  expect(flags.ok(), await flags.text()).toBe(true);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/api\/sandbox\/pay\//);
 }

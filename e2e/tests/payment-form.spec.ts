@@ -9,7 +9,7 @@ import {
 } from '@playwright/test';
 import { expectBackOn, fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { VIEWPORTS } from '../support/screenshots.ts';
-import { signInRegistered } from '../support/sign-in.ts';
+import { magicCodeFor, signInRegistered } from '../support/sign-in.ts';
 
 // The card provider's embedded form (001 §4 "Payment form events", §8 "Payment SDK script load failure rejects the
 // load"; ADR 0410): a buyer whose checkout offers the form pays inside the payment modal, in the sandbox's frame,
@@ -124,6 +124,33 @@ test.describe('embedded payment form', () => {
     await expect(success).toContainText('$119.99');
     expect(new URL(page.url()).searchParams.get('paymentSystem')).toBe('solidgate');
     expect(await violations()).toEqual([]);
+  });
+
+  test('an anonymous visitor pays in the form too, which asks the contact e-mail that keeps the purchase', async ({
+    page,
+  }, testInfo) => {
+    const email = `form-anon-${Date.now()}@example.com`;
+    for (const theme of ['dark', 'light'] as const) {
+      await page.addInitScript(`localStorage.setItem('persist:theme', '${theme}')`);
+      const form = await openForm(page);
+      const contact = form.getByLabel('E-mail (optional): we send you a link to keep your purchase');
+      await expect(contact).toBeVisible();
+      await shootForm(page, testInfo, `embedded-form-anonymous-${theme}`);
+    }
+    // A bad address keeps the visitor in the form with its message.
+    const form = page.frameLocator('iframe[title="Card payment form"]');
+    await form
+      .getByLabel('E-mail (optional): we send you a link to keep your purchase')
+      .fill('not-an-address');
+    await payInForm(form, SUCCESS_CARD);
+    await expect(form.getByText('Enter a valid e-mail address.')).toBeVisible();
+    await form.getByLabel('E-mail (optional): we send you a link to keep your purchase').fill(email);
+    await form.getByLabel('CVV').fill('123');
+    await form.getByRole('button', { name: /^Pay \$/ }).click();
+    await expectBackOn(page, '/pricing');
+    await expect(page.getByTestId('payment-success')).toBeVisible(RESULT);
+    // The address is mailed the link that keeps the purchase (ADR 0290); the visitor stays anonymous until then.
+    await expect.poll(() => magicCodeFor(page.request, email), { timeout: 30_000 }).toBeTruthy();
   });
 
   test('a declined card shows the fail screen with its decline title', async ({

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { answerQuiz } from '../support/quiz.ts';
+import { fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 
 // Tracking against the real stack. The e2e stack configures every ad network's pixel (support/stack.ts);
@@ -159,13 +160,7 @@ test.describe('tracking', () => {
     await expect(paywall).toBeVisible();
     await expect(paywall.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true');
     await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(/\/api\/sandbox\/pay\//);
-
-    await page.getByLabel('Card number').fill('4067429974719265');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVV').fill('123');
-    await page.getByLabel('Cardholder name').fill('E2E Tracking');
-    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await fillCard(page, SUCCESS_CARD, { name: 'E2E Tracking' });
     await page.waitForURL((url) => url.searchParams.has('orderId'));
     await expect(page.getByTestId('payment-success')).toBeVisible();
 

@@ -4,6 +4,8 @@ import type { TestSession } from '../../../test/harness.ts';
 import { createPaymentsApp } from './test-kit.ts';
 import type { PaymentsTestApp } from './test-kit.ts';
 
+const SUCCESS = '4067429974719265';
+
 // The embedded form (ADR 0410): the start answer's `form`, the sandbox's SDK script and frame pages, and the card
 // outcomes they share with the hosted page's engine.
 
@@ -78,19 +80,60 @@ describe.each(BACKENDS)('embedded payment form on $backend', ({ backend, availab
       return `${url.pathname}${url.search}`;
     };
 
-    it('should offer the form to every buyer with an account, keeping the hosted link, unless they opt out', async () => {
-      // An anonymous buyer pays on the hosted page, which asks for the e-mail that keeps the purchase.
+    it('should offer the form to every card buyer, anonymous ones too, keeping the hosted link, unless they opt out', async () => {
       const anonymous = await start(await preRegister(t.app));
-      expect(anonymous.form).toBeUndefined();
+      expect(anonymous.form?.scriptUrl).toBe('/api/sandbox/form-sdk.js');
       const registered = await registerAccount(t, `form-${crypto.randomUUID()}@example.com`);
       const embedded = await start(registered);
       expect(embedded.form?.scriptUrl).toBe('/api/sandbox/form-sdk.js');
       expect(embedded.data.link.href).toMatch(/^\/api\/sandbox\/pay\/sbx_/);
       expect(embedded.form?.merchantData.paymentIntent).not.toContain('sub-12m');
-      // The flag rolls the form back for one user, or offers it to an anonymous one.
+      // The flag rolls the form back for one user.
       expect((await setPaymentForm(registered, 'hosted')).statusCode).toBe(200);
       expect((await start(registered)).form).toBeUndefined();
       expect((await start(await embeddedUser())).form?.scriptUrl).toBe('/api/sandbox/form-sdk.js');
+    });
+
+    it('should ask only an anonymous buyer for the contact e-mail in the form, check it by name and keep it as a contact (ADR 0290)', async () => {
+      const label = 'E-mail (optional): we send you a link to keep your purchase';
+      const registered = await start(await registerAccount(t, `form-${crypto.randomUUID()}@example.com`));
+      expect((await getFrame(frameUrl(registered.form!))).body).not.toContain(label);
+      const payer = await preRegister(t.app);
+      const anonymous = await start(payer);
+      const url = frameUrl(anonymous.form!);
+      const page = await getFrame(url);
+      expect(page.body).toContain(label);
+      const action = actionOf(page.body, url);
+      // A bad address keeps the buyer in the form with what they typed, and names the field.
+      const bad = await postForm(action, { ...card(SUCCESS), email: 'not-an-address' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('Enter a valid e-mail address.');
+      expect(bad.body).toContain('value="Test Holder"');
+      const json = await t.app.inject({
+        method: 'POST',
+        url: action,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        payload: new URLSearchParams({ ...card(SUCCESS), email: 'not-an-address' }).toString(),
+      });
+      expect(json.json()).toMatchObject({ error: { field: 'email' } });
+      const email = `payer-${crypto.randomUUID()}@example.com`;
+      const paid = await postForm(action, { ...card(SUCCESS), email });
+      expect(postedEvents(paid.body).map((e) => e.type)).toEqual(['orderStatus', 'success']);
+      await t.control.dispatchWebhooks();
+      await t.control.relayOutbox();
+      // The purchase stays on the anonymous account; the address is mailed the link that keeps it.
+      const rows = await t.db.query<{ status: string; payer_email: string | null }>(
+        'SELECT status, payer_email FROM payment_orders WHERE id = $1',
+        [anonymous.orderId],
+      );
+      expect(rows[0]).toEqual({ status: 'approved', payer_email: email });
+      expect(t.mails.some((m) => m.to === email && m.subject.includes('purchase'))).toBe(true);
+      const user = await t.app.inject({
+        method: 'GET',
+        url: '/api/User',
+        headers: bearer(payer.accessToken),
+      });
+      expect(user.json()).toMatchObject({ id: payer.userId, email: null });
     });
 
     it('should refuse a bad flag value by name', async () => {

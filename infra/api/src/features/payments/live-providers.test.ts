@@ -59,6 +59,8 @@ describe('Solidgate adapter', () => {
     expect(form.merchantData.merchant).toBe('api_pk_test');
     expect(form.merchantData.paymentIntent).not.toContain('1999');
     expect(openMerchantData(SOLIDGATE.api, form.merchantData)).toEqual(terms);
+    // The live form is not set up to ask the contact e-mail: an anonymous payer keeps the hosted page (ADR 0410).
+    expect(provider.formAsksContact).toBeUndefined();
     const tampered = {
       ...form.merchantData,
       paymentIntent: `${form.merchantData.paymentIntent.slice(0, -2)}AA`,

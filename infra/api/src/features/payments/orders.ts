@@ -23,15 +23,17 @@ import { ownReturnUrl } from './return-url.ts';
 import type { Envelope } from './signatures.ts';
 
 /**
- * Whether a checkout start offers the provider's embedded form (ADR 0410, amended): every buyer with an account of
- * their own pays in the form inside the payment modal; an anonymous buyer goes to the hosted page, which asks for
- * the e-mail that keeps their purchase (ADR 0290). The user's `paymentForm` feature flag overrides it ('hosted'
- * or 'embedded', set with `Authenticate/update-feature-flags`), so a form problem can be rolled back per user.
+ * Whether a checkout start offers the provider's embedded form (ADR 0410, amended): every card buyer pays in the
+ * form inside the payment modal. An anonymous buyer does only when the form asks for the e-mail that keeps their
+ * purchase (ADR 0290), as the hosted page does; else they keep the hosted page. The user's `paymentForm` feature
+ * flag 'hosted' (set with `Authenticate/update-feature-flags`) rolls the form back per user.
  */
-function embeddedFormFor(user: Pick<UserRow, 'features' | 'is_anonymous'>): boolean {
-  const flag = (user.features as Record<string, unknown>)['paymentForm'];
-  if (flag === 'hosted' || flag === 'embedded') return flag === 'embedded';
-  return !user.is_anonymous;
+function embeddedFormFor(
+  user: Pick<UserRow, 'features' | 'is_anonymous'>,
+  provider: Pick<PaymentProvider, 'formAsksContact'>,
+): boolean {
+  if ((user.features as Record<string, unknown>)['paymentForm'] === 'hosted') return false;
+  return !user.is_anonymous || provider.formAsksContact === true;
 }
 
 /** The buyer's country from the CDN header only (never Accept-Language): provider choice and price region. */
@@ -254,7 +256,7 @@ export function createOrders({ app, deps, providers, apply, currentKey, publicOr
       [order.id, created.providerOrderId, created.paymentUrl, deps.now()],
     );
     const form =
-      input.embeddedForm && embeddedFormFor(user) && provider.paymentForm
+      input.embeddedForm && embeddedFormFor(user, provider) && provider.paymentForm
         ? provider.paymentForm({
             order_id: order.id,
             amount: order.amount,

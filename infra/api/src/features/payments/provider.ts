@@ -19,6 +19,11 @@ export interface PaymentProvider {
    * form SDK script and the sealed merchant data its `init` takes. Absent for redirect-only providers (PayPal).
    */
   paymentForm?(terms: PaymentIntentTerms): PaymentForm;
+  /**
+   * Whether that form asks an anonymous payer for the contact e-mail that keeps their purchase (ADR 0290), as the
+   * hosted page does. Without it an anonymous payer is sent to the hosted page.
+   */
+  formAsksContact?: boolean;
   /** Charges a saved card token (one-click, upgrade, renewal); the result also arrives by webhook. */
   chargeToken(input: {
     orderId: string;
@@ -78,6 +83,7 @@ export function sandboxProvider(
             scriptUrl: SANDBOX_FORM_SCRIPT,
             merchantData: formMerchantData(formKeys, terms),
           }),
+          formAsksContact: true,
         }
       : {}),
     verifyWebhook: async (rawBody, headers) => verifyWebhook(system, keys, rawBody, headers),

@@ -34,7 +34,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Buys an offer: with a saved card and the buyer's consent, one click charges it through `Payments/one-click`
  * (the server refuses without consent); otherwise a card checkout, as the paywall does: the provider's form in
- * the payment modal for a buyer with an account, else the hosted page.
+ * the payment modal when the server offers it (ADR 0410), else the hosted page.
  */
 export function useOfferPurchase({
   source,

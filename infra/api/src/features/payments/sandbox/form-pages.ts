@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { SandboxOrderRow } from './engine.ts';
 import { FORM_CHANNEL } from './form-sdk.ts';
-import { escapeHtml, field, money } from './pages.ts';
+import { contactField, escapeHtml, field, money } from './pages.ts';
 import type { CardErrors } from './pages.ts';
 
 /** Form layouts, button styles, wallet buttons and their themes of 001 §4. */
@@ -241,6 +241,7 @@ ${field('cardExpiryDate', 'Expiry (MM/YY)', 'inputmode="numeric" autocomplete="c
 ${field('cardCvv', 'CVV', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4" placeholder="123"', errors)}
 </div>
 ${field('cardHolder', 'Cardholder name', 'autocomplete="cc-name" maxlength="100"', errors, values.cardHolder)}
+${contactField(order, errors, values.email)}
 </div><button type="submit">${escapeHtml(button)}</button></form>
 <p class="muted">Sandbox: no real card is charged.</p>`,
   );

@@ -82,6 +82,22 @@ export function field(
 ${error ? `<p class="error" id="${name}-error">${escapeHtml(error)}</p>` : ''}</div>`;
 }
 
+/**
+ * An anonymous payer's contact e-mail (ADR 0290), on the hosted page and in the embedded form alike: optional, and
+ * only for an order created with `askEmail`.
+ */
+export function contactField(order: SandboxOrderRow, errors: CardErrors, value?: string): string {
+  return order.ask_email
+    ? field(
+        'email',
+        'E-mail (optional): we send you a link to keep your purchase',
+        'type="email" autocomplete="email" maxlength="320"',
+        errors,
+        value,
+      )
+    : '';
+}
+
 const ENVELOPE_NAMES = { solidgate: 'Card payment', yuno: 'Card payment (Yuno)', paypal: 'PayPal' } as const;
 
 /** The hosted payment page (card fields named as the provider SDK's: cardNumber, cardExpiryDate, cardCvv, cardHolder). */
@@ -104,7 +120,7 @@ ${field('cardExpiryDate', 'Expiry (MM/YY)', 'inputmode="numeric" autocomplete="c
 ${field('cardCvv', 'CVV', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4" placeholder="123"', errors)}
 </div>
 ${field('cardHolder', 'Cardholder name', 'autocomplete="cc-name" maxlength="100"', errors, values.cardHolder)}
-${order.ask_email ? field('email', 'E-mail (optional): we send you a link to keep your purchase', 'type="email" autocomplete="email" maxlength="320"', errors, values.email) : ''}
+${contactField(order, errors, values.email)}
 <button type="submit">Pay ${money(order)}</button>
 </form>
 <p class="muted note">Test mode: no real card is charged. Test cards: <a href="../test-cards">/api/sandbox/test-cards</a>.</p>`,

@@ -356,14 +356,15 @@ function registerFormRoutes(
       ? { errors: { cardNumber: 'Invalid form.' } }
       : form.data.wallet
         ? { card: walletCard(new Date()) }
-        : readCardForm(form.data, false);
+        : readCardForm(form.data, order.ask_email);
     if ('errors' in read) {
       const values = form.success ? form.data : {};
-      const { cardNumber, cardExpiryDate, cardHolder } = values;
+      const { cardNumber, cardExpiryDate, cardHolder, email } = values;
       const page = cardFrame(order, look, look.origin, `${order.id}?${lookQuery(look)}`, read.errors, {
         cardNumber,
         cardExpiryDate,
         cardHolder,
+        email,
       });
       return framePage(reply, look, 400, page, formError(read.errors));
     }
