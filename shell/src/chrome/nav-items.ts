@@ -84,11 +84,14 @@ export function topNavItems(flags: NavFlags): NavItem[] {
   return [create, ...sidebarItems(flags).filter((item) => item.id !== 'photo-generation')];
 }
 
+/** A sidebar item by id (the bottom nav reuses them as they are). */
+const sidebarItem = (id: string): NavItem => SIDEBAR_ITEMS.find((item) => item.id === id)!;
+
 /** Bottom navigation tabs at tablet size (000 §2.5): Tokens for subscribers, otherwise Premium. */
 export function bottomNavItems(flags: NavFlags, subscribed: boolean): NavItem[] {
   const items: NavItem[] = [
-    { id: 'explore', label: 'Explore', href: PATHS.home.href(), icon: 'explore' },
-    { id: 'chat', label: 'Chat', href: PATHS.chat.href(), icon: 'chat', requires: 'auth' },
+    sidebarItem('explore'),
+    sidebarItem('chat'),
     {
       id: 'create',
       label: 'Create',
@@ -98,16 +101,7 @@ export function bottomNavItems(flags: NavFlags, subscribed: boolean): NavItem[] 
       requires: CREATE_CHARACTER_REQUIRES,
     },
   ];
-  if (!flags.hideGalleryAndMyAi) {
-    items.push({
-      id: 'gallery',
-      label: 'Gallery',
-      href: PATHS.gallery.href(),
-      icon: 'gallery',
-      isNew: true,
-      requires: 'auth',
-    });
-  }
+  if (!flags.hideGalleryAndMyAi) items.push(sidebarItem('gallery'));
   items.push(
     subscribed
       ? { id: 'tokens', label: 'Tokens', href: PATHS.tokens.href(), icon: 'tokens' }

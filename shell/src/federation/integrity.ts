@@ -50,7 +50,22 @@ export function integrityPlugin(
   expected: () => ReadonlyMap<string, string | ExpectedIntegrity>,
 ): ModuleFederationRuntimePlugin {
   const pinned = new Map<string, string>();
-  const pinnedOf = (url: string) => pinned.get(new URL(url, location.href).href);
+  /** A script or stylesheet tag for a pinned file, carrying its SRI; none for a file nothing pins. */
+  const pinnedElement = <T extends 'script' | 'link'>(
+    tag: T,
+    url: string,
+    attrs: Record<string, unknown> | undefined,
+  ): HTMLElementTagNameMap[T] | undefined => {
+    const integrity = pinned.get(new URL(url, location.href).href);
+    if (!integrity) return undefined;
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs ?? {})) element.setAttribute(name, String(value));
+    if (tag === 'script') (element as HTMLScriptElement).src = url;
+    else (element as HTMLLinkElement).href = url;
+    element.integrity = integrity;
+    element.crossOrigin = 'anonymous';
+    return element;
+  };
   return {
     name: 'companion-integrity',
     fetch(url, init) {
@@ -72,24 +87,12 @@ export function integrityPlugin(
       })();
     },
     createScript({ url, attrs }) {
-      const integrity = pinnedOf(url);
-      if (!integrity) return undefined;
-      const script = document.createElement('script');
-      for (const [name, value] of Object.entries(attrs ?? {})) script.setAttribute(name, String(value));
-      script.src = url;
-      script.integrity = integrity;
-      script.crossOrigin = 'anonymous';
-      return { script };
+      const script = pinnedElement('script', url, attrs);
+      return script && { script };
     },
     createLink({ url, attrs }) {
-      const integrity = pinnedOf(url);
-      if (!integrity) return undefined;
-      const link = document.createElement('link');
-      for (const [name, value] of Object.entries(attrs ?? {})) link.setAttribute(name, String(value));
-      link.href = url;
-      link.integrity = integrity;
-      link.crossOrigin = 'anonymous';
-      return { link };
+      const link = pinnedElement('link', url, attrs);
+      return link && { link };
     },
   };
 }

@@ -8,6 +8,8 @@ import { TEST_ROUTES } from './test-routes.ts';
 import { categoryFromSearch, isFunnelPage, parseCategory } from '@companion/contracts';
 import { isInAppBrowser } from '../session/in-app-browser.ts';
 import { installCategoryState } from './category.ts';
+import type { RouteSetName } from '../brand/brands.ts';
+import type { RouteOwner } from './route-table.ts';
 import {
   captureAttribution,
   clearAttribution,
@@ -283,49 +285,31 @@ describe('the funnel domains hand over to the main app', () => {
 });
 
 describe('brand route sets', () => {
-  it('should serve the full table for full-app brands', () => {
-    expect(matchBrandRoute(TEST_ROUTES, 'full', '/gallery')).toEqual({ kind: 'remote', remote: 'gallery' });
-  });
-
-  it('should limit fakeChat to main (its chat landing without a chat id), pricing and chat landing', () => {
-    expect(matchBrandRoute(TEST_ROUTES, 'fakeChat', '/')).toEqual({ kind: 'remote', remote: 'funnels' });
-    expect(matchBrandRoute(TEST_ROUTES, 'fakeChat', '/pricing')).toEqual({
-      kind: 'remote',
-      remote: 'checkout',
-    });
-    expect(matchBrandRoute(TEST_ROUTES, 'fakeChat', '/chat-landing/42')).toEqual({
-      kind: 'remote',
-      remote: 'funnels',
-    });
-    expect(matchBrandRoute(TEST_ROUTES, 'fakeChat', '/gallery')).toEqual({
-      kind: 'shell',
-      page: 'not-found',
-    });
-  });
-
-  it('should serve the vip quiz at main for fbQuiz and legal pages everywhere', () => {
-    expect(matchBrandRoute(TEST_ROUTES, 'fbQuiz', '/')).toEqual({ kind: 'remote', remote: 'funnels' });
-    expect(matchBrandRoute(TEST_ROUTES, 'fbQuiz', '/chat')).toEqual({ kind: 'shell', page: 'not-found' });
-    expect(matchBrandRoute(TEST_ROUTES, 'charmGirl', '/legal/privacy-policy')).toEqual({
-      kind: 'shell',
-      page: 'legal',
-    });
-    expect(matchBrandRoute(TEST_ROUTES, 'funnels', '/maintenance')).toEqual({
-      kind: 'shell',
-      page: 'maintenance',
-    });
-  });
-
-  it('should give newGirl its create-character variants and affiliates, not the chat', () => {
-    expect(matchBrandRoute(TEST_ROUTES, 'newGirl', '/create-character-white')).toEqual({
-      kind: 'remote',
-      remote: 'create-character',
-    });
-    expect(matchBrandRoute(TEST_ROUTES, 'newGirl', '/affiliates')).toEqual({
-      kind: 'remote',
-      remote: 'funnels',
-    });
-    expect(matchBrandRoute(TEST_ROUTES, 'newGirl', '/chat')).toEqual({ kind: 'shell', page: 'not-found' });
+  const remote = (name: string): RouteOwner => ({ kind: 'remote', remote: name }) as RouteOwner;
+  const page = (name: string): RouteOwner => ({ kind: 'shell', page: name }) as RouteOwner;
+  // Full-app brands get the whole table; fakeChat only main (its chat landing without a chat id), pricing and chat
+  // landing; fbQuiz the vip quiz at main; newGirl its create-character variants and affiliates, not the chat; legal
+  // and maintenance pages everywhere.
+  const expected: Partial<Record<RouteSetName, Record<string, RouteOwner>>> = {
+    full: { '/gallery': remote('gallery') },
+    fakeChat: {
+      '/': remote('funnels'),
+      '/pricing': remote('checkout'),
+      '/chat-landing/42': remote('funnels'),
+      '/gallery': page('not-found'),
+    },
+    fbQuiz: { '/': remote('funnels'), '/chat': page('not-found') },
+    charmGirl: { '/legal/privacy-policy': page('legal') },
+    funnels: { '/maintenance': page('maintenance') },
+    newGirl: {
+      '/create-character-white': remote('create-character'),
+      '/affiliates': remote('funnels'),
+      '/chat': page('not-found'),
+    },
+  };
+  it.each(Object.entries(expected))('should route the %s brand to its set', (brand, paths) => {
+    for (const [path, target] of Object.entries(paths))
+      expect(matchBrandRoute(TEST_ROUTES, brand as RouteSetName, path), path).toEqual(target);
   });
 
   it('should find a home inside each set and know funnel pages', () => {

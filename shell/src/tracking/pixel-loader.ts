@@ -33,6 +33,15 @@ type PixelWindow = Window & Record<string, unknown>;
 
 const TIKTOK_METHODS = ['page', 'track', 'identify', 'instances', 'debug', 'on', 'off', 'once', 'ready'];
 
+/** A base-code queue: calls go to the script's `handler` once it has set it, into `queue` until then. */
+function queueCalling(handler: string, extra: Record<string, unknown> = {}): Queue {
+  const queue = ((...args: unknown[]) => {
+    if (typeof queue[handler] === 'function') (queue[handler] as Queue)(...args);
+    else queue.queue.push(args);
+  }) as Queue;
+  return Object.assign(queue, { queue: [] }, extra);
+}
+
 /**
  * Each network's documented base-code queue, so calls made before its script arrives are kept and replayed by
  * it: `fbq`, `ttq`, `snaptr`, `twq`.
@@ -41,11 +50,8 @@ function installQueue(win: PixelWindow, network: AdNetwork): void {
   switch (network) {
     case 'facebook': {
       if (win['fbq']) break;
-      const fbq = ((...args: unknown[]) => {
-        if (typeof fbq['callMethod'] === 'function') (fbq['callMethod'] as Queue)(...args);
-        else fbq.queue.push(args);
-      }) as Queue;
-      Object.assign(fbq, { queue: [], loaded: true, version: '2.0', push: fbq });
+      const fbq = queueCalling('callMethod', { loaded: true, version: '2.0' });
+      fbq['push'] = fbq;
       win['fbq'] = fbq;
       win['_fbq'] ??= fbq;
       break;
@@ -67,22 +73,12 @@ function installQueue(win: PixelWindow, network: AdNetwork): void {
     }
     case 'snapchat': {
       if (win['snaptr']) break;
-      const snaptr = ((...args: unknown[]) => {
-        if (typeof snaptr['handleRequest'] === 'function') (snaptr['handleRequest'] as Queue)(...args);
-        else snaptr.queue.push(args);
-      }) as Queue;
-      snaptr.queue = [];
-      win['snaptr'] = snaptr;
+      win['snaptr'] = queueCalling('handleRequest');
       break;
     }
     case 'twitter': {
       if (win['twq']) break;
-      const twq = ((...args: unknown[]) => {
-        if (typeof twq['exe'] === 'function') (twq['exe'] as Queue)(...args);
-        else twq.queue.push(args);
-      }) as Queue;
-      Object.assign(twq, { version: '1.1', queue: [] });
-      win['twq'] = twq;
+      win['twq'] = queueCalling('exe', { version: '1.1' });
       break;
     }
   }
