@@ -3,7 +3,7 @@
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel } from '@microsoft/signalr';
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness } from './testing/harness.ts';
+import { officialClient, startHarness } from './testing/harness.ts';
 import type { Harness } from './testing/harness.ts';
 import { HubError } from './types.ts';
 import type { HubDefinition } from './types.ts';
@@ -47,10 +47,7 @@ const testHub: HubDefinition = {
 };
 
 function client(h: Harness, transport: HttpTransportType, token = 'user:alice'): HubConnection {
-  return new HubConnectionBuilder()
-    .withUrl(`${h.url}/hubs/testHub`, { transport, accessTokenFactory: () => token })
-    .configureLogging(LogLevel.None)
-    .build();
+  return officialClient(h, 'testHub', transport, token);
 }
 
 function collect<T>(connection: HubConnection, method: string, ...args: unknown[]): Promise<T[]> {

@@ -1,8 +1,8 @@
 // Two instances sharing Redis: an event for a user published on one reaches their connection on the other.
 
-import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
+import { HttpTransportType } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness } from './testing/harness.ts';
+import { officialClient, startHarness } from './testing/harness.ts';
 import type { Harness } from './testing/harness.ts';
 import { redisAnswers } from './testing/redis-available.ts';
 
@@ -26,20 +26,8 @@ describe.skipIf(!available)('scale-out over Redis', () => {
   });
 
   it('should deliver a user event published on instance A to the user connected on instance B, once', async () => {
-    const c = new HubConnectionBuilder()
-      .withUrl(`${b.url}/hubs/paymentNotificationHub`, {
-        transport: HttpTransportType.WebSockets,
-        accessTokenFactory: () => 'user:zoe',
-      })
-      .configureLogging(LogLevel.None)
-      .build();
-    const local = new HubConnectionBuilder()
-      .withUrl(`${a.url}/hubs/paymentNotificationHub`, {
-        transport: HttpTransportType.LongPolling,
-        accessTokenFactory: () => 'user:zoe',
-      })
-      .configureLogging(LogLevel.None)
-      .build();
+    const c = officialClient(b, 'paymentNotificationHub', HttpTransportType.WebSockets, 'user:zoe');
+    const local = officialClient(a, 'paymentNotificationHub', HttpTransportType.LongPolling, 'user:zoe');
     const onB: unknown[] = [];
     const onA: unknown[] = [];
     c.on('PaymentNotification', (p) => onB.push(p));

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './commands.ts';
 import type { CliContext } from './commands.ts';
 import { openStore } from './store.ts';
+import { fakeCli } from './testing/fake-cli.ts';
 import { tempDir, writeFakeBuild, writeFakeRepo } from './testing/fake-remote.ts';
 import type { RemotePackage } from './workspace.ts';
 
@@ -26,18 +27,12 @@ async function fakeBuild(pkg: RemotePackage, version: string): Promise<void> {
 
 beforeEach(async () => {
   repo = await writeFakeRepo(await tempDir('cli'), { chat: '1.0.0', checkout: '1.4.1' });
-  out = [];
-  err = [];
   builds = [];
-  context = {
-    repoRoot: repo,
-    dataDir: path.join(repo, '.data'),
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
+  ({ context, out, err } = fakeCli(repo, {
     build: fakeBuild,
     // Fake builds have no real container; the smoke mount has its own tests (smoke.test.ts).
     smoke: async () => ['./lifecycles'],
-  };
+  }));
 });
 afterEach(async () => {
   await rm(repo, { recursive: true, force: true });
@@ -52,7 +47,7 @@ describe('remote deploy', () => {
     expect(out.join('\n')).toContain('manifest  /remotes/checkout/1.4.1/mf-manifest.json');
     expect(err.filter((line) => line.startsWith('warning'))).toEqual([]);
 
-    out = [];
+    out.length = 0;
     expect(await runCli(['deploy', 'checkout', '--version', '1.4.2'], context)).toBe(0);
     expect(builds).toEqual(['checkout@1.4.1', 'checkout@1.4.2']);
     expect(out[0]).toBe('deploy checkout: 1.4.1 → 1.4.2');
@@ -62,7 +57,7 @@ describe('remote deploy', () => {
 
   it('should say nothing changed when the same build is deployed twice', async () => {
     await runCli(['deploy', 'chat'], context);
-    out = [];
+    out.length = 0;
     expect(await runCli(['deploy', 'chat'], context)).toBe(0);
     expect(out[0]).toBe('chat 1.0.0 is already live; nothing changed.');
     expect(out[1]).toContain('added     0 files');
@@ -141,7 +136,7 @@ describe('remote rollback, history and status', () => {
   beforeEach(async () => {
     await runCli(['deploy', 'checkout'], context);
     await runCli(['deploy', 'checkout', '--version', '1.4.2'], context);
-    out = [];
+    out.length = 0;
   });
 
   it('should roll back to the previous version by default and print it', async () => {
@@ -160,7 +155,7 @@ describe('remote rollback, history and status', () => {
 
   it('should list history oldest first with the live version', async () => {
     await runCli(['rollback', 'checkout', '--by', 'cli:alice'], context);
-    out = [];
+    out.length = 0;
     expect(await runCli(['history', 'checkout'], context)).toBe(0);
     const user = `cli:${userInfo().username}`;
     expect(out.map((line) => line.replace(/^\S+ {2}/, ''))).toEqual([
@@ -192,7 +187,7 @@ describe('remote rollback, history and status', () => {
       { action: 'canary', from: '1.4.2', to: '1.4.2', percent: 0, by: 'cli:bob' },
     ]);
     // A canary record never becomes the default rollback target.
-    out = [];
+    out.length = 0;
     expect(await runCli(['rollback', 'checkout'], context)).toBe(0);
     expect(out[0]).toBe('rollback checkout: 1.4.2 → 1.4.1');
   });

@@ -1,13 +1,14 @@
 // What every remote store shares, wherever it keeps its files (a folder, a bucket): the interface, the registry
-// entry of a stored version, the flip plan and the pointer moves over a store's own guarded flip.
+// entry of a stored version, the publish and flip plans, the history records and the pointer moves over a store's
+// own guarded flip.
 
 import type { CanaryChange } from './canary.ts';
 import { withCanary } from './canary.ts';
 import { entryIntegrityOf } from './entry-integrity.ts';
 import { RegistryError } from './errors.ts';
-import { sriSha384 } from './files.ts';
+import { sriSha384, treeDigest } from './files.ts';
 import { assertRouteClaims, routesOfBuild } from './route-claims.ts';
-import { assertVersion, contractMajorOf, manifestUrl } from './checks.ts';
+import { assertVersion, checkBuild, contractMajorOf, manifestUrl } from './checks.ts';
 import type {
   FlipResult,
   HistoryRecord,
@@ -96,6 +97,16 @@ export async function entryOf(
   };
 }
 
+/** One pointer move: which remote, why, how its target is chosen from the current entry, and by whom. */
+export interface FlipMove {
+  name: string;
+  action: HistoryRecord['action'];
+  pickTarget: (current: RegistryEntry | undefined) => Promise<string>;
+  by?: string | undefined;
+  canary?: CanaryChange | undefined;
+  note?: FlipNote | undefined;
+}
+
 /** What {@link planFlip} decided: the answer, and what to write unless nothing changed. */
 export interface FlipPlan {
   result: FlipResult;
@@ -108,14 +119,7 @@ export interface FlipPlan {
  */
 export async function planFlip(
   registry: Registry,
-  move: {
-    name: string;
-    action: HistoryRecord['action'];
-    pickTarget: (current: RegistryEntry | undefined) => Promise<string>;
-    by?: string | undefined;
-    canary?: CanaryChange | undefined;
-    note?: FlipNote | undefined;
-  },
+  move: FlipMove,
   entryFor: (name: string, version: string) => Promise<RegistryEntry>,
 ): Promise<FlipPlan> {
   const { name, action, by, canary, note } = move;
@@ -147,22 +151,60 @@ export async function planFlip(
   };
 }
 
-/** The refusal of a second, different build under a published version. */
-export function versionConflict(name: string, version: string): RegistryError {
-  return new RegistryError(
-    'version_conflict',
-    `${name} ${version} is already published with different content. Versions are immutable: bump the version (pnpm remote deploy ${name} --version <next>).`,
-  );
+/** A build about to be published: its version and digest, and the store's two possible answers. */
+export interface PublishPlan {
+  version: string;
+  /** Tree digest of the build folder (see `treeDigest`). */
+  digest: string;
+  /** The answer once this publish stored the version. */
+  created: PublishResult;
+  /** The answer when the version is already stored: a no-op for the same content, else `version_conflict`. */
+  alreadyStored(): Promise<PublishResult>;
 }
 
-type Flip = (
+/** The store-independent part of a publish: the checked build, its digest and what the store answers. */
+export async function planPublish(
   name: string,
-  action: HistoryRecord['action'],
-  pickTarget: (current: RegistryEntry | undefined) => Promise<string>,
-  by?: string,
-  canary?: CanaryChange,
-  note?: FlipNote,
-) => Promise<FlipResult>;
+  builtDir: string,
+  storedDigest: (name: string, version: string) => Promise<string | null>,
+): Promise<PublishPlan> {
+  const info = await checkBuild(name, builtDir);
+  const source = await treeDigest(builtDir);
+  const result = { name, version: info.version, manifest: manifestUrl(name, info.version) };
+  return {
+    version: info.version,
+    digest: source.digest,
+    created: { ...result, created: true, files: source.files, bytes: source.bytes },
+    async alreadyStored() {
+      if ((await storedDigest(name, info.version)) !== source.digest) {
+        throw new RegistryError(
+          'version_conflict',
+          `${name} ${info.version} is already published with different content. Versions are immutable: bump the version (pnpm remote deploy ${name} --version <next>).`,
+        );
+      }
+      return { ...result, created: false, files: 0, bytes: 0 };
+    },
+  };
+}
+
+/** History records (one JSON record per text) of one remote or of all, skipping damaged ones. */
+export function parseHistory(texts: Iterable<string>, name?: string): HistoryRecord[] {
+  const records: HistoryRecord[] = [];
+  for (const text of texts) {
+    if (!text.trim()) continue;
+    try {
+      const record = JSON.parse(text) as HistoryRecord;
+      if (name === undefined || record.remote === name) records.push(record);
+    } catch {
+      // A line torn by a crash mid-append, or a foreign object under the bucket's history prefix: the records
+      // around it are still good.
+    }
+  }
+  return records;
+}
+
+/** A store's pointer flip: {@link planFlip} under the store's own guard (lock file or compare-and-swap). */
+export type Flip = (move: FlipMove) => Promise<FlipResult>;
 
 /** What a flip adds to its history record besides who and what (a skipped smoke check). */
 export type FlipNote = Pick<HistoryRecord, 'smoke'>;
@@ -180,18 +222,18 @@ export function pointerMoves(
     by?: string,
     note?: FlipNote,
   ): Promise<FlipResult> {
-    return flip(name, action, async () => version, by, undefined, note);
+    return flip({ name, action, pickTarget: async () => version, by, note });
   }
 
   function setLiveIfAbsent(name: string, version: string): Promise<FlipResult> {
-    return flip(name, 'deploy', async (current) => current?.version ?? version);
+    return flip({ name, action: 'deploy', pickTarget: async (current) => current?.version ?? version });
   }
 
   function rollback(name: string, to?: string, by?: string): Promise<FlipResult> {
-    return flip(
+    return flip({
       name,
-      'rollback',
-      async (current) => {
+      action: 'rollback',
+      pickTarget: async (current) => {
         if (to !== undefined) return to;
         if (!current)
           throw new RegistryError('unknown_remote', `${name} has no live version to roll back from.`);
@@ -209,20 +251,20 @@ export function pointerMoves(
         return landing.from;
       },
       by,
-    );
+    });
   }
   function setCanary(name: string, change: CanaryChange, by?: string): Promise<FlipResult> {
-    return flip(
+    return flip({
       name,
-      'canary',
-      async (current) => {
+      action: 'canary',
+      pickTarget: async (current) => {
         if (!current)
           throw new RegistryError('unknown_remote', `${name} has no live version to canary beside.`);
         return current.version;
       },
       by,
-      change,
-    );
+      canary: change,
+    });
   }
   return { setLive, setLiveIfAbsent, rollback, setCanary };
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './commands.ts';
 import type { CliContext } from './commands.ts';
 import { openStore } from './store.ts';
+import { fakeCli } from './testing/fake-cli.ts';
 import { tempDir, writeFakeBuild, writeFakeRepo } from './testing/fake-remote.ts';
 
 // What each fake build of a remote claims, by version (ADR 0235).
@@ -23,13 +24,7 @@ let context: CliContext;
 
 beforeEach(async () => {
   repo = await writeFakeRepo(await tempDir('claims'), { gallery: '1.0.0', funnels: '1.0.0' });
-  out = [];
-  err = [];
-  context = {
-    repoRoot: repo,
-    dataDir: path.join(repo, '.data'),
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
+  ({ context, out, err } = fakeCli(repo, {
     build: async (pkg, version) => {
       await writeFakeBuild(path.join(pkg.dir, 'dist', version), pkg.name, version, {
         code: `render(${JSON.stringify(version)})`,
@@ -38,7 +33,7 @@ beforeEach(async () => {
     },
     // Fake builds have no real container (the smoke mount has its own tests).
     smoke: async () => [],
-  };
+  }));
   expect(await runCli(['deploy', 'gallery'], context)).toBe(0);
   expect(await runCli(['deploy', 'funnels'], context)).toBe(0);
 });

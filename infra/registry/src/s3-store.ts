@@ -11,25 +11,22 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import semver from 'semver';
-import type { CanaryChange } from './canary.ts';
 import { RegistryError } from './errors.ts';
 import { contentTypeOf } from './content-types.ts';
-import { listFiles, precompress, treeDigest } from './files.ts';
+import { listFiles, precompress } from './files.ts';
 import {
   BUILD_INFO,
   MANIFEST,
   assertRelativeFile,
   assertRemoteName,
   assertVersion,
-  checkBuild,
   emptyRegistry,
-  manifestUrl,
   parseBuildInfo,
   parseRegistry,
 } from './checks.ts';
-import { entryOf, planFlip, pointerMoves, versionConflict } from './remote-store.ts';
-import type { FlipNote, RemoteStore } from './remote-store.ts';
-import type { FlipResult, HistoryRecord, PublishResult, Registry, RegistryEntry } from './types.ts';
+import { entryOf, parseHistory, planFlip, planPublish, pointerMoves } from './remote-store.ts';
+import type { Flip, RemoteStore } from './remote-store.ts';
+import type { HistoryRecord, PublishResult, Registry, RegistryEntry } from './types.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -145,18 +142,11 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
     return send('reading the history', async () => {
       // Keys start with the record's ISO time, so key order is time order.
       const keys = (await listKeys(historyPrefix)).sort();
-      const bodies = await mapLimited(keys, async (key) => (await getObject(key))?.body ?? null);
-      const records: HistoryRecord[] = [];
-      for (const body of bodies) {
-        if (!body) continue;
-        try {
-          const record = JSON.parse(body.toString('utf8')) as HistoryRecord;
-          if (name === undefined || record.remote === name) records.push(record);
-        } catch {
-          // A foreign or damaged object under the prefix is skipped, like a torn line in the folder store.
-        }
-      }
-      return records;
+      const texts = await mapLimited(
+        keys,
+        async (key) => (await getObject(key))?.body.toString('utf8') ?? '',
+      );
+      return parseHistory(texts, name);
     });
   }
 
@@ -195,20 +185,9 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
   }
 
   async function publish(name: string, builtDir: string): Promise<PublishResult> {
-    const info = await checkBuild(name, builtDir);
-    const source = await treeDigest(builtDir);
-    const result = { name, version: info.version, manifest: manifestUrl(name, info.version) };
-    const base = versionPrefix(name, info.version);
-
-    const compareWithStored = async (): Promise<PublishResult> => {
-      const stored = await storedDigest(name, info.version);
-      if (stored !== source.digest) {
-        throw versionConflict(name, info.version);
-      }
-      return { ...result, created: false, files: 0, bytes: 0 };
-    };
-
-    if ((await storedDigest(name, info.version)) !== null) return compareWithStored();
+    const build = await planPublish(name, builtDir, storedDigest);
+    const base = versionPrefix(name, build.version);
+    if ((await storedDigest(name, build.version)) !== null) return build.alreadyStored();
     // Precompress a private copy (the build folder stays as built), then upload it.
     const staging = await mkdtemp(path.join(tmpdir(), 'companion-publish-'));
     try {
@@ -236,24 +215,24 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
             Key: base + MANIFEST,
             Body: await readFile(path.join(staging, MANIFEST)),
             IfNoneMatch: '*',
-            Metadata: { 'companion-digest': source.digest },
+            Metadata: { 'companion-digest': build.digest },
             ...objectHeaders(MANIFEST),
           }),
         );
       } catch (error) {
-        if (isPreconditionFailed(error)) return compareWithStored();
+        if (isPreconditionFailed(error)) return build.alreadyStored();
         throw error;
       }
     } catch (error) {
       if (error instanceof RegistryError) throw error;
       throw new RegistryError(
         'store_unavailable',
-        `uploading ${name} ${info.version} failed: ${(error as Error).message}`,
+        `uploading ${name} ${build.version} failed: ${(error as Error).message}`,
       );
     } finally {
       await rm(staging, { recursive: true, force: true });
     }
-    return { ...result, created: true, files: source.files, bytes: source.bytes };
+    return build.created;
   }
 
   async function entryFor(name: string, version: string): Promise<RegistryEntry> {
@@ -273,19 +252,12 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
     );
   }
 
-  async function flip(
-    name: string,
-    action: HistoryRecord['action'],
-    pickTarget: (current: RegistryEntry | undefined) => Promise<string>,
-    by?: string,
-    canary?: CanaryChange,
-    note?: FlipNote,
-  ): Promise<FlipResult> {
-    assertRemoteName(name);
+  const flip: Flip = async (move) => {
+    assertRemoteName(move.name);
     return send('moving the registry pointer', async () => {
       for (let attempt = 1; ; attempt += 1) {
         const { registry, etag } = await readRegistryWithTag();
-        const plan = await planFlip(registry, { name, action, pickTarget, by, canary, note }, entryFor);
+        const plan = await planFlip(registry, move, entryFor);
         if (!plan.write) return plan.result;
         const { record } = plan.write;
         try {
@@ -315,7 +287,7 @@ export function openS3Store(config: S3StoreConfig): RemoteStore {
         return plan.result;
       }
     });
-  }
+  };
 
   const { setLive, setLiveIfAbsent, rollback, setCanary } = pointerMoves(flip, history, versions);
 

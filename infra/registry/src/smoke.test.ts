@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliContext } from './commands.ts';
 import { smokeMount } from './smoke.ts';
 import { openStore } from './store.ts';
+import { fakeCli } from './testing/fake-cli.ts';
 import { tempDir, writeFakeRepo } from './testing/fake-remote.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -117,20 +118,14 @@ describe('remote deploy with the smoke mount', () => {
 
   beforeAll(async () => {
     const repo = await writeFakeRepo(path.join(root, 'repo'), { gallery: '1.0.0' });
-    out = [];
-    err = [];
-    context = {
-      repoRoot: repo,
-      dataDir: path.join(repo, '.data'),
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
+    ({ context, out, err } = fakeCli(repo, {
       // "Building" copies the prepared build of that version into the remote's dist/<version>/.
       build: async (pkg, version) => {
         await cp(version === '0.0.0-throws' ? throwing : gallery, path.join(pkg.dir, 'dist', version), {
           recursive: true,
         });
       },
-    };
+    }));
   });
 
   it('should refuse a remote whose mount throws, storing and flipping nothing', async () => {

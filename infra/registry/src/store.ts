@@ -3,23 +3,20 @@ import { appendFile, cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/pr
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import semver from 'semver';
-import type { CanaryChange } from './canary.ts';
 import {
   BUILD_INFO,
   MANIFEST,
   assertRelativeFile,
   assertRemoteName,
   assertVersion,
-  checkBuild,
   emptyRegistry,
-  manifestUrl,
   parseRegistry,
   readBuildInfo,
 } from './checks.ts';
 import { exists, precompress, treeDigest, writeFileAtomic } from './files.ts';
-import { entryOf, planFlip, pointerMoves, versionConflict } from './remote-store.ts';
-import type { FlipNote, RemoteStore } from './remote-store.ts';
-import type { FlipResult, HistoryRecord, PublishResult, Registry, RegistryEntry } from './types.ts';
+import { entryOf, parseHistory, planFlip, planPublish, pointerMoves } from './remote-store.ts';
+import type { Flip, RemoteStore } from './remote-store.ts';
+import type { HistoryRecord, PublishResult, Registry, RegistryEntry } from './types.ts';
 
 /** The store in a local data folder (the default). */
 export interface Store extends RemoteStore {
@@ -124,17 +121,7 @@ export function openStore(dataDir: string): Store {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
-    const records: HistoryRecord[] = [];
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
-      try {
-        const record = JSON.parse(line) as HistoryRecord;
-        if (name === undefined || record.remote === name) records.push(record);
-      } catch {
-        // A crash mid-append can leave one torn line; the records around it are still good.
-      }
-    }
-    return records;
+    return parseHistory(text.split('\n'), name);
   }
 
   async function versions(name: string): Promise<string[]> {
@@ -150,25 +137,14 @@ export function openStore(dataDir: string): Store {
   }
 
   async function publish(name: string, builtDir: string): Promise<PublishResult> {
-    const info = await checkBuild(name, builtDir);
-    const target = versionDir(name, info.version);
-    const source = await treeDigest(builtDir);
-    const result = { name, version: info.version, manifest: manifestUrl(name, info.version) };
-
-    const compareWithStored = async (): Promise<PublishResult> => {
-      const stored = await treeDigest(target);
-      if (stored.digest !== source.digest) {
-        throw versionConflict(name, info.version);
-      }
-      return { ...result, created: false, files: 0, bytes: 0 };
-    };
-
-    if (await exists(target)) return compareWithStored();
+    const build = await planPublish(name, builtDir, storedDigest);
+    const target = versionDir(name, build.version);
+    if (await exists(target)) return build.alreadyStored();
     await mkdir(path.dirname(target), { recursive: true });
     // Dot-prefixed: the static server never serves dotfiles, so a half-copied build is never visible.
     const staging = path.join(
       path.dirname(target),
-      `.staging-${info.version}-${randomBytes(6).toString('hex')}`,
+      `.staging-${build.version}-${randomBytes(6).toString('hex')}`,
     );
     try {
       await cp(builtDir, staging, { recursive: true, errorOnExist: true, force: false });
@@ -178,34 +154,23 @@ export function openStore(dataDir: string): Store {
       await rm(staging, { recursive: true, force: true });
       const code = (error as NodeJS.ErrnoException).code;
       // Another publisher renamed the same version in first: fall back to the identical-or-conflict check.
-      if ((code === 'ENOTEMPTY' || code === 'EEXIST') && (await exists(target))) return compareWithStored();
+      if ((code === 'ENOTEMPTY' || code === 'EEXIST') && (await exists(target))) return build.alreadyStored();
       throw error;
     }
-    return { ...result, created: true, files: source.files, bytes: source.bytes };
+    return build.created;
   }
 
-  async function flip(
-    name: string,
-    action: HistoryRecord['action'],
-    pickTarget: (current: RegistryEntry | undefined) => Promise<string>,
-    by?: string,
-    canary?: CanaryChange,
-    note?: FlipNote,
-  ): Promise<FlipResult> {
-    assertRemoteName(name);
+  const flip: Flip = async (move) => {
+    assertRemoteName(move.name);
     return withLock(async () => {
-      const plan = await planFlip(
-        await readRegistry(),
-        { name, action, pickTarget, by, canary, note },
-        entryFor,
-      );
+      const plan = await planFlip(await readRegistry(), move, entryFor);
       if (plan.write) {
         await writeFileAtomic(registryFile, `${JSON.stringify(plan.write.registry, null, 2)}\n`);
         await appendFile(historyFile, `${JSON.stringify(plan.write.record)}\n`, 'utf8');
       }
       return plan.result;
     });
-  }
+  };
 
   const { setLive, setLiveIfAbsent, rollback, setCanary } = pointerMoves(flip, history, versions);
 

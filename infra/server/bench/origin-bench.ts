@@ -1,16 +1,15 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { openStore } from '@companion/registry';
 import { tempDir, writeFakeBuild } from '@companion/registry/testing';
 import { createOriginServer } from '../src/origin-server.ts';
+import { writeShell } from '../src/testing/origin-fixtures.ts';
 
 // Prints requests/s of the origin's static paths on this machine: `pnpm exec tsx infra/server/bench/origin-bench.ts`.
 const root = await tempDir('origin-bench');
 const dataDir = path.join(root, 'data');
-const shellDir = path.join(root, 'shell');
-await mkdir(shellDir, { recursive: true });
-await writeFile(path.join(shellDir, 'index.html'), `<!doctype html>${'<meta name="x">'.repeat(30)}`);
+const shellDir = await writeShell(root, `<!doctype html>${'<meta name="x">'.repeat(30)}`);
 const store = openStore(dataDir);
 await store.publish('chat', await writeFakeBuild(path.join(root, 'build'), 'chat', '1.0.0'));
 await store.setLive('chat', '1.0.0');

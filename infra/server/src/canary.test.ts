@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { openStore } from '@companion/registry';
 import type { Registry } from '@companion/registry';
@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_COOKIE, bucketOf, newVisitor, registryForVisitor, visitorIdOf } from './canary.ts';
 import { createOriginServer } from './origin-server.ts';
+import { BLANK_INDEX, writeShell } from './testing/origin-fixtures.ts';
 
 const live = {
   version: '1.0.0',
@@ -60,12 +61,7 @@ describe('origin with a canary', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     root = await tempDir('canary');
-    const shellDir = path.join(root, 'shell');
-    await mkdir(shellDir, { recursive: true });
-    await writeFile(
-      path.join(shellDir, 'index.html'),
-      '<!doctype html><html><head></head><body></body></html>',
-    );
+    const shellDir = await writeShell(root, BLANK_INDEX);
     const store = openStore(path.join(root, 'data'));
     for (const version of ['1.0.0', '1.1.0'])
       await store.publish('chat', await writeFakeBuild(path.join(root, version), 'chat', version));

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Sends the platform's JSON error body `{ error: { code, message, field? } }`. */
 export function sendError(
@@ -14,6 +14,22 @@ export function sendError(
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
     .send({ error: { code, message, ...(field ? { field } : {}) } });
+}
+
+/** Any failure no specific answer caught: a 5xx is logged and answered without its details, a 4xx with its message. */
+export function sendFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  error: { message: string },
+): FastifyReply {
+  if (status >= 500) request.log.error(error);
+  return sendError(
+    reply,
+    status,
+    status >= 500 ? 'internal' : 'bad_request',
+    status >= 500 ? 'Something went wrong.' : error.message,
+  );
 }
 
 /**

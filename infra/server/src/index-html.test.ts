@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FirstLoadHint } from '@companion/contracts';
 import type { Registry } from '@companion/registry';
 import { createIndexRenderer, hintedImages } from './index-html.ts';
+import { writeShell } from './testing/origin-fixtures.ts';
 
 const HTML = `<!doctype html><html><head><title>x</title>
     <link rel="preload" href="/registry.json" as="fetch" crossorigin="anonymous" />
@@ -23,11 +24,9 @@ async function fixture(
   } = {},
 ) {
   const root = await mkdtemp(path.join(tmpdir(), 'index-html-'));
-  const shellDir = path.join(root, 'shell');
+  const shellDir = await writeShell(root, HTML);
   const remotesDir = path.join(root, 'remotes');
-  await mkdir(shellDir, { recursive: true });
   await mkdir(path.join(remotesDir, 'chat', '1.2.0'), { recursive: true });
-  await writeFile(path.join(shellDir, 'index.html'), HTML);
   await writeFile(
     path.join(remotesDir, 'chat', '1.2.0', 'mf-manifest.json'),
     JSON.stringify({
@@ -177,11 +176,10 @@ describe('index.html renderer', () => {
 
   it('should publish SENTRY_DSN to the page only when one is configured', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'index-html-'));
-    await mkdir(path.join(root, 'shell'), { recursive: true });
-    await writeFile(path.join(root, 'shell', 'index.html'), HTML);
+    const shellDir = await writeShell(root, HTML);
     const render = (sentryDsn?: string) =>
       createIndexRenderer({
-        shellDir: path.join(root, 'shell'),
+        shellDir,
         remotesDir: path.join(root, 'remotes'),
         ...(sentryDsn ? { sentryDsn } : {}),
         readRegistry: async () => registry,

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { tempDir, writeFakeBuild } from '@companion/registry/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance } from './testing/instance.ts';
 import type { Instance, InstanceOptions } from './testing/instance.ts';
+import { BLANK_INDEX, writeShell } from './testing/origin-fixtures.ts';
 
 const PG_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -174,14 +175,21 @@ describe.skipIf(!available)('two instances on PostgreSQL, Redis and one store', 
     return { items, done };
   }
 
+  /** A fresh visitor with a chat on instance A, sending `message` there, with the gated engine silent so far. */
+  async function replyStartedOnA(message: string) {
+    const [a] = instances as [Instance, Instance];
+    gate.reset();
+    const { token, chatId } = await visitorWithChat(a.url, a.db, 10);
+    const onA = hub(a.url, 'chatHub', token);
+    await onA.start();
+    const sent = collect(onA.stream<ChatReplyItem>('SendMessage', chatId, message, randomUUID()));
+    return { token, chatId, onA, sent };
+  }
+
   beforeAll(async () => {
     root = await tempDir('multi');
     dataDir = path.join(root, 'data');
-    await mkdir(path.join(root, 'shell'), { recursive: true });
-    await writeFile(
-      path.join(root, 'shell', 'index.html'),
-      '<!doctype html><html><head></head><body></body></html>',
-    );
+    await writeShell(root, BLANK_INDEX);
     const first = await createDatabase({ databaseUrl: PG_URL, schema, poolSize: 2 });
     await migrate(first);
     await first.close();
@@ -262,14 +270,8 @@ describe.skipIf(!available)('two instances on PostgreSQL, Redis and one store', 
   });
 
   it('should resume on instance B a reply started on instance A, with no text missing or repeated', async () => {
-    const [a, b] = instances as [Instance, Instance];
-    gate.reset();
-    const { token, chatId } = await visitorWithChat(a.url, a.db, 10);
-    const onA = hub(a.url, 'chatHub', token);
-    await onA.start();
-    const first = collect(
-      onA.stream<ChatReplyItem>('SendMessage', chatId, 'How was your day?', randomUUID()),
-    );
+    const [, b] = instances as [Instance, Instance];
+    const { token, chatId, onA, sent: first } = await replyStartedOnA('How was your day?');
     gate.release(2);
     await expect.poll(() => first.items.length, { timeout: 10_000 }).toBe(3);
     // The client loses A; the reply goes on there, and says one more word while nobody watches.
@@ -302,12 +304,8 @@ describe.skipIf(!available)('two instances on PostgreSQL, Redis and one store', 
   });
 
   it('should stop from instance B a reply instance A is writing (CancelReply)', async () => {
-    const [a, b] = instances as [Instance, Instance];
-    gate.reset();
-    const { token, chatId } = await visitorWithChat(a.url, a.db, 10);
-    const onA = hub(a.url, 'chatHub', token);
-    await onA.start();
-    const sent = collect(onA.stream<ChatReplyItem>('SendMessage', chatId, 'Tell me more', randomUUID()));
+    const [, b] = instances as [Instance, Instance];
+    const { token, chatId, sent } = await replyStartedOnA('Tell me more');
     gate.release(1);
     await expect.poll(() => sent.items.length, { timeout: 10_000 }).toBe(2);
     const replyId = (sent.items[0] as ChatReplyItem).replyId;

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { openS3Store } from '@companion/registry';
@@ -9,6 +9,7 @@ import type { TestS3 } from '@companion/registry/testing/s3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOriginServer } from './origin-server.ts';
+import { injectEncoded, writeShell } from './testing/origin-fixtures.ts';
 
 // Two origins on one bucket (ADR 0190); skipped, never passed, when s3rver cannot start.
 const s3: TestS3 | null = await startTestS3('companion-origin');
@@ -20,9 +21,7 @@ let origins: FastifyInstance[] = [];
 describe.skipIf(!s3)('origin on a bucket store (s3rver)', () => {
   beforeAll(async () => {
     root = await tempDir('origin-s3');
-    const shellDir = path.join(root, 'shell');
-    await mkdir(shellDir, { recursive: true });
-    await writeFile(path.join(shellDir, 'index.html'), '<!doctype html><title>shell</title>');
+    const shellDir = await writeShell(root, '<!doctype html><title>shell</title>');
     store = openS3Store({ bucket: s3!.bucket, client: s3!.client });
     await store.publish(
       'chat',
@@ -70,25 +69,16 @@ describe.skipIf(!s3)('origin on a bucket store (s3rver)', () => {
 
   it('should serve stored files from the bucket, precompressed when accepted, immutable, with integrity intact', async () => {
     const [a, b] = origins as [FastifyInstance, FastifyInstance];
-    const br = await a.inject({
-      url: '/remotes/chat/1.1.0/remoteEntry.js',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const br = await injectEncoded(a, '/remotes/chat/1.1.0/remoteEntry.js', 'br, gzip');
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['content-type']).toBe('application/javascript; charset=utf-8');
-    const plain = await b.inject({
-      url: '/remotes/chat/1.1.0/remoteEntry.js',
-      headers: { 'accept-encoding': 'identity' },
-    });
+    const plain = await injectEncoded(b, '/remotes/chat/1.1.0/remoteEntry.js', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
     expect(plain.body).toContain('v2()');
-    const manifest = await a.inject({
-      url: '/remotes/chat/1.0.0/mf-manifest.json',
-      headers: { 'accept-encoding': 'identity' },
-    });
+    const manifest = await injectEncoded(a, '/remotes/chat/1.0.0/mf-manifest.json', 'identity');
     const { createHash } = await import('node:crypto');
     const integrity = `sha384-${createHash('sha384').update(manifest.rawPayload).digest('base64')}`;
     expect((await store.readRegistry()).remotes['chat']?.integrity).toBe(integrity);

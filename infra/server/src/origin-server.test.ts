@@ -8,8 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createOriginServer } from './origin-server.ts';
-import { freePort, startFakeApi } from './testing/fake-api.ts';
+import { freePort } from './testing/fake-api.ts';
 import type { FakeApi } from './testing/fake-api.ts';
+import { injectEncoded, startTestOrigin, writeShell } from './testing/origin-fixtures.ts';
 
 const INDEX = '<!doctype html><title>shell</title><div id="root"></div>';
 const MAIN_JS = `/* shell */\n${'export const value = "shell main chunk";\n'.repeat(200)}`;
@@ -19,25 +20,22 @@ let dataDir: string;
 let shellDir: string;
 let api: FakeApi;
 let app: FastifyInstance;
+let closeOrigin: () => Promise<void>;
 
 beforeAll(async () => {
   root = await tempDir('origin');
   dataDir = path.join(root, 'data');
-  shellDir = path.join(root, 'shell');
-  await mkdir(path.join(shellDir, 'assets'), { recursive: true });
-  await writeFile(path.join(shellDir, 'index.html'), INDEX);
-  await writeFile(path.join(shellDir, 'assets', 'main.1a2b3c4d.js'), MAIN_JS);
-  await writeFile(path.join(shellDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  shellDir = await writeShell(root, INDEX, {
+    'assets/main.1a2b3c4d.js': MAIN_JS,
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  });
   const store = openStore(dataDir);
   await store.publish('chat', await writeFakeBuild(path.join(root, 'build-chat'), 'chat', '1.0.0'));
-  api = await startFakeApi();
-  app = await createOriginServer({ dataDir, shellDir, apiUrl: api.url });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  ({ app, api, close: closeOrigin } = await startTestOrigin(dataDir, shellDir));
 });
 
 afterAll(async () => {
-  await app.close();
-  await api.close();
+  await closeOrigin();
   await rm(root, { recursive: true, force: true });
 });
 
@@ -102,10 +100,7 @@ describe('shell', () => {
   });
 
   it('should gzip shell assets when the client accepts it', async () => {
-    const response = await app.inject({
-      url: '/assets/main.1a2b3c4d.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const response = await injectEncoded(app, '/assets/main.1a2b3c4d.js', 'gzip');
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.rawPayload.length).toBeLessThan(MAIN_JS.length / 5);
     expect(gunzipSync(response.rawPayload).toString('utf8')).toBe(MAIN_JS);
@@ -128,26 +123,17 @@ describe('/registry.json', () => {
 
 describe('/remotes', () => {
   it('should serve stored files as immutable, precompressed when accepted', async () => {
-    const gz = await app.inject({
-      url: '/remotes/chat/1.0.0/remoteEntry.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const gz = await injectEncoded(app, '/remotes/chat/1.0.0/remoteEntry.js', 'gzip');
     expect(gz.statusCode).toBe(200);
     expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers['vary']).toContain('accept-encoding');
-    const plain = await app.inject({
-      url: '/remotes/chat/1.0.0/remoteEntry.js',
-      headers: { 'accept-encoding': 'identity' },
-    });
+    const plain = await injectEncoded(app, '/remotes/chat/1.0.0/remoteEntry.js', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
     expect(plain.headers['content-type']).toContain('javascript');
 
-    const br = await app.inject({
-      url: '/remotes/chat/1.0.0/remoteEntry.js',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const br = await injectEncoded(app, '/remotes/chat/1.0.0/remoteEntry.js', 'gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
   });

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE, NO_CACHE, shellCacheControl } from './cache-policy.ts';
 import { hasCanary, newVisitor, registryForVisitor, visitorIdOf } from './canary.ts';
 import { Readable } from 'node:stream';
-import { clientErrorHandler, sendError } from './errors.ts';
+import { clientErrorHandler, sendError, sendFailure } from './errors.ts';
 import { createFirstLoadApi } from './first-load-api.ts';
 import { isBotUserAgent } from './bot.ts';
 import { createIndexRenderer } from './index-html.ts';
@@ -71,13 +71,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       // The proxy reads no body: its 400s are about the path (a `..` segment, even percent-encoded).
       if (status === 400 && isApiPath(request.url))
         return sendError(reply, 400, 'invalid_path', 'The path is not valid for the API.', 'path');
-      if (status >= 500) request.log.error(error);
-      return sendError(
-        reply,
-        status,
-        status >= 500 ? 'internal' : 'bad_request',
-        status >= 500 ? 'Something went wrong.' : error.message,
-      );
+      return sendFailure(request, reply, status, error);
     },
   );
   const apiAvailable = options.apiAvailable ?? (() => true);
@@ -279,13 +273,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
           'not_found',
           `Nothing at ${request.method} ${request.url.split('?')[0]}.`,
         );
-      if (status >= 500) request.log.error(error);
-      return sendError(
-        reply,
-        status,
-        status >= 500 ? 'internal' : 'bad_request',
-        status >= 500 ? 'Something went wrong.' : error.message,
-      );
+      return sendFailure(request, reply, status, error);
     });
   });
 

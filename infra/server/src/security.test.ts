@@ -1,6 +1,6 @@
 // Security and reliability regression tests for the one origin.
 
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -11,32 +11,27 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createOriginServer } from './origin-server.ts';
-import { startFakeApi } from './testing/fake-api.ts';
 import type { FakeApi } from './testing/fake-api.ts';
+import { startTestOrigin, writeShell } from './testing/origin-fixtures.ts';
 import { RawConnection } from './testing/raw-http.ts';
 
 let root: string;
 let api: FakeApi;
 let app: FastifyInstance;
 let port: number;
+let closeOrigin: () => Promise<void>;
 
 beforeAll(async () => {
   root = await tempDir('origin-security');
-  const shellDir = path.join(root, 'shell');
-  await mkdir(shellDir, { recursive: true });
-  await writeFile(
-    path.join(shellDir, 'index.html'),
+  const shellDir = await writeShell(
+    root,
     '<!doctype html><html><head><script>document.title = "x";</script></head><div id="root"></div></html>',
   );
-  api = await startFakeApi();
-  app = await createOriginServer({ dataDir: path.join(root, 'data'), shellDir, apiUrl: api.url });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as AddressInfo).port;
+  ({ app, api, port, close: closeOrigin } = await startTestOrigin(path.join(root, 'data'), shellDir));
 });
 
 afterAll(async () => {
-  await app.close();
-  await api.close();
+  await closeOrigin();
   await rm(root, { recursive: true, force: true });
 });
 

@@ -1,8 +1,11 @@
-// Test harness: a hub server on an ephemeral loopback port, plus a raw WebSocket peer for byte-level checks.
+// Test harness: a hub server on an ephemeral loopback port, the official client of one, and a raw WebSocket peer
+// for byte-level checks.
 
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
+import type { HttpTransportType, HubConnection } from '@microsoft/signalr';
 import { WebSocket } from 'ws';
 import { createHubServer } from '../server.ts';
 import type { AuthResult, HubServer, HubServerOptions } from '../types.ts';
@@ -51,6 +54,19 @@ export async function startHarness(
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
+}
+
+/** The official client (not started, logging off) of `hub` on a harness, signed in with a test token. */
+export function officialClient(
+  h: Pick<Harness, 'url'>,
+  hub: string,
+  transport: HttpTransportType,
+  token: string,
+): HubConnection {
+  return new HubConnectionBuilder()
+    .withUrl(`${h.url}/hubs/${hub}`, { transport, accessTokenFactory: () => token })
+    .configureLogging(LogLevel.None)
+    .build();
 }
 
 /** A hand-driven WebSocket peer recording every record it receives. */
