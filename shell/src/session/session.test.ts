@@ -134,6 +134,14 @@ describe('session', () => {
     return bus;
   };
 
+  /** Stores an expired access token for guest g0 beside a refresh token (`refreshToken`), as a tab left open. */
+  const storeExpired = (refreshToken: string) => {
+    const expired = fakeJwt({ sub: 'g0', exp: NOW / 1000 - 5, webpage: '/' });
+    localStorage.setItem(PERSIST_KEYS.auth, JSON.stringify({ accessToken: expired, refreshToken }));
+    localStorage.setItem(PERSIST_KEYS.generatedUserId, 'g0');
+    return expired;
+  };
+
   beforeEach(() => {
     localStorage.clear();
     history.replace('/');
@@ -217,12 +225,7 @@ describe('session', () => {
 
   it('should send no token when expired and share one refresh among 20 concurrent 401s', async () => {
     const pair = api.issue('g0', '/');
-    const expired = fakeJwt({ sub: 'g0', exp: NOW / 1000 - 5, webpage: '/' });
-    localStorage.setItem(
-      PERSIST_KEYS.auth,
-      JSON.stringify({ accessToken: expired, refreshToken: pair.refreshToken }),
-    );
-    localStorage.setItem(PERSIST_KEYS.generatedUserId, 'g0');
+    const expired = storeExpired(pair.refreshToken);
     localStorage.setItem(
       PERSIST_KEYS.confirmations,
       JSON.stringify({ isNConfirmed: true, isSConfirmed: false }),
@@ -579,12 +582,7 @@ describe('session', () => {
   it('should not refresh when another tab refreshed while this one waited for the cross-tab lock', async () => {
     const stale = api.issue('g0', '/');
     const fresh = api.issue('g0', '/');
-    const expired = fakeJwt({ sub: 'g0', exp: NOW / 1000 - 5, webpage: '/' });
-    localStorage.setItem(
-      PERSIST_KEYS.auth,
-      JSON.stringify({ accessToken: expired, refreshToken: stale.refreshToken }),
-    );
-    localStorage.setItem(PERSIST_KEYS.generatedUserId, 'g0');
+    storeExpired(stale.refreshToken);
     const request = vi.fn(async (_name: string, run: () => Promise<boolean>) => {
       // The other tab held the lock and rotated the tokens meanwhile.
       localStorage.setItem(PERSIST_KEYS.auth, JSON.stringify(fresh));

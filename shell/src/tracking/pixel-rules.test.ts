@@ -11,23 +11,15 @@ import {
 const networks = (search: string) => matchNetworks(search).map((m) => m.network);
 
 describe('pixel initialisation rules (001 §4)', () => {
-  it.each([
-    ['facebook', '?utm_source=facebook'],
-    ['tiktok', '?utm_source=tiktok'],
-    ['snapchat', '?utm_source=snapchat'],
-    ['twitter', '?utm_source=twitter'],
-  ])('should initialise %s when the utm source equals its name', (network, search) => {
-    expect(networks(search)).toEqual([network]);
-  });
-
-  it.each([
-    ['facebook', '?utm_source=quiz-fb'],
-    ['tiktok', '?utm_source=spring-tt-2'],
-    ['snapchat', '?utm_source=promo-snap'],
-    ['twitter', '?utm_source=x-tw'],
-  ])('should initialise %s when the utm source includes its suffix', (network, search) => {
-    expect(networks(search)).toEqual([network]);
-  });
+  // A source equal to the network's name, and one that only includes its suffix.
+  const SUFFIXED = { facebook: 'quiz-fb', tiktok: 'spring-tt-2', snapchat: 'promo-snap', twitter: 'x-tw' };
+  it.each(Object.entries(SUFFIXED))(
+    'should initialise %s when the utm source equals its name or includes its suffix (%s)',
+    (network, suffixed) => {
+      expect(networks(`?utm_source=${network}`)).toEqual([network]);
+      expect(networks(`?utm_source=${suffixed}`)).toEqual([network]);
+    },
+  );
 
   it.each([
     ['facebook', '?fbclid=F1', 'F1'],

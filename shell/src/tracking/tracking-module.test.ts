@@ -44,17 +44,12 @@ describe('tracking chunk: the pixels and the attribution record only when the vi
     document.head.append(meta);
   };
 
-  it('should not load the pixel chunk when no network is configured, even on a fbclid visit', async () => {
-    window.history.replaceState(null, '', '/?fbclid=F1');
-    const { stop } = start();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(startPixels).not.toHaveBeenCalled();
-    stop();
-  });
-
-  it('should not load it when the configured network does not match the visit', async () => {
-    configure({ facebook: ['123'] });
-    window.history.replaceState(null, '', '/?ttclid=T1');
+  it.each([
+    ['when no network is configured, even on a fbclid visit', null, '/?fbclid=F1'],
+    ['when the configured network does not match the visit', { facebook: ['123'] }, '/?ttclid=T1'],
+  ])('should not load the pixel chunk %s', async (_case, networks, url) => {
+    if (networks) configure(networks);
+    window.history.replaceState(null, '', url);
     const { stop } = start();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(startPixels).not.toHaveBeenCalled();
