@@ -4,9 +4,11 @@ import {
   balance,
   composer,
   conversation,
+  freeModels,
   listButton,
   models,
   openChat,
+  openFreeChat,
   replies,
   send,
   signIn,
@@ -47,9 +49,7 @@ test.describe('chat', () => {
 
   test('should finish a reply after a reload mid-reply, its text shown once', async ({ page, request }) => {
     const account = await signIn(page, request);
-    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
-    const chatId = await startChat(request, account, model!.id);
-    await openChat(page, chatId);
+    const { chatId } = await openFreeChat(page, request, account);
     await send(page, SLOW);
     await expect(streaming(page)).toContainText(/\w+ \w+/);
     await page.reload();
@@ -66,7 +66,7 @@ test.describe('chat', () => {
     request,
   }) => {
     const account = await signIn(page, request);
-    const open = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
+    const open = await freeModels(request);
     const first = await startChat(request, account, open[0]!.id);
     const second = await startChat(request, account, open[1]!.id);
     await openChat(page, first);
@@ -83,9 +83,7 @@ test.describe('chat', () => {
 
   test('should stop a reply and keep what was said', async ({ page, request }) => {
     const account = await signIn(page, request);
-    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
-    const chatId = await startChat(request, account, model!.id);
-    await openChat(page, chatId);
+    const { chatId } = await openFreeChat(page, request, account);
     await send(page, SLOW);
     await expect(streaming(page)).toContainText(/\w+/);
     await page.getByRole('button', { name: 'Stop reply' }).click();
@@ -97,9 +95,7 @@ test.describe('chat', () => {
 
   test('should show a failed reply as refunded, with retry', async ({ page, request }) => {
     const account = await signIn(page, request);
-    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
-    const chatId = await startChat(request, account, model!.id);
-    await openChat(page, chatId);
+    const { chatId } = await openFreeChat(page, request, account);
     await send(page, '[fixture:fail] hello');
     const error = page.getByTestId('reply-error');
     await expect(error).toContainText('Your 1 tokens were refunded.');
@@ -110,9 +106,7 @@ test.describe('chat', () => {
 
   test('should send a message written offline once, when the hub is back', async ({ page, request }) => {
     const account = await signIn(page, request);
-    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
-    const chatId = await startChat(request, account, model!.id);
-    await openChat(page, chatId);
+    const { chatId } = await openFreeChat(page, request, account);
     // Connected: the header shows the character's status (000 §3: default Offline), not 'reconnecting…'.
     await expect(page.getByTestId('conversation').getByText('Offline', { exact: true })).toBeVisible();
     await page.context().setOffline(true);
@@ -131,9 +125,7 @@ test.describe('chat', () => {
 
   test('should raise the insufficient-tokens offer on a short balance', async ({ page, request }) => {
     const account = await signIn(page, request, false);
-    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
-    const chatId = await startChat(request, account, model!.id);
-    await openChat(page, chatId);
+    const { chatId } = await openFreeChat(page, request, account);
     await send(page, 'Hello there');
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await storedReplies(request, account, chatId)).toEqual([]);
@@ -157,7 +149,7 @@ test.describe('chat', () => {
 
   test('should pin a chat into its own section and find chats by name', async ({ page, request }) => {
     const account = await signIn(page, request);
-    const open = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
+    const open = await freeModels(request);
     await startChat(request, account, open[0]!.id);
     await startChat(request, account, open[1]!.id);
     await page.goto('/chat');
@@ -177,7 +169,7 @@ test.describe('chat', () => {
     request,
   }) => {
     const account = await signIn(page, request);
-    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
+    const [model] = await freeModels(request);
     const chatId = await startChat(request, account, model!.id);
     const filled = await request.post('/api/testing/chat-history', {
       headers: account.headers,
@@ -196,9 +188,7 @@ test.describe('chat', () => {
 
   test('should confirm the age, then turn romance mode on', async ({ page, request }) => {
     const account = await signIn(page, request);
-    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
-    const chatId = await startChat(request, account, model!.id);
-    await openChat(page, chatId);
+    await openFreeChat(page, request, account);
     await page.getByRole('button', { name: 'Romance off' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm your age' });
     await dialog.getByLabel('Year').selectOption(String(new Date().getFullYear() - 30));

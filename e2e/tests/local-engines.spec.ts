@@ -6,8 +6,9 @@ import { expect, test } from '@playwright/test';
 import {
   balance,
   composer,
-  models,
+  freeModels,
   openChat,
+  openFreeChat,
   replies,
   send,
   signIn,
@@ -87,7 +88,7 @@ test('should answer from the local model, say a full model is busy and refund, s
 }, testInfo) => {
   test.setTimeout(150_000);
   const account = await signIn(page, request);
-  const open = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
+  const open = await freeModels(request);
   const first = await startChat(request, account, open[0]!.id);
   const second = await startChat(request, account, open[1]!.id);
 
@@ -132,9 +133,7 @@ test('should answer from the local model, say a full model is busy and refund, s
 
 test('should deliver a photo drawn by an OpenAI Images API server', async ({ page, request }) => {
   const account = await signIn(page, request);
-  const open = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
-  const chatId = await startChat(request, account, open[2]!.id);
-  await openChat(page, chatId);
+  await openFreeChat(page, request, account, 2);
   await page.getByRole('button', { name: 'Ask for a photo for 5 tokens' }).click();
   await expect(replies(page).getByRole('img', { name: 'Photo' })).toBeVisible({ timeout: 30_000 });
   expect(await balance(request, account)).toBe(15);
