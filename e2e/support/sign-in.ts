@@ -92,3 +92,25 @@ export const storedAccessToken = (page: Page) =>
   page.evaluate(
     () => (JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as { accessToken?: string }).accessToken,
   );
+
+/** Confirms adult content for the user through the API (the NSFW gate in front of /tokens and /settings). */
+export async function confirmNsfw(request: APIRequestContext, headers: Record<string, string>) {
+  const nsfw = await request.post('/api/User/nsfw-confirmation', { headers, data: { isConfirmed: true } });
+  expect(nsfw.ok()).toBe(true);
+}
+
+/** {@link confirmNsfw} from the page, as the signed-in user it keeps (`persist:auth`). */
+export async function confirmNsfwInPage(page: Page) {
+  const status = await page.evaluate(async () => {
+    const { accessToken } = JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as {
+      accessToken?: string;
+    };
+    const response = await fetch('/api/User/nsfw-confirmation', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ isConfirmed: true }),
+    });
+    return response.status;
+  });
+  expect(status).toBe(200);
+}

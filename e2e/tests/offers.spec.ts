@@ -3,13 +3,15 @@ import {
   buyPackAndProceed,
   expectBackOn,
   fillCard,
+  payMonthlyPlan,
   payYearOnPricing,
+  proceedFromSuccess,
   SUCCESS_CARD,
   tokenBalance as balance,
 } from '../support/payments.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';
 import { VIEWPORTS, setTheme, shoot } from '../support/screenshots.ts';
-import { signInRegistered } from '../support/sign-in.ts';
+import { confirmNsfw, signInWithTokens } from '../support/sign-in.ts';
 
 // The offer flows of 001 §2 in the checkout remote, against the real stack and the sandbox provider
 // (README "Payments"): card purchases (the embedded form or the hosted page), one-click charges of the saved card, the shell's timers.
@@ -20,14 +22,8 @@ const PHOTO_PRICE = 5; // userPricingInfo.tokenPriceForImage default (infra/api 
 type Account = { headers: Record<string, string> };
 
 async function signIn(page: Page, request: APIRequestContext, tokens = 0): Promise<Account> {
-  const { accessToken } = await signInRegistered(page, request, 'offers');
-  const headers = { authorization: `Bearer ${accessToken}` };
-  if (tokens > 0) {
-    const credit = await request.post('/api/testing/user-tokens', { headers, data: { amount: tokens } });
-    expect(credit.ok()).toBe(true);
-  }
-  const nsfw = await request.post('/api/User/nsfw-confirmation', { headers, data: { isConfirmed: true } });
-  expect(nsfw.ok()).toBe(true);
+  const { headers } = await signInWithTokens(page, request, tokens, 'offers');
+  await confirmNsfw(request, headers);
   return { headers };
 }
 
@@ -267,14 +263,8 @@ test.describe('offers', () => {
   }, testInfo) => {
     const account = await signIn(page, request);
     await page.goto('/pricing');
-    await page.getByTestId('plan-sub-1m').click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillCard(page, SUCCESS_CARD);
-    await expectBackOn(page, '/pricing');
-    await page
-      .getByTestId('payment-success')
-      .getByRole('button', { name: /^Proceed/ })
-      .click();
+    await payMonthlyPlan(page, SUCCESS_CARD);
+    await proceedFromSuccess(page);
     await expect(page.getByTestId('payment-success')).toHaveCount(0);
 
     // The left panel's banners for a monthly user: the 3-month plan and 350 tokens, clicked with the pointer once
