@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../support/env.ts';
+import { fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { answerQuiz } from '../support/quiz.ts';
 import { jsBeyondShell, jsTotal } from '../support/route-bytes.ts';
 
@@ -66,11 +67,7 @@ test.describe('funnels', () => {
     await expect(dialog.getByRole('radio').first()).toBeVisible();
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/api\/sandbox\/pay\//);
-    await page.getByLabel('Card number').fill('4067429974719265');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVV').fill('123');
-    await page.getByLabel('Cardholder name').fill('E2E Quiz Buyer');
-    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await fillCard(page, SUCCESS_CARD, { name: 'E2E Quiz Buyer' });
     await page.waitForURL((url) => url.searchParams.has('orderId'));
     await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 20_000 });
     // Now a subscriber: a funnel sends them on to the main app (000 §2.2, the shell's rule), here the chat list.

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { answerQuiz } from '../support/quiz.ts';
 import { attachShot, layouts, openInLayout } from '../support/screenshots.ts';
 import { signInRegistered } from '../support/sign-in.ts';
@@ -162,11 +163,7 @@ test.describe('tracking', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/api\/sandbox\/pay\//);
 
-    await page.getByLabel('Card number').fill('4067429974719265');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVV').fill('123');
-    await page.getByLabel('Cardholder name').fill('E2E Tracking');
-    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await fillCard(page, SUCCESS_CARD, { name: 'E2E Tracking' });
     await page.waitForURL((url) => url.searchParams.has('orderId'));
     await expect(page.getByTestId('payment-success')).toBeVisible();
 
