@@ -40,7 +40,7 @@ export async function freeModels(request: APIRequestContext): Promise<Model[]> {
 
 export async function startChat(
   request: APIRequestContext,
-  account: Account,
+  account: { headers: Record<string, string> },
   personModelId: string,
 ): Promise<string> {
   const response = await request.post('/api/Chats/start', {
@@ -84,7 +84,12 @@ export async function openChat(page: Page, chatId: string) {
 }
 
 /** Starts `account`'s chat with the `index`th free character and opens it; answers the chat and the character. */
-export async function openFreeChat(page: Page, request: APIRequestContext, account: Account, index = 0) {
+export async function openFreeChat(
+  page: Page,
+  request: APIRequestContext,
+  account: { headers: Record<string, string> },
+  index = 0,
+) {
   const model = (await freeModels(request))[index]!;
   const chatId = await startChat(request, account, model.id);
   await openChat(page, chatId);
