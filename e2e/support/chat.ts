@@ -96,6 +96,19 @@ export async function openFreeChat(
   return { chatId, model };
 }
 
+/**
+ * A new signed-in user ({@link signIn}, `bonus` as there) with a free character's chat open ({@link openFreeChat},
+ * through `api`); answers the account, the chat and the character.
+ */
+export async function signInToFreeChat(
+  page: Page,
+  request: APIRequestContext,
+  options: { bonus?: boolean; api?: APIRequestContext } = {},
+) {
+  const account = await signIn(page, request, options.bonus ?? true);
+  return { account, ...(await openFreeChat(page, options.api ?? request, account)) };
+}
+
 /** A new signed-in user with the chat with `firstName` open; answers the account, the chat and the character. */
 export async function openChatWith(page: Page, request: APIRequestContext, firstName: string) {
   const account = await signIn(page, request);

@@ -9,6 +9,7 @@ import {
   replies,
   send,
   signIn,
+  signInToFreeChat,
   startChat,
   storedReplies,
   streaming,
@@ -59,8 +60,7 @@ test.describe('chat, more', () => {
     page,
     request,
   }) => {
-    const account = await signIn(page, request);
-    const { chatId } = await openFreeChat(page, page.request, account);
+    const { account, chatId } = await signInToFreeChat(page, request, { api: page.request });
     await send(page, 'What do you like to do on weekends?');
     await expect(replies(page)).toHaveCount(1);
     await expect(streaming(page)).toHaveCount(0);
@@ -93,8 +93,7 @@ test.describe('chat, more', () => {
     page,
     request,
   }) => {
-    const account = await signIn(page, request);
-    const { chatId } = await openFreeChat(page, page.request, account);
+    const { account, chatId } = await signInToFreeChat(page, request, { api: page.request });
     const ask = page.getByRole('button', { name: 'Ask for a photo for 5 tokens' });
     await ask.click();
     const photo = replies(page).getByRole('img', { name: 'Photo' });
@@ -119,8 +118,7 @@ test.describe('chat, more', () => {
     page,
     request,
   }) => {
-    const account = await signIn(page, request, false);
-    const { chatId } = await openFreeChat(page, page.request, account);
+    const { account, chatId } = await signInToFreeChat(page, request, { bonus: false, api: page.request });
     await page.getByRole('button', { name: 'Ask for a photo for 5 tokens' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     const messages = await request.get(`/api/Chats/${chatId}/messages`, { headers: account.headers });
@@ -153,8 +151,7 @@ test.describe('chat, more', () => {
     page,
     request,
   }) => {
-    const account = await signIn(page, request);
-    await openFreeChat(page, page.request, account);
+    const { account } = await signInToFreeChat(page, request, { api: page.request });
     await send(page, 'Can I kiss you?');
     await expect(replies(page)).toHaveCount(1);
     const offer = page.getByTestId('romance-offer');
@@ -191,8 +188,7 @@ test.describe('chat, more', () => {
       request,
     }, testInfo) => {
       await openInLayout(page, layout);
-      const account = await signIn(page, request);
-      await openFreeChat(page, page.request, account);
+      await signInToFreeChat(page, request, { api: page.request });
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await page.getByRole('button', { name: 'Ask for a photo for 5 tokens' }).click();
       await expect(replies(page).getByRole('img', { name: 'Photo' })).toBeVisible({ timeout: 30_000 });

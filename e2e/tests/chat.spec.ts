@@ -8,10 +8,10 @@ import {
   listButton,
   models,
   openChat,
-  openFreeChat,
   replies,
   send,
   signIn,
+  signInToFreeChat,
   startChat,
   storedReplies,
   streaming,
@@ -48,8 +48,7 @@ test.describe('chat', () => {
   });
 
   test('should finish a reply after a reload mid-reply, its text shown once', async ({ page, request }) => {
-    const account = await signIn(page, request);
-    const { chatId } = await openFreeChat(page, request, account);
+    const { account, chatId } = await signInToFreeChat(page, request);
     await send(page, SLOW);
     await expect(streaming(page)).toContainText(/\w+ \w+/);
     await page.reload();
@@ -82,8 +81,7 @@ test.describe('chat', () => {
   });
 
   test('should stop a reply and keep what was said', async ({ page, request }) => {
-    const account = await signIn(page, request);
-    const { chatId } = await openFreeChat(page, request, account);
+    const { account, chatId } = await signInToFreeChat(page, request);
     await send(page, SLOW);
     await expect(streaming(page)).toContainText(/\w+/);
     await page.getByRole('button', { name: 'Stop reply' }).click();
@@ -94,8 +92,7 @@ test.describe('chat', () => {
   });
 
   test('should show a failed reply as refunded, with retry', async ({ page, request }) => {
-    const account = await signIn(page, request);
-    const { chatId } = await openFreeChat(page, request, account);
+    const { account, chatId } = await signInToFreeChat(page, request);
     await send(page, '[fixture:fail] hello');
     const error = page.getByTestId('reply-error');
     await expect(error).toContainText('Your 1 tokens were refunded.');
@@ -105,8 +102,7 @@ test.describe('chat', () => {
   });
 
   test('should send a message written offline once, when the hub is back', async ({ page, request }) => {
-    const account = await signIn(page, request);
-    const { chatId } = await openFreeChat(page, request, account);
+    const { account, chatId } = await signInToFreeChat(page, request);
     // Connected: the header shows the character's status (000 §3: default Offline), not 'reconnecting…'.
     await expect(page.getByTestId('conversation').getByText('Offline', { exact: true })).toBeVisible();
     await page.context().setOffline(true);
@@ -124,8 +120,7 @@ test.describe('chat', () => {
   });
 
   test('should raise the insufficient-tokens offer on a short balance', async ({ page, request }) => {
-    const account = await signIn(page, request, false);
-    const { chatId } = await openFreeChat(page, request, account);
+    const { account, chatId } = await signInToFreeChat(page, request, { bonus: false });
     await send(page, 'Hello there');
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await storedReplies(request, account, chatId)).toEqual([]);
@@ -187,8 +182,7 @@ test.describe('chat', () => {
   });
 
   test('should confirm the age, then turn romance mode on', async ({ page, request }) => {
-    const account = await signIn(page, request);
-    await openFreeChat(page, request, account);
+    const { account } = await signInToFreeChat(page, request);
     await page.getByRole('button', { name: 'Romance off' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm your age' });
     await dialog.getByLabel('Year').selectOption(String(new Date().getFullYear() - 30));
