@@ -12,8 +12,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT } from '../support/env.ts';
 import { startStack, stopStack } from '../support/stack.ts';
-import { registerAccount } from '../support/sign-in.ts';
-import { THROTTLE, median, openPage, type Throttle } from './measure.ts';
+import { THROTTLE, benchAccount, median, openPage, type Throttle } from './measure.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const SENDS = Math.max(20, Number(process.env['BENCH_SENDS'] ?? 20));
@@ -33,16 +32,9 @@ const percentile = (values: number[], p: number) => {
 
 async function register(browser: Browser, tokens: number): Promise<Session> {
   const context = await browser.newContext();
-  const { accessToken, refreshToken } = await registerAccount(
-    context.request,
-    'chat-bench',
-    'Bench-pass-123',
-    ORIGIN,
-  );
-  const headers = { authorization: `Bearer ${accessToken}` };
-  await context.request.post(`${ORIGIN}/api/testing/user-tokens`, { headers, data: { amount: tokens } });
+  const session = await benchAccount(context.request, ORIGIN, 'chat-bench', tokens);
   await context.close();
-  return { accessToken, refreshToken, headers };
+  return session;
 }
 
 /** A signed-in page (the shell's persisted auth) in a fresh context (cold cache). */

@@ -8,8 +8,7 @@ import { chromium, type Page } from 'playwright-core';
 import { completeDraft } from '../support/character-draft.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT } from '../support/env.ts';
 import { startStack, stopStack } from '../support/stack.ts';
-import { registerAccount } from '../support/sign-in.ts';
-import { median } from './measure.ts';
+import { benchAccount, median } from './measure.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const PORT = Number(process.env['BENCH_CREATE_PORT'] ?? 3396);
@@ -46,14 +45,7 @@ try {
   const toChat: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const { accessToken, refreshToken } = await registerAccount(
-      context.request,
-      'bench-create',
-      'Bench-pass-123',
-      ORIGIN,
-    );
-    const headers = { authorization: `Bearer ${accessToken}` };
-    await context.request.post(`${ORIGIN}/api/testing/user-tokens`, { headers, data: { amount: 100 } });
+    const { accessToken, refreshToken } = await benchAccount(context.request, ORIGIN, 'bench-create', 100);
     await context.addInitScript(
       `localStorage.setItem('persist:auth', ${JSON.stringify(
         JSON.stringify({

@@ -8,8 +8,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT } from '../support/env.ts';
 import { startStack, stopStack } from '../support/stack.ts';
-import { registerAccount } from '../support/sign-in.ts';
-import { THROTTLE, measureLoad, median, openPage } from './measure.ts';
+import { THROTTLE, benchAccount, measureLoad, median, openPage } from './measure.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const PORT = Number(process.env['BENCH_GALLERY_PORT'] ?? 3390);
@@ -65,9 +64,7 @@ try {
 
   // Embedded generation: a signed-in visitor with tokens generates batches of 4; time per image from the API.
   const api = await browser.newContext();
-  const { accessToken } = await registerAccount(api.request, 'bench', 'Bench-pass-123', ORIGIN);
-  const headers = { authorization: `Bearer ${accessToken}` };
-  await api.request.post(`${ORIGIN}/api/testing/user-tokens`, { headers, data: { amount: 10_000 } });
+  const { headers } = await benchAccount(api.request, ORIGIN, 'bench', 10_000);
   const perImage: number[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     const started = performance.now();

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { registerAccount } from '../support/sign-in.ts';
 
 /** What one cold page load cost. */
 export interface LoadSample {
@@ -201,4 +202,17 @@ export function countScripts(page: Page): () => Promise<{ requests: number; jsGz
     await Promise.all(pending);
     return { requests, jsGzipBytes };
   };
+}
+
+/** A new registered user of the bench's stack at `origin` with `tokens` credited (the API's test fixture). */
+export async function benchAccount(
+  request: APIRequestContext,
+  origin: string,
+  prefix: string,
+  tokens: number,
+) {
+  const { accessToken, refreshToken } = await registerAccount(request, prefix, 'Bench-pass-123', origin);
+  const headers = { authorization: `Bearer ${accessToken}` };
+  await request.post(`${origin}/api/testing/user-tokens`, { headers, data: { amount: tokens } });
+  return { accessToken, refreshToken, headers };
 }

@@ -33,9 +33,14 @@ export async function models(request: APIRequestContext): Promise<Model[]> {
   return (await response.json()) as Model[];
 }
 
+/** The characters any new user may chat with (neither locked nor premium), in the catalogue's order. */
+export async function freeModels(request: APIRequestContext): Promise<Model[]> {
+  return (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
+}
+
 export async function startChat(
   request: APIRequestContext,
-  account: Account,
+  account: { headers: Record<string, string> },
   personModelId: string,
 ): Promise<string> {
   const response = await request.post('/api/Chats/start', {
@@ -76,6 +81,32 @@ export async function send(page: Page, text: string) {
 export async function openChat(page: Page, chatId: string) {
   await page.goto(`/chat/${chatId}`);
   await expect(conversation(page)).toBeVisible();
+}
+
+/** Starts `account`'s chat with the `index`th free character and opens it; answers the chat and the character. */
+export async function openFreeChat(
+  page: Page,
+  request: APIRequestContext,
+  account: { headers: Record<string, string> },
+  index = 0,
+) {
+  const model = (await freeModels(request))[index]!;
+  const chatId = await startChat(request, account, model.id);
+  await openChat(page, chatId);
+  return { chatId, model };
+}
+
+/**
+ * A new signed-in user ({@link signIn}, `bonus` as there) with a free character's chat open ({@link openFreeChat},
+ * through `api`); answers the account, the chat and the character.
+ */
+export async function signInToFreeChat(
+  page: Page,
+  request: APIRequestContext,
+  options: { bonus?: boolean; api?: APIRequestContext } = {},
+) {
+  const account = await signIn(page, request, options.bonus ?? true);
+  return { account, ...(await openFreeChat(page, options.api ?? request, account)) };
 }
 
 /** A new signed-in user with the chat with `firstName` open; answers the account, the chat and the character. */

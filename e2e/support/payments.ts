@@ -88,6 +88,22 @@ export async function payYearOnPricing(page: Page, card: string) {
   await expectBackOn(page, '/pricing');
 }
 
+/** On an open /pricing, picks the 1-month plan, pays it with `card` (hosted page or embedded form) and waits for the return. */
+export async function payMonthlyPlan(page: Page, card: string) {
+  await page.getByTestId('plan-sub-1m').click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillCard(page, card);
+  await expectBackOn(page, '/pricing');
+}
+
+/** Leaves the 'Payment Completed' screen with its Proceed button. */
+export async function proceedFromSuccess(page: Page) {
+  await page
+    .getByTestId('payment-success')
+    .getByRole('button', { name: /^Proceed/ })
+    .click();
+}
+
 /**
  * Records the named bus events from the shell's first moment (the e2e test hooks expose its bus) into
  * `window.__busEvents`; read them with {@link busEvents}.
@@ -125,7 +141,6 @@ export async function buyPackAndProceed(page: Page, productId: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await fillCard(page, SUCCESS_CARD);
   await expectBackOn(page, '/tokens');
-  const success = page.getByTestId('payment-success');
-  await expect(success).toBeVisible();
-  await success.getByRole('button', { name: /^Proceed/ }).click();
+  await expect(page.getByTestId('payment-success')).toBeVisible();
+  await proceedFromSuccess(page);
 }

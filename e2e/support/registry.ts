@@ -1,11 +1,26 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { openStore, type Registry } from '@companion/registry';
 import { E2E_DATA_DIR, REPO_ROOT } from './env.ts';
 
 const run = promisify(execFile);
+
+/** A digest of every file under `dir`, names included: two equal digests mean the folder did not change. */
+export function hashTree(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (current: string) => {
+    for (const name of readdirSync(current).sort()) {
+      const full = path.join(current, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else hash.update(path.relative(dir, full)).update(readFileSync(full));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}
 
 /** The live registry of the stack under test. */
 export function readLiveRegistry(): Registry {

@@ -76,6 +76,13 @@ export async function jsBeyondShell(
 }
 
 /** Gzip bytes of every script a fresh visitor's page at `path` loads, the shell included (a funnel's whole cost). */
+/** Prints {@link jsBeyondShell} of `path` and holds it to `budgetKb` KB gzip (a remote's byte budget). */
+export async function expectJsBeyondShellWithin(browser: Browser, path: string, budgetKb: number) {
+  const bytes = await jsBeyondShell(browser, path);
+  console.log(`${path}: ${(bytes / 1024).toFixed(1)} KB gz beyond the shell`);
+  expect(bytes).toBeLessThanOrEqual(budgetKb * 1024);
+}
+
 export async function jsTotal(browser: Browser, path: string, readyTestId: string): Promise<number> {
   const sizes = await scriptBytes(browser, path, readyTestId);
   return [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);

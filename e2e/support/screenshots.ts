@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 
 /** The two widths every screen is looked at. */
 export const VIEWPORTS = {
@@ -35,4 +35,59 @@ export async function shoot(page: Page, testInfo: TestInfo, name: string) {
     }
   }
   await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+/** The two widths and a tablet between them (the shell's drawer, no desktop rail). */
+export const VIEWPORTS_WITH_TABLET = {
+  phone: VIEWPORTS.phone,
+  tablet: { width: 800, height: 1000 },
+  desktop: VIEWPORTS.desktop,
+} as const;
+
+/** One screen of a layout test: a width and a theme. */
+export interface Layout {
+  size: string;
+  viewport: { width: number; height: number };
+  theme: 'dark' | 'light';
+}
+
+/** Every width of `viewports` in both themes, in the layout tests' order (by width, dark before light). */
+export function layouts(viewports: Record<string, { width: number; height: number }> = VIEWPORTS): Layout[] {
+  return Object.entries(viewports).flatMap(([size, viewport]) =>
+    (['dark', 'light'] as const).map((theme) => ({ size, viewport, theme })),
+  );
+}
+
+/** Opens the page at the layout's width, its documents in the layout's theme (stored before any script runs). */
+export async function openInLayout(page: Page, { viewport, theme }: Layout) {
+  await page.addInitScript((mode) => localStorage.setItem('persist:theme', mode), theme);
+  await page.setViewportSize(viewport);
+}
+
+/** Takes a picture of the page as `<name>.png` into the results folder and attaches it to the report. */
+export async function attachShot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  options: { fullPage?: boolean } = {},
+) {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, ...options });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/** Waits until the images in the first screenful are decoded, so a picture shows them. */
+export async function decodeVisibleImages(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      Array.from(document.images)
+        .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
+        .map((image) => image.decode().catch(() => undefined)),
+    ),
+  );
+}
+
+/** Whether every image under `images` has loaded (poll it before a picture: lazy ones elsewhere may never load). */
+export function imagesComplete(images: Locator): Promise<boolean> {
+  return images.evaluateAll((list) => list.every((image) => (image as HTMLImageElement).complete));
 }

@@ -47,6 +47,26 @@ export async function magicCodeFor(request: APIRequestContext, email: string, or
   throw new Error(`no magic link was mailed to ${email}`);
 }
 
+/**
+ * A new anonymous visitor as the shell makes one on its first load (`Authenticate/pre-register` on /tokens), with a
+ * fingerprint of its own starting with `prefix`.
+ */
+export async function preRegisterVisitor(
+  request: APIRequestContext,
+  prefix: string,
+): Promise<{ accessToken: string; generatedUserId: string }> {
+  const res = await request.post('/api/Authenticate/pre-register', {
+    data: {
+      fingerprint: `${prefix}-${Date.now()}-${Math.random()}`,
+      isNConfirmed: false,
+      isSConfirmed: false,
+      pathname: '/tokens',
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as { accessToken: string; generatedUserId: string };
+}
+
 /** Seeds the shell's persisted auth before any script runs, so the page opens signed in as `tokens`' user. */
 export async function seedSession(page: Page, tokens: { accessToken: string; refreshToken: string }) {
   const { accessToken, refreshToken } = tokens;
@@ -92,3 +112,25 @@ export const storedAccessToken = (page: Page) =>
   page.evaluate(
     () => (JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as { accessToken?: string }).accessToken,
   );
+
+/** Confirms adult content for the user through the API (the NSFW gate in front of /tokens and /settings). */
+export async function confirmNsfw(request: APIRequestContext, headers: Record<string, string>) {
+  const nsfw = await request.post('/api/User/nsfw-confirmation', { headers, data: { isConfirmed: true } });
+  expect(nsfw.ok()).toBe(true);
+}
+
+/** {@link confirmNsfw} from the page, as the signed-in user it keeps (`persist:auth`). */
+export async function confirmNsfwInPage(page: Page) {
+  const status = await page.evaluate(async () => {
+    const { accessToken } = JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as {
+      accessToken?: string;
+    };
+    const response = await fetch('/api/User/nsfw-confirmation', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ isConfirmed: true }),
+    });
+    return response.status;
+  });
+  expect(status).toBe(200);
+}

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_API_PORT, E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from './env.ts';
 
@@ -62,6 +63,16 @@ export function startStack(
       reject(new Error(`stack exited with ${code} before it was ready:\n${output}`));
     });
   });
+}
+
+/** A stack of a suite's own on `port` (the API on the next one), over a fresh `dataDir` (its old one removed). */
+export function startFreshStack(
+  port: number,
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ChildProcess> {
+  rmSync(dataDir, { recursive: true, force: true });
+  return startStack({ port, apiPort: port + 1, dataDir, env });
 }
 
 /** Stops a stack started by startStack (its whole process group: the start script and the API). */

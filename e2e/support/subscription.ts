@@ -39,3 +39,10 @@ export async function signInSubscriber(
   expect(period.ok()).toBe(true);
   return { ...account, headers };
 }
+
+/** {@link signInSubscriber}, past the NSFW gate of Settings and the token shop (its confirmation, as the age gate sends it). */
+export async function signInAdultSubscriber(page: Page, request: APIRequestContext, prefix = 'journeys') {
+  const account = await signInSubscriber(page, request, prefix);
+  await request.post('/api/User/nsfw-confirmation', { headers: account.headers, data: {} });
+  return account;
+}

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectBackOn, fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { finishQuiz } from '../support/quiz.ts';
 import { seedSession, storedAccessToken } from '../support/sign-in.ts';
-import { signInSubscriber } from '../support/subscription.ts';
+import { signInAdultSubscriber } from '../support/subscription.ts';
 
 // The journey suite, from the spec's words (000 §2.1 "Brand route sets", §2.2, §2.5, §4; 001 §2, §4): each
 // brand's own route set walked as its visitors walk it. Every quiz a brand serves is finished and must end in a chat
@@ -219,8 +219,7 @@ test.describe('a subscriber on a phone opens every menu item and tab (000 §2.5)
     test.setTimeout(300_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.addInitScript(() => localStorage.setItem('persist:category', 'realistic'));
-    const { headers } = await signInSubscriber(page, request);
-    await request.post('/api/User/nsfw-confirmation', { headers, data: {} });
+    await signInAdultSubscriber(page, request);
     await page.goto('/');
     const path = () => new URL(page.url()).pathname;
     const SIDEBAR = [
@@ -304,8 +303,7 @@ test.describe('a deleted account (000 §4 "Soft-deleted account", §8)', () => {
     request,
   }) => {
     await page.addInitScript(() => localStorage.setItem('persist:category', 'realistic'));
-    const account = await signInSubscriber(page, request, 'deleted');
-    await request.post('/api/User/nsfw-confirmation', { headers: account.headers, data: {} });
+    const account = await signInAdultSubscriber(page, request, 'deleted');
     // The other device: the same session, already open on Settings.
     const other = await browser.newContext();
     const device = await other.newPage();

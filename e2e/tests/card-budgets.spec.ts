@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR } from '../support/env.ts';
-import { startStack, stopStack } from '../support/stack.ts';
+import { startFreshStack, stopStack } from '../support/stack.ts';
 
 // A card import the server's CPU budget refuses (ADR 0310), on a stack of its own whose operator set the per-user
 // share of card conversions to none (CPU_TASKS_PER_CLIENT=0): the real 429 from the real pool reaches the wizard.
@@ -16,13 +16,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  stack = await startStack({
-    port: PORT,
-    apiPort: PORT + 1,
-    dataDir: DATA_DIR,
-    env: { PUBLIC_URL: ORIGIN, CPU_TASKS_PER_CLIENT: '0' },
-  });
+  stack = await startFreshStack(PORT, DATA_DIR, { PUBLIC_URL: ORIGIN, CPU_TASKS_PER_CLIENT: '0' });
 });
 
 test.afterAll(async () => {

@@ -1,26 +1,24 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  type Account,
   balance,
   conversation,
-  models,
+  freeModels,
   openChat,
+  openFreeChat,
   replies,
   send,
   signIn,
+  signInToFreeChat,
   startChat,
   storedReplies,
   streaming,
-  type Account,
 } from '../support/chat.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';
+import { attachShot, layouts, openInLayout } from '../support/screenshots.ts';
 
 // The outbox across a reload (send once by client message id), regenerate and alternatives,
 // photo requests, gallery unlocks in the chat, romance mode offered by the conversation, the byte budget.
-
-const VIEWPORTS = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1440, height: 900 },
-} as const;
 
 const position = (page: Page) => page.getByTestId('alternative-position');
 const userMessages = async (page: Page, account: Account, chatId: string) => {
@@ -32,14 +30,6 @@ const userMessages = async (page: Page, account: Account, chatId: string) => {
     .map((message) => message.message);
 };
 
-async function openModelChat(page: Page, account: Account, index = 0) {
-  const open = (await models(page.request)).filter((m) => !m.isLocked && !m.isPremium);
-  const model = open[index]!;
-  const chatId = await startChat(page.request, account, model.id);
-  await openChat(page, chatId);
-  return { chatId, model };
-}
-
 test.describe('chat, more', () => {
   test('should keep a message sent while the hub is away across a reload and deliver it once', async ({
     page,
@@ -48,7 +38,7 @@ test.describe('chat, more', () => {
     const account = await signIn(page, request);
     // The hub cannot connect (its negotiate is refused) from the first load on.
     await page.route('**/hubs/chatHub/negotiate**', (route) => route.abort());
-    const { chatId } = await openModelChat(page, account);
+    const { chatId } = await openFreeChat(page, page.request, account);
     await send(page, 'Kept across a reload');
     await expect(page.getByTestId('pending-message')).toContainText('Kept across a reload');
     await page.reload();
@@ -70,8 +60,7 @@ test.describe('chat, more', () => {
     page,
     request,
   }) => {
-    const account = await signIn(page, request);
-    const { chatId } = await openModelChat(page, account);
+    const { account, chatId } = await signInToFreeChat(page, request, { api: page.request });
     await send(page, 'What do you like to do on weekends?');
     await expect(replies(page)).toHaveCount(1);
     await expect(streaming(page)).toHaveCount(0);
@@ -104,8 +93,7 @@ test.describe('chat, more', () => {
     page,
     request,
   }) => {
-    const account = await signIn(page, request);
-    const { chatId } = await openModelChat(page, account);
+    const { account, chatId } = await signInToFreeChat(page, request, { api: page.request });
     const ask = page.getByRole('button', { name: 'Ask for a photo for 5 tokens' });
     await ask.click();
     const photo = replies(page).getByRole('img', { name: 'Photo' });
@@ -130,8 +118,7 @@ test.describe('chat, more', () => {
     page,
     request,
   }) => {
-    const account = await signIn(page, request, false);
-    const { chatId } = await openModelChat(page, account);
+    const { account, chatId } = await signInToFreeChat(page, request, { bonus: false, api: page.request });
     await page.getByRole('button', { name: 'Ask for a photo for 5 tokens' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     const messages = await request.get(`/api/Chats/${chatId}/messages`, { headers: account.headers });
@@ -164,8 +151,7 @@ test.describe('chat, more', () => {
     page,
     request,
   }) => {
-    const account = await signIn(page, request);
-    await openModelChat(page, account);
+    const { account } = await signInToFreeChat(page, request, { api: page.request });
     await send(page, 'Can I kiss you?');
     await expect(replies(page)).toHaveCount(1);
     const offer = page.getByTestId('romance-offer');
@@ -195,32 +181,27 @@ test.describe('chat, more', () => {
     expect(open).toBeLessThanOrEqual(40 * 1024);
   });
 
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    for (const theme of ['dark', 'light'] as const) {
-      test(`should lay out regenerate, alternatives and a photo at ${size} width in the ${theme} theme`, async ({
-        page,
-        request,
-      }, testInfo) => {
-        await page.addInitScript((mode) => localStorage.setItem('persist:theme', mode), theme);
-        await page.setViewportSize(viewport);
-        const account = await signIn(page, request);
-        await openModelChat(page, account);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await page.getByRole('button', { name: 'Ask for a photo for 5 tokens' }).click();
-        await expect(replies(page).getByRole('img', { name: 'Photo' })).toBeVisible({ timeout: 30_000 });
-        await send(page, 'Would you go on a date with me?');
-        await expect(replies(page)).toHaveCount(2);
-        await expect(streaming(page)).toHaveCount(0);
-        await page.getByRole('button', { name: 'Regenerate for 1 tokens' }).click();
-        await expect(position(page)).toHaveText('2/2', { timeout: 30_000 });
-        await page.evaluate(() =>
-          Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => undefined))),
-        );
-        const file = testInfo.outputPath(`chat-more-${size}-${theme}.png`);
-        await page.screenshot({ path: file });
-        await testInfo.attach(`chat-more-${size}-${theme}`, { path: file, contentType: 'image/png' });
-      });
-    }
+  for (const layout of layouts()) {
+    const { size, theme } = layout;
+    test(`should lay out regenerate, alternatives and a photo at ${size} width in the ${theme} theme`, async ({
+      page,
+      request,
+    }, testInfo) => {
+      await openInLayout(page, layout);
+      await signInToFreeChat(page, request, { api: page.request });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await page.getByRole('button', { name: 'Ask for a photo for 5 tokens' }).click();
+      await expect(replies(page).getByRole('img', { name: 'Photo' })).toBeVisible({ timeout: 30_000 });
+      await send(page, 'Would you go on a date with me?');
+      await expect(replies(page)).toHaveCount(2);
+      await expect(streaming(page)).toHaveCount(0);
+      await page.getByRole('button', { name: 'Regenerate for 1 tokens' }).click();
+      await expect(position(page)).toHaveText('2/2', { timeout: 30_000 });
+      await page.evaluate(() =>
+        Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => undefined))),
+      );
+      await attachShot(page, testInfo, `chat-more-${size}-${theme}`);
+    });
   }
 
   test('should keep the reader where they were when a short chat grows long enough to be virtualised', async ({
@@ -229,7 +210,7 @@ test.describe('chat, more', () => {
   }) => {
     test.setTimeout(120_000);
     const account = await signIn(page, request);
-    const [first, second] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
+    const [first, second] = await freeModels(request);
     const fill = async (chatId: string, count: number) =>
       expect(
         (

@@ -4,12 +4,14 @@ import {
   balance,
   composer,
   conversation,
+  freeModels,
   listButton,
   models,
   openChat,
   replies,
   send,
   signIn,
+  signInToFreeChat,
   startChat,
   storedReplies,
   streaming,
@@ -46,10 +48,7 @@ test.describe('chat', () => {
   });
 
   test('should finish a reply after a reload mid-reply, its text shown once', async ({ page, request }) => {
-    const account = await signIn(page, request);
-    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
-    const chatId = await startChat(request, account, model!.id);
-    await openChat(page, chatId);
+    const { account, chatId } = await signInToFreeChat(page, request);
     await send(page, SLOW);
     await expect(streaming(page)).toContainText(/\w+ \w+/);
     await page.reload();
@@ -66,7 +65,7 @@ test.describe('chat', () => {
     request,
   }) => {
     const account = await signIn(page, request);
-    const open = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
+    const open = await freeModels(request);
     const first = await startChat(request, account, open[0]!.id);
     const second = await startChat(request, account, open[1]!.id);
     await openChat(page, first);
@@ -82,10 +81,7 @@ test.describe('chat', () => {
   });
 
   test('should stop a reply and keep what was said', async ({ page, request }) => {
-    const account = await signIn(page, request);
-    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
-    const chatId = await startChat(request, account, model!.id);
-    await openChat(page, chatId);
+    const { account, chatId } = await signInToFreeChat(page, request);
     await send(page, SLOW);
     await expect(streaming(page)).toContainText(/\w+/);
     await page.getByRole('button', { name: 'Stop reply' }).click();
@@ -96,10 +92,7 @@ test.describe('chat', () => {
   });
 
   test('should show a failed reply as refunded, with retry', async ({ page, request }) => {
-    const account = await signIn(page, request);
-    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
-    const chatId = await startChat(request, account, model!.id);
-    await openChat(page, chatId);
+    const { account, chatId } = await signInToFreeChat(page, request);
     await send(page, '[fixture:fail] hello');
     const error = page.getByTestId('reply-error');
     await expect(error).toContainText('Your 1 tokens were refunded.');
@@ -109,10 +102,7 @@ test.describe('chat', () => {
   });
 
   test('should send a message written offline once, when the hub is back', async ({ page, request }) => {
-    const account = await signIn(page, request);
-    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
-    const chatId = await startChat(request, account, model!.id);
-    await openChat(page, chatId);
+    const { account, chatId } = await signInToFreeChat(page, request);
     // Connected: the header shows the character's status (000 §3: default Offline), not 'reconnecting…'.
     await expect(page.getByTestId('conversation').getByText('Offline', { exact: true })).toBeVisible();
     await page.context().setOffline(true);
@@ -130,10 +120,7 @@ test.describe('chat', () => {
   });
 
   test('should raise the insufficient-tokens offer on a short balance', async ({ page, request }) => {
-    const account = await signIn(page, request, false);
-    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
-    const chatId = await startChat(request, account, model!.id);
-    await openChat(page, chatId);
+    const { account, chatId } = await signInToFreeChat(page, request, { bonus: false });
     await send(page, 'Hello there');
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await storedReplies(request, account, chatId)).toEqual([]);
@@ -157,7 +144,7 @@ test.describe('chat', () => {
 
   test('should pin a chat into its own section and find chats by name', async ({ page, request }) => {
     const account = await signIn(page, request);
-    const open = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
+    const open = await freeModels(request);
     await startChat(request, account, open[0]!.id);
     await startChat(request, account, open[1]!.id);
     await page.goto('/chat');
@@ -177,7 +164,7 @@ test.describe('chat', () => {
     request,
   }) => {
     const account = await signIn(page, request);
-    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
+    const [model] = await freeModels(request);
     const chatId = await startChat(request, account, model!.id);
     const filled = await request.post('/api/testing/chat-history', {
       headers: account.headers,
@@ -195,10 +182,7 @@ test.describe('chat', () => {
   });
 
   test('should confirm the age, then turn romance mode on', async ({ page, request }) => {
-    const account = await signIn(page, request);
-    const [model] = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
-    const chatId = await startChat(request, account, model!.id);
-    await openChat(page, chatId);
+    const { account } = await signInToFreeChat(page, request);
     await page.getByRole('button', { name: 'Romance off' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm your age' });
     await dialog.getByLabel('Year').selectOption(String(new Date().getFullYear() - 30));

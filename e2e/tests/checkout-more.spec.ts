@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cardFields, fillCard, SUCCESS_CARD } from '../support/payments.ts';
+import { cardFields, expectBackOn, fillCard, payMonthlyPlan, SUCCESS_CARD } from '../support/payments.ts';
 import { readLiveRegistry } from '../support/registry.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';
-import { shoot } from '../support/screenshots.ts';
-import { magicCodeFor, signInRegistered } from '../support/sign-in.ts';
+import { attachShot, layouts, openInLayout, shoot } from '../support/screenshots.ts';
+import { confirmNsfw, magicCodeFor, signInRegistered, storedAccessToken } from '../support/sign-in.ts';
 
 // The rest of the checkout remote's issue against the real stack and the sandbox provider (README "Payments"): a
 // payment the bank settles late, an anonymous buyer who becomes a registered user, PayPal's redirect screens, the
@@ -19,16 +19,6 @@ async function startYearPlan(page: Page) {
   await cardFields(page);
 }
 
-async function expectBackOnPricing(page: Page) {
-  await page.waitForURL((url) => url.pathname === '/pricing' && url.searchParams.has('orderId'));
-}
-
-/** The access token the shell keeps (000 §3 `persist:auth`). */
-const accessToken = (page: Page) =>
-  page.evaluate(
-    () => (JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as { accessToken?: string }).accessToken,
-  );
-
 test.describe('checkout, continued', () => {
   test('a bank that settles after 40 s shows "still processing" past 20 s, never "failed", then the success when it lands and on the next load', async ({
     page,
@@ -36,7 +26,7 @@ test.describe('checkout, continued', () => {
     test.setTimeout(120_000);
     await startYearPlan(page);
     await fillCard(page, SLOW_BANK_CARD);
-    await expectBackOnPricing(page);
+    await expectBackOn(page, '/pricing');
     await expect(page.getByTestId('payment-processing')).toBeVisible();
     // No close control while processing (001 §4).
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Close' })).toHaveCount(0);
@@ -64,11 +54,11 @@ test.describe('checkout, continued', () => {
     expect(JSON.parse((await slice()) ?? '{}')).toMatchObject({
       savedProduct: { id: 'sub-12m', price: 11999, isTokens: false },
     });
-    const anonymousToken = await accessToken(page);
+    const anonymousToken = await storedAccessToken(page);
     const email = `checkout-anon-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     // The anonymous buyer pays inside the payment modal; its form asks the contact e-mail (ADR 0410, 0290).
     expect(await fillCard(page, SUCCESS_CARD, { email })).toBe('embedded');
-    await expectBackOnPricing(page);
+    await expectBackOn(page, '/pricing');
     await expect(page.getByTestId('payment-success')).toBeVisible();
     // The purchase is the visitor's, the address is not their identity yet (ADR 0290).
     const anonymous = await request.get('/api/User', {
@@ -80,9 +70,9 @@ test.describe('checkout, continued', () => {
     // The owner opens the mailed link in the same browser: the same account, now theirs, plan and all.
     const code = await magicCodeFor(request, email);
     await page.goto(`/?MagicCode=${code}`);
-    await expect.poll(() => accessToken(page), { timeout: 15_000 }).not.toBe(anonymousToken);
+    await expect.poll(() => storedAccessToken(page), { timeout: 15_000 }).not.toBe(anonymousToken);
     const user = await request.get('/api/User', {
-      headers: { Authorization: `Bearer ${await accessToken(page)}` },
+      headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
     });
     expect(await user.json()).toMatchObject({ email, periodInMonths: 'annually' });
   });
@@ -94,9 +84,9 @@ test.describe('checkout, continued', () => {
   }) => {
     const victimEmail = `victim-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     await startYearPlan(page);
-    const attackerToken = await accessToken(page);
+    const attackerToken = await storedAccessToken(page);
     await fillCard(page, SUCCESS_CARD, { email: victimEmail });
-    await expectBackOnPricing(page);
+    await expectBackOn(page, '/pricing');
     await expect(page.getByTestId('payment-success')).toBeVisible();
     // The owner asks for a sign-in link in their own browser and follows it.
     const owner = await browser.newPage();
@@ -107,17 +97,19 @@ test.describe('checkout, continued', () => {
       expect(ask.ok()).toBe(true);
       await owner.goto('/');
       await owner.goto(`/?MagicCode=${await magicCodeFor(request, victimEmail)}`);
-      await expect.poll(() => accessToken(owner), { timeout: 15_000 }).toBeTruthy();
+      await expect.poll(() => storedAccessToken(owner), { timeout: 15_000 }).toBeTruthy();
       await expect
         .poll(async () => {
           const me = await request.get('/api/User', {
-            headers: { Authorization: `Bearer ${await accessToken(owner)}` },
+            headers: { Authorization: `Bearer ${await storedAccessToken(owner)}` },
           });
           return ((await me.json()) as { email: string | null }).email;
         })
         .toBe(victimEmail);
       const ownerUser = (await (
-        await request.get('/api/User', { headers: { Authorization: `Bearer ${await accessToken(owner)}` } })
+        await request.get('/api/User', {
+          headers: { Authorization: `Bearer ${await storedAccessToken(owner)}` },
+        })
       ).json()) as { id: string; periodInMonths: string };
       // Their own account, without the stranger's plan; the stranger's session still reads only its own.
       expect(ownerUser.periodInMonths).toBe('none');
@@ -161,7 +153,7 @@ test.describe('checkout, continued', () => {
     release();
     await page.waitForURL(/\/api\/sandbox\/pay\//);
     await fillCard(page, SUCCESS_CARD);
-    await expectBackOnPricing(page);
+    await expectBackOn(page, '/pricing');
     expect(new URL(page.url()).searchParams.get('paymentSystem')).toBe('paypal');
     await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 20_000 });
   });
@@ -191,17 +183,9 @@ test.describe('checkout, continued', () => {
   }, testInfo) => {
     const { accessToken: token } = await signInRegistered(page, request, 'checkout-change');
     // Settings is behind the NSFW gate (000 §2.2).
-    const nsfw = await request.post('/api/User/nsfw-confirmation', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { isConfirmed: true },
-    });
-    expect(nsfw.ok()).toBe(true);
+    await confirmNsfw(request, { Authorization: `Bearer ${token}` });
     await page.goto('/pricing');
-    await page.getByTestId('plan-sub-1m').click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await cardFields(page);
-    await fillCard(page, SUCCESS_CARD);
-    await expectBackOnPricing(page);
+    await payMonthlyPlan(page, SUCCESS_CARD);
     await expect(page.getByTestId('payment-success')).toBeVisible();
 
     await page.goto('/settings');
@@ -229,7 +213,7 @@ test.describe('checkout, continued', () => {
     await success.getByRole('button', { name: /^Proceed/ }).click();
     await expect(panel).toHaveAttribute('data-status', 'active');
     const user = await request.get('/api/User', {
-      headers: { Authorization: `Bearer ${await accessToken(page)}` },
+      headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
     });
     expect((await user.json()).periodInMonths).toBe('quarterly');
   });
@@ -250,58 +234,44 @@ test.describe('checkout, continued', () => {
     expect(bytes).toBeLessThanOrEqual(35 * 1024);
   });
 
-  for (const [size, viewport] of Object.entries({
-    phone: { width: 390, height: 844 },
-    desktop: { width: 1440, height: 900 },
-  })) {
-    for (const theme of ['dark', 'light'] as const) {
-      test(`screenshots of pricing, tokens, the paywall and the processing step at ${size} in ${theme}`, async ({
-        page,
-        request,
-      }, testInfo) => {
-        test.setTimeout(90_000);
-        await page.addInitScript((mode) => localStorage.setItem('persist:theme', mode), theme);
-        await page.setViewportSize(viewport);
-        const shot = async (name: string) => {
-          const file = testInfo.outputPath(`checkout-${name}-${size}-${theme}.png`);
-          await page.screenshot({ path: file });
-          await testInfo.attach(`checkout-${name}-${size}-${theme}`, {
-            path: file,
-            contentType: 'image/png',
-          });
-          // Nothing may overflow the viewport sideways.
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-            viewport.width,
-          );
-        };
-        const { accessToken: token } = await signInRegistered(page, request, 'checkout-shots');
-        const nsfw = await request.post('/api/User/nsfw-confirmation', {
-          headers: { Authorization: `Bearer ${token}` },
-          data: { isConfirmed: true },
-        });
-        expect(nsfw.ok()).toBe(true);
-        await page.goto('/pricing');
-        await expect(page.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true');
-        await shot('pricing');
-        await page.goto('/tokens');
-        await expect(page.getByRole('radio').first()).toBeVisible();
-        await shot('tokens');
-        await page.goto('/?category=realistic');
-        await page.getByTestId('time-bomb-banner').click();
-        await expect(page.getByTestId('paywall').getByRole('radio').first()).toBeVisible();
-        await shot('paywall');
-        // The processing step: a return for an order that is still open.
-        await page.route('**/api/payments/check-order-status**', (route) =>
-          route.fulfill({
-            json: { orderId: 'o1', status: 'processing', isFinal: false, success: false },
-          }),
+  for (const layout of layouts()) {
+    const { size, viewport, theme } = layout;
+    test(`screenshots of pricing, tokens, the paywall and the processing step at ${size} in ${theme}`, async ({
+      page,
+      request,
+    }, testInfo) => {
+      test.setTimeout(90_000);
+      await openInLayout(page, layout);
+      const shot = async (name: string) => {
+        await attachShot(page, testInfo, `checkout-${name}-${size}-${theme}`);
+        // Nothing may overflow the viewport sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
         );
-        await page.goto(
-          '/pricing?orderId=00000000-0000-4000-8000-000000000001&productId=sub-12m&purchaseType=subscription',
-        );
-        await expect(page.getByTestId('payment-processing')).toBeVisible();
-        await shot('processing');
-      });
-    }
+      };
+      const { accessToken: token } = await signInRegistered(page, request, 'checkout-shots');
+      await confirmNsfw(request, { Authorization: `Bearer ${token}` });
+      await page.goto('/pricing');
+      await expect(page.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true');
+      await shot('pricing');
+      await page.goto('/tokens');
+      await expect(page.getByRole('radio').first()).toBeVisible();
+      await shot('tokens');
+      await page.goto('/?category=realistic');
+      await page.getByTestId('time-bomb-banner').click();
+      await expect(page.getByTestId('paywall').getByRole('radio').first()).toBeVisible();
+      await shot('paywall');
+      // The processing step: a return for an order that is still open.
+      await page.route('**/api/payments/check-order-status**', (route) =>
+        route.fulfill({
+          json: { orderId: 'o1', status: 'processing', isFinal: false, success: false },
+        }),
+      );
+      await page.goto(
+        '/pricing?orderId=00000000-0000-4000-8000-000000000001&productId=sub-12m&purchaseType=subscription',
+      );
+      await expect(page.getByTestId('payment-processing')).toBeVisible();
+      await shot('processing');
+    });
   }
 });

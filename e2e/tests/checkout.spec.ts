@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { cardFields, expectBackOn, fillCard, passThreeDs } from '../support/payments.ts';
 import { readLiveRegistry, remoteCli } from '../support/registry.ts';
 import { shoot } from '../support/screenshots.ts';
-import { signInRegistered } from '../support/sign-in.ts';
+import { confirmNsfwInPage, signInRegistered } from '../support/sign-in.ts';
 
 // The checkout remote against the real stack and the API's sandbox card provider (README "Payments"): a visitor
 // picks a plan or a pack, pays on the hosted page, comes back to /pricing or /tokens and sees the result that
@@ -18,22 +18,6 @@ async function startYearPlan(page: Page) {
   await expect(year).toContainText('Most Popular');
   await page.getByRole('button', { name: 'Continue' }).click();
   await cardFields(page);
-}
-
-/** The visitor confirms adult content (the NSFW gate of /tokens, 000 §2.2). */
-async function confirmNsfw(page: Page) {
-  const status = await page.evaluate(async () => {
-    const { accessToken } = JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as {
-      accessToken?: string;
-    };
-    const response = await fetch('/api/User/nsfw-confirmation', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify({ isConfirmed: true }),
-    });
-    return response.status;
-  });
-  expect(status).toBe(200);
 }
 
 async function declined(page: Page, card: string) {
@@ -110,7 +94,7 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: /^Proceed/ }).click();
     await expect(page.getByTestId('payment-success')).toHaveCount(0);
 
-    await confirmNsfw(page);
+    await confirmNsfwInPage(page);
     await page.goto('/tokens');
     const balance = page.getByTestId('token-menu-button');
     await expect(balance).toBeVisible();

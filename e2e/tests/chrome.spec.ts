@@ -1,15 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInRegistered } from '../support/sign-in.ts';
+import {
+  VIEWPORTS_WITH_TABLET as VIEWPORTS,
+  attachShot,
+  layouts,
+  openInLayout,
+} from '../support/screenshots.ts';
+import { confirmNsfwInPage, signInRegistered } from '../support/sign-in.ts';
 import { activeSubscription } from '../support/subscription.ts';
 
 // The shell's chrome against the real stack (API, hubs, remotes). Screenshots are written to the test output
 // folder and attached to the report, to be looked at; they are not pixel-compared.
-
-const VIEWPORTS = {
-  phone: { width: 390, height: 844 },
-  tablet: { width: 800, height: 1000 },
-  desktop: { width: 1440, height: 900 },
-} as const;
 
 const TRACKING = 'utm_source=tiktok&ttclid=tt-123&utm_campaign=spring';
 
@@ -65,18 +65,7 @@ test.describe('shell chrome', () => {
   test('should let a visitor who confirmed NSFW reach the gated routes', async ({ page }) => {
     await page.goto('/');
     await waitForUser(page);
-    const status = await page.evaluate(async () => {
-      const { accessToken } = JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as {
-        accessToken?: string;
-      };
-      const response = await fetch('/api/User/nsfw-confirmation', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
-        body: JSON.stringify({ isConfirmed: true }),
-      });
-      return response.status;
-    });
-    expect(status).toBe(200);
+    await confirmNsfwInPage(page);
     await page.goto('/settings');
     await expect(page.getByTestId('settings')).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/settings');
@@ -228,42 +217,36 @@ test.describe('shell chrome', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    for (const theme of ['dark', 'light'] as const) {
-      test(`should lay out the chrome at ${size} width in the ${theme} theme`, async ({ page }, testInfo) => {
-        await page.addInitScript((mode) => localStorage.setItem('persist:theme', mode), theme);
-        await page.setViewportSize(viewport);
-        await page.goto('/legal/privacy-policy');
-        await expect(page.getByTestId('legal-footer')).toBeVisible();
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        const desktop = size === 'desktop';
-        await expect(page.getByTestId('shell-top-nav')).toBeVisible({ visible: desktop });
-        await expect(page.getByTestId('shell-bottom-nav')).toBeVisible({ visible: !desktop });
-        await expect(page.getByTestId('shell-sidebar')).toBeVisible({ visible: desktop });
-        // Nothing may overflow the viewport sideways.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          viewport.width,
-        );
-        const file = testInfo.outputPath(`chrome-${size}-${theme}.png`);
-        await page.screenshot({ path: file });
-        await testInfo.attach(`chrome-${size}-${theme}`, { path: file, contentType: 'image/png' });
-        if (!desktop) {
-          await page.getByRole('button', { name: 'Open menu' }).click();
-          const sidebar = page.getByTestId('shell-sidebar');
-          await expect(sidebar).toBeVisible();
-          // Let the slide-in finish before the screenshot.
-          await expect
-            .poll(() => sidebar.evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).m41))
-            .toBe(0);
-          await expect(sidebar.getByRole('link', { name: 'Contact Us' })).toBeVisible({
-            visible: size !== 'phone',
-          });
-          const drawer = testInfo.outputPath(`chrome-${size}-${theme}-drawer.png`);
-          await page.screenshot({ path: drawer });
-          await testInfo.attach(`chrome-${size}-${theme}-drawer`, { path: drawer, contentType: 'image/png' });
-        }
-      });
-    }
+  for (const layout of layouts(VIEWPORTS)) {
+    const { size, viewport, theme } = layout;
+    test(`should lay out the chrome at ${size} width in the ${theme} theme`, async ({ page }, testInfo) => {
+      await openInLayout(page, layout);
+      await page.goto('/legal/privacy-policy');
+      await expect(page.getByTestId('legal-footer')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const desktop = size === 'desktop';
+      await expect(page.getByTestId('shell-top-nav')).toBeVisible({ visible: desktop });
+      await expect(page.getByTestId('shell-bottom-nav')).toBeVisible({ visible: !desktop });
+      await expect(page.getByTestId('shell-sidebar')).toBeVisible({ visible: desktop });
+      // Nothing may overflow the viewport sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await attachShot(page, testInfo, `chrome-${size}-${theme}`);
+      if (!desktop) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        const sidebar = page.getByTestId('shell-sidebar');
+        await expect(sidebar).toBeVisible();
+        // Let the slide-in finish before the screenshot.
+        await expect
+          .poll(() => sidebar.evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).m41))
+          .toBe(0);
+        await expect(sidebar.getByRole('link', { name: 'Contact Us' })).toBeVisible({
+          visible: size !== 'phone',
+        });
+        await attachShot(page, testInfo, `chrome-${size}-${theme}-drawer`);
+      }
+    });
   }
 
   test('should send a subscriber off a funnel page of the main app, without tokens in the URL', async ({

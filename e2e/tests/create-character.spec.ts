@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { completeDraft } from '../support/character-draft.ts';
-import { jsBeyondShell } from '../support/route-bytes.ts';
+import { expectJsBeyondShellWithin } from '../support/route-bytes.ts';
+import { attachShot, imagesComplete, layouts, openInLayout } from '../support/screenshots.ts';
 import { signInWithTokens } from '../support/sign-in.ts';
 
 // The create-character remote on the real stack: the wizard, its session draft, creation (price, sign-in, short
@@ -244,58 +245,45 @@ test.describe('my ai', () => {
 
 test.describe('create character bytes', () => {
   test('should add at most 35 KB gzip of JS beyond the shell', async ({ browser }) => {
-    const bytes = await jsBeyondShell(browser, '/create-character');
-    console.log(`/create-character: ${(bytes / 1024).toFixed(1)} KB gz beyond the shell`);
-    expect(bytes).toBeLessThanOrEqual(35 * 1024);
+    await expectJsBeyondShellWithin(browser, '/create-character', 35);
   });
 });
 
 test.describe('my ai layout', () => {
-  const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    for (const theme of ['dark', 'light'] as const) {
-      test(`should lay out My AI with dates and order at ${size} width in the ${theme} theme`, async ({
-        page,
-        request,
-      }, testInfo) => {
-        await page.addInitScript((mode) => localStorage.setItem('persist:theme', mode), theme);
-        await page.setViewportSize(viewport);
-        const account = await signIn(page, request, 20);
-        for (const [name, style] of [
-          ['Mika', 'anime'],
-          ['Lena', 'realistic'],
-        ] as const) {
-          const made = await request.post(
-            style === 'anime' ? '/api/PersonModel/create-anime-person' : '/api/PersonModel/create',
-            {
-              headers: account.headers,
-              data: draft({ name, style, ...(style === 'realistic' ? { race: null } : {}) }),
-            },
-          );
-          expect(made.status()).toBe(201);
-        }
-        await page.goto('/my-ai');
-        const links = page.getByRole('link', { name: /^Chat with/ });
-        await expect(links).toHaveCount(2);
-        // Newest first; the order control puts the oldest first.
-        await expect(links.first()).toHaveAccessibleName('Chat with Lena');
-        await expect(page.getByTestId('created-date')).toHaveCount(2);
-        await page
-          .getByRole('group', { name: 'Sort your characters' })
-          .getByRole('button', { name: 'Oldest' })
-          .click();
-        await expect(links.first()).toHaveAccessibleName('Chat with Mika');
-        await expect
-          .poll(() =>
-            page
-              .locator('img')
-              .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
-          )
-          .toBe(true);
-        const file = testInfo.outputPath(`my-ai-${size}-${theme}.png`);
-        await page.screenshot({ path: file, fullPage: size === 'desktop' });
-        await testInfo.attach(`my-ai-${size}-${theme}`, { path: file, contentType: 'image/png' });
-      });
-    }
+  for (const layout of layouts()) {
+    const { size, theme } = layout;
+    test(`should lay out My AI with dates and order at ${size} width in the ${theme} theme`, async ({
+      page,
+      request,
+    }, testInfo) => {
+      await openInLayout(page, layout);
+      const account = await signIn(page, request, 20);
+      for (const [name, style] of [
+        ['Mika', 'anime'],
+        ['Lena', 'realistic'],
+      ] as const) {
+        const made = await request.post(
+          style === 'anime' ? '/api/PersonModel/create-anime-person' : '/api/PersonModel/create',
+          {
+            headers: account.headers,
+            data: draft({ name, style, ...(style === 'realistic' ? { race: null } : {}) }),
+          },
+        );
+        expect(made.status()).toBe(201);
+      }
+      await page.goto('/my-ai');
+      const links = page.getByRole('link', { name: /^Chat with/ });
+      await expect(links).toHaveCount(2);
+      // Newest first; the order control puts the oldest first.
+      await expect(links.first()).toHaveAccessibleName('Chat with Lena');
+      await expect(page.getByTestId('created-date')).toHaveCount(2);
+      await page
+        .getByRole('group', { name: 'Sort your characters' })
+        .getByRole('button', { name: 'Oldest' })
+        .click();
+      await expect(links.first()).toHaveAccessibleName('Chat with Mika');
+      await expect.poll(() => imagesComplete(page.locator('img'))).toBe(true);
+      await attachShot(page, testInfo, `my-ai-${size}-${theme}`, { fullPage: size === 'desktop' });
+    });
   }
 });

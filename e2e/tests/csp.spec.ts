@@ -1,20 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { watchCsp } from '../support/csp.ts';
 
 // The page's Content-Security-Policy is strict (nonce, no unsafe-inline) and the shell and its
 // remotes still run under it: no violation is reported while the main routes render and a remote loads.
 
 test.describe('content security policy', () => {
   test('should render the shell and its remotes with no CSP violation', async ({ page }) => {
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (message.text().includes('Content Security Policy')) violations.push(message.text());
-    });
-    // A string, not a function: functions passed to the page must not go through tsx's transform (e2e CONTEXT).
-    await page.addInitScript(`
-      document.addEventListener('securitypolicyviolation', (event) => {
-        (window.__cspViolations ||= []).push(event.violatedDirective + ' ' + event.blockedURI);
-      });
-    `);
+    const { violations, inDocument } = await watchCsp(page);
     for (const path of ['/', '/chat', '/create-character', '/gallery']) {
       const response = await page.goto(path);
       const csp = response?.headers()['content-security-policy'] ?? '';
@@ -25,9 +17,7 @@ test.describe('content security policy', () => {
       await expect
         .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme')))
         .toBeTruthy();
-      const seen = await page.evaluate(
-        () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
-      );
+      const seen = await inDocument();
       violations.push(...seen.map((v) => `${path}: ${v}`));
     }
     expect(violations).toEqual([]);

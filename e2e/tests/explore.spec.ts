@@ -1,16 +1,17 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  VIEWPORTS_WITH_TABLET as VIEWPORTS,
+  attachShot,
+  decodeVisibleImages,
+  layouts,
+  openInLayout,
+} from '../support/screenshots.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 import { activeSubscription } from '../support/subscription.ts';
 
 // The explore remote against the real stack (API seed catalogue). Users of each period come from the API (its test
 // fixtures set the period until payments exist); an active subscription cannot be made yet, so the subscriber
 // path rewrites the real `GET User` answer in the browser.
-
-const VIEWPORTS = {
-  phone: { width: 390, height: 844 },
-  tablet: { width: 800, height: 1000 },
-  desktop: { width: 1440, height: 900 },
-} as const;
 
 const grid = (page: Page) => page.getByTestId('model-grid');
 const cards = (page: Page) => page.getByTestId('model-card');
@@ -388,30 +389,20 @@ test.describe('explore', () => {
     await expect(page.getByTestId('model-spotlight')).toHaveAttribute('data-status', 'missing');
   });
 
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    for (const theme of ['dark', 'light'] as const) {
-      test(`should lay out explore at ${size} width in the ${theme} theme`, async ({ page }, testInfo) => {
-        await page.addInitScript((mode) => localStorage.setItem('persist:theme', mode), theme);
-        await page.setViewportSize(viewport);
-        await openExplore(page);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await expect(page.getByTestId('time-bomb-banner')).toBeVisible();
-        await page.evaluate(() =>
-          Promise.all(
-            Array.from(document.images)
-              .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
-              .map((image) => image.decode().catch(() => undefined)),
-          ),
-        );
-        const file = testInfo.outputPath(`explore-${size}-${theme}.png`);
-        await page.screenshot({ path: file });
-        await testInfo.attach(`explore-${size}-${theme}`, { path: file, contentType: 'image/png' });
-        if (size === 'desktop') {
-          const full = testInfo.outputPath(`explore-${size}-${theme}-full.png`);
-          await page.screenshot({ path: full, fullPage: true });
-        }
-      });
-    }
+  for (const layout of layouts(VIEWPORTS)) {
+    const { size, theme } = layout;
+    test(`should lay out explore at ${size} width in the ${theme} theme`, async ({ page }, testInfo) => {
+      await openInLayout(page, layout);
+      await openExplore(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.getByTestId('time-bomb-banner')).toBeVisible();
+      await decodeVisibleImages(page);
+      await attachShot(page, testInfo, `explore-${size}-${theme}`);
+      if (size === 'desktop') {
+        const full = testInfo.outputPath(`explore-${size}-${theme}-full.png`);
+        await page.screenshot({ path: full, fullPage: true });
+      }
+    });
   }
 
   test('should screenshot the welcome popup and premium models', async ({

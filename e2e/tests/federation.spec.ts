@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/env.ts';
 import { THROWING_REMOTE_DIR, THROWING_VERSION } from '../support/fixtures.ts';
-import { publishAndFlip, readLiveRegistry, remoteCli } from '../support/registry.ts';
+import { hashTree, publishAndFlip, readLiveRegistry, remoteCli } from '../support/registry.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 
 /** One route of each remote. */
@@ -20,19 +19,6 @@ const ROUTES: { remote: string; path: string; heading: string }[] = [
 
 const remotePage = (page: Page, remote: string) =>
   page.locator(`[data-remote="${remote}"] [data-testid="remote-page"]`);
-
-function hashTree(dir: string): string {
-  const hash = createHash('sha256');
-  const walk = (current: string) => {
-    for (const name of readdirSync(current).sort()) {
-      const full = path.join(current, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else hash.update(path.relative(dir, full)).update(readFileSync(full));
-    }
-  };
-  walk(dir);
-  return hash.digest('hex');
-}
 
 test.describe('federated remotes', () => {
   for (const route of ROUTES) {

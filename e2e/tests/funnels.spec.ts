@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../support/env.ts';
-import { answerQuiz } from '../support/quiz.ts';
 import { fillCard, SUCCESS_CARD } from '../support/payments.ts';
+import { answerQuiz } from '../support/quiz.ts';
 import { jsBeyondShell, jsTotal } from '../support/route-bytes.ts';
 
 // The funnels remote on the real stack: quizzes from their data files into the app (the wizard's draft filled

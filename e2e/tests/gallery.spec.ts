@@ -1,13 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { jsBeyondShell } from '../support/route-bytes.ts';
-import { registerAccount, seedSession } from '../support/sign-in.ts';
+import { expectJsBeyondShellWithin } from '../support/route-bytes.ts';
+import { attachShot, decodeVisibleImages, layouts, openInLayout } from '../support/screenshots.ts';
+import { confirmNsfw, registerAccount, seedSession } from '../support/sign-in.ts';
 
 // The gallery remote against the real stack (API seed catalogue, COMPANION_TEST_FIXTURES=1 for token credits).
-
-const VIEWPORTS = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1440, height: 900 },
-} as const;
 
 const cards = (page: Page) => page.getByTestId('gallery-card');
 
@@ -32,13 +28,7 @@ async function signIn(
     });
     expect(credit.ok()).toBe(true);
   }
-  if (options.nsfw) {
-    const confirm = await request.post('/api/User/nsfw-confirmation', {
-      headers,
-      data: { isConfirmed: true },
-    });
-    expect(confirm.ok()).toBe(true);
-  }
+  if (options.nsfw) await confirmNsfw(request, headers);
   await seedSession(page, account);
   return { accessToken, headers };
 }
@@ -46,6 +36,15 @@ async function signIn(
 async function balance(request: APIRequestContext, account: Account): Promise<number> {
   const response = await request.get('/api/Tokens/balance', { headers: account.headers });
   return ((await response.json()) as { remainingTokens: number }).remainingTokens;
+}
+
+/** Opens the first locked photo and confirms its unlock in the dialog. */
+async function unlockFirstLocked(page: Page) {
+  await page.locator('[data-testid="gallery-card"][data-locked="true"]').first().click();
+  await page
+    .getByRole('dialog', { name: 'Unlock this photo?' })
+    .getByRole('button', { name: /^Unlock for / })
+    .click();
 }
 
 async function openGallery(page: Page, search = '?category=realistic') {
@@ -97,11 +96,7 @@ test.describe('gallery', () => {
     await openGallery(page);
     // Open two photos so there is somewhere to move.
     for (let i = 0; i < 2; i += 1) {
-      await page.locator('[data-testid="gallery-card"][data-locked="true"]').first().click();
-      await page
-        .getByRole('dialog', { name: 'Unlock this photo?' })
-        .getByRole('button', { name: /^Unlock for / })
-        .click();
+      await unlockFirstLocked(page);
       await expect(page.getByTestId('lightbox')).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('lightbox')).toBeHidden();
@@ -162,50 +157,28 @@ test.describe('gallery', () => {
   });
 
   test('should add at most 30 KB gzip of JS beyond the shell', async ({ browser }) => {
-    const bytes = await jsBeyondShell(browser, '/gallery');
-    console.log(`/gallery: ${(bytes / 1024).toFixed(1)} KB gz beyond the shell`);
-    expect(bytes).toBeLessThanOrEqual(30 * 1024);
+    await expectJsBeyondShellWithin(browser, '/gallery', 30);
   });
 
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    for (const theme of ['dark', 'light'] as const) {
-      test(`should lay out the gallery at ${size} width in the ${theme} theme`, async ({
-        page,
-        request,
-      }, testInfo) => {
-        await page.addInitScript((mode) => localStorage.setItem('persist:theme', mode), theme);
-        await page.setViewportSize(viewport);
-        await signIn(page, request, { tokens: 20 });
-        await openGallery(page);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await page.evaluate(() =>
-          Promise.all(
-            Array.from(document.images)
-              .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
-              .map((image) => image.decode().catch(() => undefined)),
-          ),
-        );
-        const file = testInfo.outputPath(`gallery-${size}-${theme}.png`);
-        await page.screenshot({ path: file });
-        await testInfo.attach(`gallery-${size}-${theme}`, { path: file, contentType: 'image/png' });
-        if (size === 'phone' && theme === 'dark') {
-          await page.locator('[data-testid="gallery-card"][data-locked="true"]').first().click();
-          await page
-            .getByRole('dialog', { name: 'Unlock this photo?' })
-            .getByRole('button', { name: /^Unlock for / })
-            .click();
-          await expect(page.getByTestId('lightbox')).toBeVisible();
-          await page.evaluate(() =>
-            Promise.all(
-              Array.from(document.images)
-                .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
-                .map((image) => image.decode().catch(() => undefined)),
-            ),
-          );
-          const box = testInfo.outputPath(`gallery-lightbox-${size}-${theme}.png`);
-          await page.screenshot({ path: box });
-        }
-      });
-    }
+  for (const layout of layouts()) {
+    const { size, theme } = layout;
+    test(`should lay out the gallery at ${size} width in the ${theme} theme`, async ({
+      page,
+      request,
+    }, testInfo) => {
+      await openInLayout(page, layout);
+      await signIn(page, request, { tokens: 20 });
+      await openGallery(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await decodeVisibleImages(page);
+      await attachShot(page, testInfo, `gallery-${size}-${theme}`);
+      if (size === 'phone' && theme === 'dark') {
+        await unlockFirstLocked(page);
+        await expect(page.getByTestId('lightbox')).toBeVisible();
+        await decodeVisibleImages(page);
+        const box = testInfo.outputPath(`gallery-lightbox-${size}-${theme}.png`);
+        await page.screenshot({ path: box });
+      }
+    });
   }
 });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { finishQuiz, mainAppHandOver } from '../support/quiz.ts';
 import { storedAccessToken } from '../support/sign-in.ts';
-import { signInSubscriber } from '../support/subscription.ts';
+import { signInAdultSubscriber, signInSubscriber } from '../support/subscription.ts';
 
 // The journeys of ADRs 0320–0322, walked as the spec's visitors and subscribers would (000 §2.2, §4, §6, §7): from each funnel
 // brand's quiz into a chat or a created character on the main app, from every link into Settings and the token
@@ -153,8 +153,7 @@ test.describe('account actions in Settings (000 §7)', () => {
     page,
     request,
   }) => {
-    const { headers, accessToken } = await signInSubscriber(page, request);
-    await request.post('/api/User/nsfw-confirmation', { headers, data: {} });
+    const { headers, accessToken } = await signInAdultSubscriber(page, request);
     await page.goto('/settings');
     await expect(page.getByTestId('settings')).toBeVisible();
 
@@ -218,8 +217,7 @@ test.describe('a subscriber walks every menu item and tab (000 §2.5)', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    const { headers } = await signInSubscriber(page, request);
-    await request.post('/api/User/nsfw-confirmation', { headers, data: {} });
+    await signInAdultSubscriber(page, request);
     const TOP = [
       ['Create Character', '/create-character'],
       ['Explore', '/'],
@@ -251,8 +249,7 @@ test.describe('a subscriber walks every menu item and tab (000 §2.5)', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 820, height: 1100 });
-    const { headers } = await signInSubscriber(page, request);
-    await request.post('/api/User/nsfw-confirmation', { headers, data: {} });
+    await signInAdultSubscriber(page, request);
     const TABS = [
       ['Chat', '/chat'],
       ['Create character', '/create-character'],

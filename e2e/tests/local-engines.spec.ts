@@ -1,13 +1,13 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
   balance,
   composer,
-  models,
+  freeModels,
   openChat,
+  openFreeChat,
   replies,
   send,
   signIn,
@@ -17,7 +17,7 @@ import {
 } from '../support/chat.ts';
 import { E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from '../support/env.ts';
 import { shoot } from '../support/screenshots.ts';
-import { startStack, stopStack } from '../support/stack.ts';
+import { startFreshStack, stopStack } from '../support/stack.ts';
 
 // ADRs 0380, 0381 as a user meets them: a GGUF file at COMPANION_MODEL_PATH answers in the chat with no other
 // setup (a tiny random-weight model written by infra/api's tiny-gguf.ts: real loading, template, streaming, queue;
@@ -57,20 +57,14 @@ test.beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => images!.listen(IMAGES_PORT, '127.0.0.1', resolve));
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  stack = await startStack({
-    port: PORT,
-    apiPort: PORT + 1,
-    dataDir: DATA_DIR,
-    env: {
-      COMPANION_MODEL_PATH: modelPath,
-      // One reply at a time and no queue, so a second chat's send meets a busy model; replies long enough to watch.
-      COMPANION_MODEL_SLOTS: '1',
-      COMPANION_MODEL_QUEUE: '0',
-      COMPANION_MODEL_MAX_TOKENS: '4000',
-      IMAGE_ENGINE_URL: `http://127.0.0.1:${IMAGES_PORT}`,
-      IMAGE_ENGINE_API: 'openai',
-    },
+  stack = await startFreshStack(PORT, DATA_DIR, {
+    COMPANION_MODEL_PATH: modelPath,
+    // One reply at a time and no queue, so a second chat's send meets a busy model; replies long enough to watch.
+    COMPANION_MODEL_SLOTS: '1',
+    COMPANION_MODEL_QUEUE: '0',
+    COMPANION_MODEL_MAX_TOKENS: '4000',
+    IMAGE_ENGINE_URL: `http://127.0.0.1:${IMAGES_PORT}`,
+    IMAGE_ENGINE_API: 'openai',
   });
 });
 
@@ -87,7 +81,7 @@ test('should answer from the local model, say a full model is busy and refund, s
 }, testInfo) => {
   test.setTimeout(150_000);
   const account = await signIn(page, request);
-  const open = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
+  const open = await freeModels(request);
   const first = await startChat(request, account, open[0]!.id);
   const second = await startChat(request, account, open[1]!.id);
 
@@ -132,9 +126,7 @@ test('should answer from the local model, say a full model is busy and refund, s
 
 test('should deliver a photo drawn by an OpenAI Images API server', async ({ page, request }) => {
   const account = await signIn(page, request);
-  const open = (await models(request)).filter((m) => !m.isLocked && !m.isPremium);
-  const chatId = await startChat(request, account, open[2]!.id);
-  await openChat(page, chatId);
+  await openFreeChat(page, request, account, 2);
   await page.getByRole('button', { name: 'Ask for a photo for 5 tokens' }).click();
   await expect(replies(page).getByRole('img', { name: 'Photo' })).toBeVisible({ timeout: 30_000 });
   expect(await balance(request, account)).toBe(15);

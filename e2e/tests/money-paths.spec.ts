@@ -2,16 +2,17 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import {
   busEvents,
   buyPackAndProceed,
-  expectBackOn,
   cardFields,
+  expectBackOn,
   fillCard,
   payYearOnPricing,
+  proceedFromSuccess,
   recordBus,
   SUCCESS_CARD,
   tokenBalance as balance,
 } from '../support/payments.ts';
 import { shoot } from '../support/screenshots.ts';
-import { signInRegistered } from '../support/sign-in.ts';
+import { confirmNsfw, signInRegistered } from '../support/sign-in.ts';
 
 // Money paths of 001 as buyers walk them through the sandbox provider (README "Payments"): promised tokens,
 // offers for every subscriber, one success/failure pipeline for every purchase button.
@@ -23,8 +24,7 @@ type Account = { headers: Record<string, string> };
 async function signIn(page: Page, request: APIRequestContext): Promise<Account> {
   const { accessToken } = await signInRegistered(page, request, 'money');
   const headers = { authorization: `Bearer ${accessToken}` };
-  const nsfw = await request.post('/api/User/nsfw-confirmation', { headers, data: { isConfirmed: true } });
-  expect(nsfw.ok()).toBe(true);
+  await confirmNsfw(request, headers);
   return { headers };
 }
 
@@ -81,10 +81,7 @@ test('a year bought on the hosted page leads to the lifetime offer; /pricing the
   page,
 }, testInfo) => {
   await payYearOnPricing(page, SUCCESS_CARD);
-  await page
-    .getByTestId('payment-success')
-    .getByRole('button', { name: /^Proceed/ })
-    .click();
+  await proceedFromSuccess(page);
 
   // 001 §4: a user on 12 months goes to lifetime after success (here after the hosted page, not a one-click).
   const offer = page.getByTestId('upgrade-lifetime');

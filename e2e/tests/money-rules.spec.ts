@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fillCard } from '../support/payments.ts';
 import { shoot } from '../support/screenshots.ts';
+import { preRegisterVisitor, storedAccessToken } from '../support/sign-in.ts';
 
 // Money rules checked when the money arrives (ADRs 0300, 0301), walked as a buyer would: two tabs of the same
 // plan paid one after the other, the hosted card page under its CSP, offers bought again, return URLs that
@@ -17,7 +18,7 @@ async function openYearPage(page: Page, violations: string[]) {
   await page.goto('/pricing');
   await expect(page.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true');
   const flags = await page.request.post('/api/Authenticate/update-feature-flags', {
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+    headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
     data: { paymentForm: 'hosted' },
   });
   expect(flags.ok(), await flags.text()).toBe(true);
@@ -25,23 +26,9 @@ async function openYearPage(page: Page, violations: string[]) {
   await page.waitForURL(/\/api\/sandbox\/pay\//);
 }
 
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(
-    () => (JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as { accessToken: string }).accessToken,
-  );
-}
-
+/** A new anonymous visitor's access token. */
 async function visitor(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/Authenticate/pre-register', {
-    data: {
-      fingerprint: `e2e-money-${Date.now()}-${Math.random()}`,
-      isNConfirmed: false,
-      isSConfirmed: false,
-      pathname: '/tokens',
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { accessToken: string }).accessToken;
+  return (await preRegisterVisitor(request, 'e2e-money')).accessToken;
 }
 
 test.describe('money rules', () => {
@@ -80,7 +67,7 @@ test.describe('money rules', () => {
     );
     await shoot(second, testInfo, 'second-plan-refunded');
 
-    const token = await accessToken(second);
+    const token = await storedAccessToken(second);
     const secondOrder = new URL(second.url()).searchParams.get('orderId');
     const status = await second.request.get(`/api/payments/check-order-status?orderId=${secondOrder}`, {
       headers: { authorization: `Bearer ${token}` },

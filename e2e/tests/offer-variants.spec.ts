@@ -1,15 +1,17 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   busEvents,
-  expectBackOn,
   cardFields,
+  expectBackOn,
   fillCard,
+  payMonthlyPlan,
   payYearOnPricing,
+  proceedFromSuccess,
   recordBus,
   SUCCESS_CARD,
 } from '../support/payments.ts';
 import { shoot } from '../support/screenshots.ts';
-import { signInRegistered } from '../support/sign-in.ts';
+import { confirmNsfw, signInRegistered } from '../support/sign-in.ts';
 
 // 001 rules that lived only in unit tests, walked as buyers reach them through the sandbox (ADR 0430): single-option
 // mode and the weekly-plan switch, the mystery box's base and offer variants, the 'mystery' and 'lifetime'
@@ -36,21 +38,16 @@ test.describe.configure({ timeout: 240_000 });
 async function signIn(page: Page, request: APIRequestContext): Promise<Account> {
   const { accessToken } = await signInRegistered(page, request, 'variants');
   const headers = { authorization: `Bearer ${accessToken}` };
-  const nsfw = await request.post('/api/User/nsfw-confirmation', { headers, data: { isConfirmed: true } });
-  expect(nsfw.ok()).toBe(true);
+  await confirmNsfw(request, headers);
   return { headers };
 }
 
 /** Pays the 1-month plan on /pricing with the success card and proceeds from 'Payment Completed'. */
 async function becomeMonthly(page: Page) {
   await pricingReady(page);
-  await page.getByTestId('plan-sub-1m').click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await fillCard(page, SUCCESS_CARD);
-  await expectBackOn(page, '/pricing');
-  const success = page.getByTestId('payment-success');
-  await success.getByRole('button', { name: /^Proceed/ }).click();
-  await expect(success).toHaveCount(0);
+  await payMonthlyPlan(page, SUCCESS_CARD);
+  await proceedFromSuccess(page);
+  await expect(page.getByTestId('payment-success')).toHaveCount(0);
 }
 
 /**
@@ -211,10 +208,7 @@ test("a tokens paywall opened with an offer finds the 'offer' box: 'Your Exclusi
 test('declining the lifetime offer asks with the lifetime confirmation first', async ({ page }) => {
   await pricingReady(page);
   await payYearOnPricing(page, SUCCESS_CARD);
-  await page
-    .getByTestId('payment-success')
-    .getByRole('button', { name: /^Proceed/ })
-    .click();
+  await proceedFromSuccess(page);
   const lifetime = page.getByTestId('upgrade-lifetime');
   await expect(lifetime).toContainText('Pay Once – Use Forever');
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();

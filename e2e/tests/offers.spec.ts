@@ -3,13 +3,16 @@ import {
   buyPackAndProceed,
   expectBackOn,
   fillCard,
+  payMonthlyPlan,
   payYearOnPricing,
+  proceedFromSuccess,
   SUCCESS_CARD,
   tokenBalance as balance,
 } from '../support/payments.ts';
+import { openFreeChat, send } from '../support/chat.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';
 import { VIEWPORTS, setTheme, shoot } from '../support/screenshots.ts';
-import { signInRegistered } from '../support/sign-in.ts';
+import { confirmNsfw, signInWithTokens } from '../support/sign-in.ts';
 
 // The offer flows of 001 §2 in the checkout remote, against the real stack and the sandbox provider
 // (README "Payments"): card purchases (the embedded form or the hosted page), one-click charges of the saved card, the shell's timers.
@@ -20,14 +23,8 @@ const PHOTO_PRICE = 5; // userPricingInfo.tokenPriceForImage default (infra/api 
 type Account = { headers: Record<string, string> };
 
 async function signIn(page: Page, request: APIRequestContext, tokens = 0): Promise<Account> {
-  const { accessToken } = await signInRegistered(page, request, 'offers');
-  const headers = { authorization: `Bearer ${accessToken}` };
-  if (tokens > 0) {
-    const credit = await request.post('/api/testing/user-tokens', { headers, data: { amount: tokens } });
-    expect(credit.ok()).toBe(true);
-  }
-  const nsfw = await request.post('/api/User/nsfw-confirmation', { headers, data: { isConfirmed: true } });
-  expect(nsfw.ok()).toBe(true);
+  const { headers } = await signInWithTokens(page, request, tokens, 'offers');
+  await confirmNsfw(request, headers);
   return { headers };
 }
 
@@ -84,6 +81,12 @@ async function confirmLeave(page: Page) {
   await expect(confirm).toHaveCount(0);
 }
 
+/** Declines the offer step, then leaves through the confirmation ({@link confirmLeave}). */
+async function declineAndLeave(page: Page, step: Locator) {
+  await step.getByTestId('offer-decline').click();
+  await confirmLeave(page);
+}
+
 const timerValue = (modal: Locator) => modal.getByTestId('offer-timer-value');
 
 test.describe('offers', () => {
@@ -138,8 +141,7 @@ test.describe('offers', () => {
     await expect(downsell).toContainText('Limited Offer');
     await expect(timerValue(downsell)).toHaveText(/^0:5\d$/);
     await shoot(page, testInfo, 'offers-tokens-downsell');
-    await downsell.getByTestId('offer-decline').click();
-    await confirmLeave(page);
+    await declineAndLeave(page, downsell);
 
     const box = page.getByTestId('mystery-box');
     await expect(box).toBeVisible();
@@ -165,21 +167,8 @@ test.describe('offers', () => {
     request,
   }, testInfo) => {
     const account = await signIn(page, request);
-    const models = (await (await request.get('/api/PersonModel/top')).json()) as {
-      id: string;
-      isLocked: boolean;
-      isPremium: boolean;
-    }[];
-    const model = models.find((m) => !m.isLocked && !m.isPremium)!;
-    const started = await request.post('/api/Chats/start', {
-      headers: account.headers,
-      data: { personModelId: model.id },
-    });
-    const chatId = ((await started.json()) as { id: string }).id;
-    await page.goto(`/chat/${chatId}`);
-    await expect(page.getByTestId('conversation')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Message' }).fill('Hello there');
-    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await openFreeChat(page, request, account);
+    await send(page, 'Hello there');
 
     const main = page.getByTestId('insufficient-main');
     await expect(page.getByRole('dialog', { name: 'Not enough tokens' })).toBeVisible();
@@ -194,8 +183,7 @@ test.describe('offers', () => {
     await page.waitForTimeout(2500);
     const before = await timerValue(main).textContent();
     await page.reload();
-    await page.getByRole('textbox', { name: 'Message' }).fill('Hello again');
-    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await send(page, 'Hello again');
     await expect(main).toBeVisible();
     // A countdown that restarted would show 0:59 or 0:58 again; one that kept its start date shows
     // at most what it showed before the reload (the same second when the reload took under one).
@@ -206,8 +194,7 @@ test.describe('offers', () => {
       .poll(async () => seconds(await timerValue(main).textContent()))
       .toBeLessThan(seconds(before));
 
-    await main.getByTestId('offer-decline').click();
-    await confirmLeave(page);
+    await declineAndLeave(page, main);
     const downsell = page.getByTestId('insufficient-downsell');
     await expect(page.getByRole('dialog', { name: "Honey, don't go now!" })).toBeVisible();
     await expect(downsell).toContainText('70% OFF');
@@ -267,14 +254,8 @@ test.describe('offers', () => {
   }, testInfo) => {
     const account = await signIn(page, request);
     await page.goto('/pricing');
-    await page.getByTestId('plan-sub-1m').click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillCard(page, SUCCESS_CARD);
-    await expectBackOn(page, '/pricing');
-    await page
-      .getByTestId('payment-success')
-      .getByRole('button', { name: /^Proceed/ })
-      .click();
+    await payMonthlyPlan(page, SUCCESS_CARD);
+    await proceedFromSuccess(page);
     await expect(page.getByTestId('payment-success')).toHaveCount(0);
 
     // The left panel's banners for a monthly user: the 3-month plan and 350 tokens, clicked with the pointer once
@@ -292,15 +273,13 @@ test.describe('offers', () => {
     await expect(upgrade.getByTestId('offer-buy')).toHaveText('Upgrade with Extra Discount');
     await expect(timerValue(upgrade)).toHaveText(/^(2:00|1:5\d)$/);
     await shoot(page, testInfo, 'offers-upgrade');
-    await upgrade.getByTestId('offer-decline').click();
-    await confirmLeave(page);
+    await declineAndLeave(page, upgrade);
 
     const last = page.getByTestId('upgrade-upgradeDownsell');
     await expect(last).toContainText('Last chance!');
     await expect(last).toContainText('With extra discount');
     await shoot(page, testInfo, 'offers-upgrade-downsell');
-    await last.getByTestId('offer-decline').click();
-    await confirmLeave(page);
+    await declineAndLeave(page, last);
 
     const final = page.getByTestId('upgrade-upgradeDownsell2');
     await expect(final).toContainText('Final offer!');
@@ -407,16 +386,14 @@ test.describe('offers', () => {
     // No saved card: no one-click consent.
     await expect(welcome.getByTestId('one-click-consent')).toHaveCount(0);
     await shoot(page, testInfo, 'offers-welcome-pack');
-    await welcome.getByTestId('offer-decline').click();
-    await confirmLeave(page);
+    await declineAndLeave(page, welcome);
 
     const downsell = page.getByTestId('welcome-downsell');
     await expect(downsell).toBeVisible();
     await expect(downsell).toContainText("You're Lucky Today");
     await expect(downsell).toContainText('70% OFF');
     await shoot(page, testInfo, 'offers-welcome-downsell');
-    await downsell.getByTestId('offer-decline').click();
-    await confirmLeave(page);
+    await declineAndLeave(page, downsell);
 
     const extra = page.getByTestId('welcome-extra');
     await expect(extra).toBeVisible();

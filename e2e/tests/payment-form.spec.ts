@@ -7,6 +7,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { watchCsp } from '../support/csp.ts';
 import { expectBackOn, fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { VIEWPORTS } from '../support/screenshots.ts';
 import { magicCodeFor, signInRegistered } from '../support/sign-in.ts';
@@ -26,25 +27,6 @@ async function embeddedBuyer(page: Page, request: APIRequestContext, flags: Reco
     data: { paymentForm: 'embedded', ...flags },
   });
   expect(answer.ok()).toBe(true);
-}
-
-/** Collects CSP violations of the page (and of the frames it loads, through the console). */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  const seen: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) seen.push(message.text());
-  });
-  await page.addInitScript(`
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window.__cspViolations ||= []).push(event.violatedDirective + ' ' + event.blockedURI);
-    });
-  `);
-  return async () => [
-    ...seen,
-    ...(await page.evaluate(
-      () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
-    )),
-  ];
 }
 
 /**
@@ -97,7 +79,7 @@ test.describe('embedded payment form', () => {
     page,
     request,
   }, testInfo) => {
-    const violations = await watchCsp(page);
+    const csp = await watchCsp(page);
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === SDK) scripts.push(r.url());
@@ -123,7 +105,7 @@ test.describe('embedded payment form', () => {
     await expect(page.getByRole('dialog')).toHaveAccessibleName('Payment Completed');
     await expect(success).toContainText('$119.99');
     expect(new URL(page.url()).searchParams.get('paymentSystem')).toBe('solidgate');
-    expect(await violations()).toEqual([]);
+    expect([...csp.violations, ...(await csp.inDocument())]).toEqual([]);
   });
 
   test('an anonymous visitor pays in the form too, which asks the contact e-mail that keeps the purchase', async ({

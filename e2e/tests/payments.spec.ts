@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/env.ts';
 import { fillCard, passThreeDs } from '../support/payments.ts';
+import { preRegisterVisitor } from '../support/sign-in.ts';
 
 // A visitor pays on the sandbox provider's hosted page (with and without 3-D Secure) and the official SignalR
 // browser client, connected to paymentNotificationHub as that visitor, receives PaymentNotification.
@@ -47,17 +48,12 @@ declare global {
   }
 }
 
-async function visitor(request: APIRequestContext) {
-  const res = await request.post('/api/Authenticate/pre-register', {
-    data: {
-      fingerprint: `e2e-pay-${Date.now()}-${Math.random()}`,
-      isNConfirmed: false,
-      isSConfirmed: false,
-      pathname: '/tokens',
-    },
-  });
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as { accessToken: string; generatedUserId: string };
+/** A new visitor and a second page of theirs ({@link listen}) that receives their payment notifications. */
+async function listeningVisitor(context: BrowserContext, request: APIRequestContext) {
+  const { accessToken } = await preRegisterVisitor(request, 'e2e-pay');
+  const listener = await context.newPage();
+  await listen(listener, accessToken);
+  return { accessToken, listener };
 }
 
 /** A same-origin page holding a SignalR connection to paymentNotificationHub as the visitor. */
@@ -104,9 +100,7 @@ test('a visitor pays a token pack without 3-D Secure and the hub tells them', as
   context,
   request,
 }) => {
-  const { accessToken } = await visitor(request);
-  const listener = await context.newPage();
-  await listen(listener, accessToken);
+  const { accessToken, listener } = await listeningVisitor(context, request);
 
   const orderId = await pay(page, request, accessToken, 'tokens-550');
   await expect(page.getByRole('heading', { name: '550 tokens' })).toBeVisible();
@@ -126,9 +120,7 @@ test('a visitor pays a token pack without 3-D Secure and the hub tells them', as
 });
 
 test('a visitor passes 3-D Secure and the hub tells them', async ({ page, context, request }) => {
-  const { accessToken } = await visitor(request);
-  const listener = await context.newPage();
-  await listen(listener, accessToken);
+  const { accessToken, listener } = await listeningVisitor(context, request);
 
   const orderId = await pay(page, request, accessToken, 'tokens-350');
   await fillCard(page, '4000002760003184', { name: 'E2E Visitor' });
@@ -143,9 +135,7 @@ test('a declined card sends the visitor to failUrl and the hub reports its code'
   context,
   request,
 }) => {
-  const { accessToken } = await visitor(request);
-  const listener = await context.newPage();
-  await listen(listener, accessToken);
+  const { accessToken, listener } = await listeningVisitor(context, request);
 
   const declinedOrder = await pay(page, request, accessToken, 'tokens-350');
   await fillCard(page, '4000000000003022', { name: 'E2E Visitor' });

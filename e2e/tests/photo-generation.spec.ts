@@ -1,16 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInWithTokens } from '../support/sign-in.ts';
-import { jsBeyondShell } from '../support/route-bytes.ts';
+import { expectJsBeyondShellWithin } from '../support/route-bytes.ts';
+import { attachShot, imagesComplete, layouts, openInLayout } from '../support/screenshots.ts';
 
 // The photo-generation remote against the real stack. COMPANION_TEST_FIXTURES=1 lets the suite credit tokens and
 // make the caller's image generations fail or wait (`testing/image-engine`), so reload and refund runs are exact.
 
 const PRICE = 5; // userPricingInfo.tokenPriceForImage default (infra/api config.ts)
-
-const VIEWPORTS = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1440, height: 900 },
-} as const;
 
 interface Account {
   headers: { authorization: string };
@@ -102,11 +98,7 @@ test.describe('photo generation', () => {
     await expect(batch.getByTestId('generated-photo')).toHaveCount(1);
     await expect(batch.getByTestId('pending-photo')).toHaveCount(2);
     await expect(page.getByTestId('batch-progress')).toHaveText('1 of 3 ready');
-    await expect
-      .poll(() =>
-        batch.locator('img').evaluateAll((images) => images.every((i) => (i as HTMLImageElement).complete)),
-      )
-      .toBe(true);
+    await expect.poll(() => imagesComplete(batch.locator('img'))).toBe(true);
     await batch.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('photo-generation-progress.png') });
     await engine(request, account, 'next');
@@ -165,37 +157,24 @@ test.describe('photo generation', () => {
   });
 
   test('should add at most 30 KB gzip of JS beyond the shell', async ({ browser }) => {
-    const bytes = await jsBeyondShell(browser, '/ai-girlfriend-generator');
-    console.log(`/ai-girlfriend-generator: ${(bytes / 1024).toFixed(1)} KB gz beyond the shell`);
-    expect(bytes).toBeLessThanOrEqual(30 * 1024);
+    await expectJsBeyondShellWithin(browser, '/ai-girlfriend-generator', 30);
   });
 
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    for (const theme of ['dark', 'light'] as const) {
-      test(`should lay out photo generation at ${size} width in the ${theme} theme`, async ({
-        page,
-        request,
-      }, testInfo) => {
-        await page.addInitScript((mode) => localStorage.setItem('persist:theme', mode), theme);
-        await page.setViewportSize(viewport);
-        await signIn(page, request, 20);
-        await openGenerator(page, '?count=2');
-        await page.getByTestId('character-tile').first().click();
-        await page.getByRole('button', { name: `Generate 2 photos for ${2 * PRICE} tokens` }).click();
-        await expect(page.getByTestId('current-batch').getByTestId('generated-photo')).toHaveCount(2);
-        // The new photos are drawn before the picture is taken (lazy images elsewhere may never load off-screen).
-        await expect
-          .poll(() =>
-            page
-              .getByTestId('current-batch')
-              .locator('img')
-              .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
-          )
-          .toBe(true);
-        const file = testInfo.outputPath(`photo-generation-${size}-${theme}.png`);
-        await page.screenshot({ path: file, fullPage: size === 'desktop' });
-        await testInfo.attach(`photo-generation-${size}-${theme}`, { path: file, contentType: 'image/png' });
-      });
-    }
+  for (const layout of layouts()) {
+    const { size, theme } = layout;
+    test(`should lay out photo generation at ${size} width in the ${theme} theme`, async ({
+      page,
+      request,
+    }, testInfo) => {
+      await openInLayout(page, layout);
+      await signIn(page, request, 20);
+      await openGenerator(page, '?count=2');
+      await page.getByTestId('character-tile').first().click();
+      await page.getByRole('button', { name: `Generate 2 photos for ${2 * PRICE} tokens` }).click();
+      await expect(page.getByTestId('current-batch').getByTestId('generated-photo')).toHaveCount(2);
+      // The new photos are drawn before the picture is taken (lazy images elsewhere may never load off-screen).
+      await expect.poll(() => imagesComplete(page.getByTestId('current-batch').locator('img'))).toBe(true);
+      await attachShot(page, testInfo, `photo-generation-${size}-${theme}`, { fullPage: size === 'desktop' });
+    });
   }
 });

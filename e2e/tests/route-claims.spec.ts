@@ -1,28 +1,14 @@
 // Remote-owned routes (ADR 0235): a funnels build that claims a new quiz path serves it after a reload, without a
 // shell release; rolling back takes the path away again. The shell's files never change.
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { REPO_ROOT } from '../support/env.ts';
-import { publishAndFlip, readLiveRegistry, remoteCli } from '../support/registry.ts';
+import { hashTree, publishAndFlip, readLiveRegistry, remoteCli } from '../support/registry.ts';
 
 const NEW_PATH = '/quiz-e2e-claim';
-
-function hashTree(dir: string): string {
-  const hash = createHash('sha256');
-  const walk = (current: string) => {
-    for (const name of readdirSync(current).sort()) {
-      const full = path.join(current, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else hash.update(path.relative(dir, full)).update(readFileSync(full));
-    }
-  };
-  walk(dir);
-  return hash.digest('hex');
-}
 
 /** The live funnels build, copied as a new version whose package claimed one more path. */
 async function funnelsBuildClaiming(extra: string, version: string): Promise<string> {

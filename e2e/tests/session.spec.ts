@@ -1,9 +1,8 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../support/env.ts';
-import { startStack, stopStack } from '../support/stack.ts';
+import { startFreshStack, stopStack } from '../support/stack.ts';
 
 // The visitor lifecycle against the real API. This file runs its own stack in development mode: the magic-link
 // tests read the API's development outbox, which the production-mode suite stack does not serve.
@@ -50,12 +49,10 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  stack = await startStack({
-    port: PORT,
-    apiPort: PORT + 1,
-    dataDir: DATA_DIR,
-    env: { NODE_ENV: 'development', PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT_PER_MINUTE: '10000' },
+  stack = await startFreshStack(PORT, DATA_DIR, {
+    NODE_ENV: 'development',
+    PUBLIC_URL: ORIGIN,
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   });
 });
 

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { answerQuiz } from '../support/quiz.ts';
 import { fillCard, SUCCESS_CARD } from '../support/payments.ts';
+import { answerQuiz } from '../support/quiz.ts';
+import { attachShot, layouts, openInLayout } from '../support/screenshots.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 
 // Tracking against the real stack. The e2e stack configures every ad network's pixel (support/stack.ts);
@@ -227,27 +228,17 @@ test.describe('tracking', () => {
     ).toEqual([]);
   });
 
-  for (const [size, viewport] of Object.entries({
-    phone: { width: 390, height: 844 },
-    desktop: { width: 1440, height: 900 },
-  })) {
-    for (const theme of ['dark', 'light'] as const) {
-      test(`the funnel report at ${size} width in the ${theme} theme`, async ({
-        page,
-        request,
-      }, testInfo) => {
-        await page.addInitScript((mode) => localStorage.setItem('persist:theme', mode), theme);
-        await page.setViewportSize(viewport);
-        await signInAdmin(page, request);
-        await page.goto('/funnel-report');
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await expect(page.getByTestId('funnel-chart')).toBeVisible();
-        // Away from the desktop rail, which opens over the page on hover.
-        await page.mouse.move(viewport.width - 10, viewport.height - 10);
-        const file = testInfo.outputPath(`funnel-report-${size}-${theme}.png`);
-        await page.screenshot({ path: file, fullPage: true });
-        await testInfo.attach(`funnel-report-${size}-${theme}`, { path: file, contentType: 'image/png' });
-      });
-    }
+  for (const layout of layouts()) {
+    const { size, viewport, theme } = layout;
+    test(`the funnel report at ${size} width in the ${theme} theme`, async ({ page, request }, testInfo) => {
+      await openInLayout(page, layout);
+      await signInAdmin(page, request);
+      await page.goto('/funnel-report');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.getByTestId('funnel-chart')).toBeVisible();
+      // Away from the desktop rail, which opens over the page on hover.
+      await page.mouse.move(viewport.width - 10, viewport.height - 10);
+      await attachShot(page, testInfo, `funnel-report-${size}-${theme}`, { fullPage: true });
+    });
   }
 });
