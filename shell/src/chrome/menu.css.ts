@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '@companion/ui/theme';
+import { roundCentered } from './accent-disc.css.ts';
 
 // The header's menus: profile menu and token menu (trigger, panel, items, theme switch, cost rows).
 
@@ -30,12 +31,9 @@ export const menuTrigger = style({
 });
 
 export const avatar = style({
+  ...roundCentered,
   width: 28,
   height: 28,
-  borderRadius: '50%',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
   background: vars.gradient.accent,
   color: vars.color.onAccent,
   fontSize: 13,
@@ -43,12 +41,9 @@ export const avatar = style({
 });
 
 export const coin = style({
+  ...roundCentered,
   width: 28,
   height: 28,
-  borderRadius: '50%',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
   background: `color-mix(in srgb, ${vars.color.warning} 22%, transparent)`,
   color: vars.color.warning,
 });
