@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, preRegister, registerAccount } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
-import { createPaymentsApp } from './test-kit.ts';
-import type { PaymentsTestApp } from './test-kit.ts';
+import { paymentsAppPerSuite } from './test-kit.ts';
 
 // The embedded form (ADR 0410): the start answer's `form`, the sandbox's SDK script and frame pages, and the card
 // outcomes they share with the hosted page's engine.
@@ -23,13 +22,7 @@ function postedEvents(html: string): Array<{ type: string; data: Record<string, 
 
 describe.each(BACKENDS)('embedded payment form on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('embedded payment form', () => {
-    let t: PaymentsTestApp;
-    beforeAll(async () => {
-      t = await createPaymentsApp(backend, { publicUrl: 'http://localhost:3000' });
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = paymentsAppPerSuite(backend, { publicUrl: 'http://localhost:3000' });
 
     const start = async (s: TestSession) => {
       const res = await t.app.inject({

@@ -2,25 +2,19 @@
 // charge kept and one credit per intent (ADR 0300).
 
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp, CORE_FEATURES } from '../../app.ts';
 import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
-import { buy, createIntent, createPaymentsApp, payOnPage } from './test-kit.ts';
-import type { PaymentsTestApp } from './test-kit.ts';
+import { buy, createIntent, paymentsAppPerSuite, payOnPage } from './test-kit.ts';
 import { paymentsFeature } from './index.ts';
+import { balanceOf } from '../../seed/test-fixtures.ts';
 
 const SUCCESS = '4067429974719265';
 
 describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('money races', () => {
-    let t: PaymentsTestApp;
-    beforeAll(async () => {
-      t = await createPaymentsApp(backend);
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = paymentsAppPerSuite(backend);
 
     /** Sandbox charges of a user: captured and not refunded, and refunded. */
     const charges = async (userId: string) => {
@@ -285,10 +279,7 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
           provider.chargeToken = realCharge;
         }
         expect(failed.statusCode).toBe(502);
-        const balanceBefore = await t.db.query<{ balance: number }>(
-          'SELECT balance FROM token_balances WHERE user_id = $1',
-          [s.userId],
-        );
+        const balanceBefore = await balanceOf(t.db, s.userId);
         await settle();
         await settle();
         // Charged once by the provider, returned once, nothing granted for it.
@@ -298,11 +289,7 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
         );
         expect(order).toMatchObject({ status: 'refunded', error_code: 'order_expired' });
         expect(await charges(s.userId)).toEqual({ kept: 1, refunded: 1 });
-        const balanceAfter = await t.db.query<{ balance: number }>(
-          'SELECT balance FROM token_balances WHERE user_id = $1',
-          [s.userId],
-        );
-        expect(balanceAfter).toEqual(balanceBefore);
+        expect(await balanceOf(t.db, s.userId)).toBe(balanceBefore);
       });
 
       it('should release a key whose request died before the provider saw it, so the same key buys once', async () => {
