@@ -140,6 +140,12 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
     describe('Idempotency-Keys a crash left in flight', () => {
       const keyed = (s: TestSession, key: string, url: string, body: Record<string, unknown>) =>
         createIntent(t.app, s, body, { url, headers: { 'idempotency-key': key } });
+      /** What a process killed before it saved its answer leaves behind: the key claimed, no response. */
+      const dropAnswer = (key: string) =>
+        t.db.query(
+          'UPDATE payment_idempotency_keys SET response_status = NULL, response_body = NULL WHERE key = $1',
+          [key],
+        );
 
       it('should answer a key whose request died after the page opened from its order, which was paid', async () => {
         const s = await preRegister(t.app);
@@ -148,10 +154,7 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
           productId: 'tokens-350',
         });
         // The state a process killed between the provider's answer and saving the response leaves behind.
-        await t.db.query(
-          'UPDATE payment_idempotency_keys SET response_status = NULL, response_body = NULL WHERE key = $1',
-          [key],
-        );
+        await dropAnswer(key);
         await payOnPage(t.app, created.json().paymentUrl, { number: SUCCESS });
         await settle();
         const stuck = await keyed(s, key, '/api/Payments/create-payment-intent', { productId: 'tokens-350' });
@@ -225,10 +228,7 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
         const created = await keyed(s, key, '/api/Payments/create-payment-intent', {
           productId: 'tokens-350',
         });
-        await t.db.query(
-          'UPDATE payment_idempotency_keys SET response_status = NULL, response_body = NULL WHERE key = $1',
-          [key],
-        );
+        await dropAnswer(key);
         // The process that held the request is gone; a new one starts on the same database.
         const restarted = await buildApp({
           config: t.config,
@@ -298,10 +298,7 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
         const first = await keyed(s, key, '/api/Payments/create-payment-intent', { productId: 'tokens-350' });
         // Left in flight with no order behind it (killed before the order was written).
         await t.db.query('DELETE FROM payment_orders WHERE user_id = $1', [s.userId]);
-        await t.db.query(
-          'UPDATE payment_idempotency_keys SET response_status = NULL, response_body = NULL WHERE key = $1',
-          [key],
-        );
+        await dropAnswer(key);
         expect(first.statusCode).toBe(200);
         await t.control.recoverKeys(new Date(t.clock.now().getTime() + 1));
         const again = await keyed(s, key, '/api/Payments/create-payment-intent', { productId: 'tokens-350' });
