@@ -3,8 +3,7 @@
 // this process (autocannon) moves itself to CPU 1 so the load generator does not steal the server's core.
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { postgresAvailable } from '../test/harness.ts';
-import { BENCH_PG_URL, pinBenchToCpu1, startBenchApi } from './bench-api.ts';
+import { benchEachBackend, pinBenchToCpu1, startBenchApi } from './bench-api.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -116,14 +115,7 @@ async function main(): Promise<void> {
         : 'no pinning (taskset missing or 1 CPU)') +
       `; node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}`,
   );
-  const all: Row[] = [];
-  for (const backend of BACKENDS) {
-    if (backend === 'postgres' && !(await postgresAvailable(BENCH_PG_URL))) {
-      console.log(`note: PostgreSQL at ${BENCH_PG_URL} does not answer; postgres run skipped`);
-      continue;
-    }
-    all.push(...(await benchBackend(backend, pin)));
-  }
+  const all = await benchEachBackend(BACKENDS, (backend) => benchBackend(backend, pin));
   console.log(
     '\n| backend | route | req/s | p50 ms | p99 ms | baseline req/s, p99 ms | req/s ÷ baseline | non-2xx | load average |\n|---|---|---|---|---|---|---|---|---|',
   );

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { postgresAvailable } from '../test/harness.ts';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The PostgreSQL the benches' `postgres` runs use. */
@@ -87,4 +88,20 @@ export async function startBenchApi(
     await stop();
     throw error;
   }
+}
+
+/** `bench` on each backend named, in order; a PostgreSQL that does not answer is skipped with a note. */
+export async function benchEachBackend<T>(
+  backends: readonly string[],
+  bench: (backend: string) => Promise<T[]>,
+): Promise<T[]> {
+  const all: T[] = [];
+  for (const backend of backends) {
+    if (backend === 'postgres' && !(await postgresAvailable(BENCH_PG_URL))) {
+      console.log(`note: PostgreSQL at ${BENCH_PG_URL} does not answer; postgres run skipped`);
+      continue;
+    }
+    all.push(...(await bench(backend)));
+  }
+  return all;
 }

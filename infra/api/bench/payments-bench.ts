@@ -5,10 +5,9 @@
 // BENCH_BACKENDS=pglite,postgres, BENCH_DATABASE_URL.
 import crypto from 'node:crypto';
 import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
-import { postgresAvailable } from '../test/harness.ts';
 import { sandboxKeys } from '../src/features/payments/index.ts';
 import { signWebhook } from '../src/features/payments/signatures.ts';
-import { BENCH_PG_URL, pinBenchToCpu1, startBenchApi } from './bench-api.ts';
+import { benchEachBackend, pinBenchToCpu1, startBenchApi } from './bench-api.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -178,14 +177,7 @@ async function main(): Promise<void> {
     `payments bench: ${REQUESTS} requests at ${CONCURRENCY} concurrent, ${ROUNDTRIPS} round trips; ` +
       `${pin ? 'API on CPU 0, load on CPU 1' : 'no pinning'}; node ${process.version}`,
   );
-  const all: string[] = [];
-  for (const backend of BACKENDS) {
-    if (backend === 'postgres' && !(await postgresAvailable(BENCH_PG_URL))) {
-      console.log(`note: PostgreSQL at ${BENCH_PG_URL} does not answer; postgres run skipped`);
-      continue;
-    }
-    all.push(...(await benchBackend(backend, pin)));
-  }
+  const all = await benchEachBackend(BACKENDS, (backend) => benchBackend(backend, pin));
   console.log('\n| backend | what | req/s | p50 ms | p99 ms | failures |\n|---|---|---|---|---|---|');
   for (const row of all) console.log(row);
   process.exit(0);
