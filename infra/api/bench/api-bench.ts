@@ -1,69 +1,15 @@
 // Load test of the API: req/s and p50/p99 for User, PersonModel/top and Tokens/balance
 // at 50 connections, on PGlite and on PostgreSQL. The API runs as a child pinned to CPU 0 (`taskset -c 0`);
 // this process (autocannon) moves itself to CPU 1 so the load generator does not steal the server's core.
-import { execFileSync, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { benchEachBackend, pinBenchToCpu1, startBenchApi } from './bench-api.ts';
 
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 /** Only the routes whose label contains one of these (comma list); the baseline always runs. */
 const ONLY = process.env.BENCH_ROUTES?.split(',').filter(Boolean) ?? null;
-
-function hasTaskset(): boolean {
-  try {
-    execFileSync('taskset', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 5432) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('API did not become healthy in 60 s');
-}
 
 interface Row {
   backend: string;
@@ -84,26 +30,10 @@ interface Row {
 const BASELINE_SECONDS = Math.max(2, Math.round(DURATION / 2));
 
 async function benchBackend(backend: string, pin: boolean): Promise<Row[]> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-'));
-  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    API_PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-  };
-  if (backend === 'postgres') Object.assign(env, { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema });
-  const node = [process.execPath, '--import', 'tsx', 'src/main.ts'];
-  const [cmd, ...args] = pin ? ['taskset', '-c', '0', ...node] : node;
-  const child = spawn(cmd!, args, { cwd: API_DIR, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
+  const api = await startBenchApi(backend, pin);
+  const { base } = api;
   const rows: Row[] = [];
   try {
-    await waitForHealth(base, child);
     const pre = await fetch(`${base}/api/Authenticate/pre-register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -171,22 +101,13 @@ async function benchBackend(backend: string, pin: boolean): Promise<Row[]> {
       );
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (backend === 'postgres') {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+    await api.stop();
   }
   return rows;
 }
 
 async function main(): Promise<void> {
-  const pin = hasTaskset() && os.cpus().length >= 2;
-  if (pin) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+  const pin = pinBenchToCpu1();
   console.log(
     `API bench: ${CONNECTIONS} connections, ${DURATION} s per route (after 2 s warm-up); ` +
       (pin
@@ -194,14 +115,7 @@ async function main(): Promise<void> {
         : 'no pinning (taskset missing or 1 CPU)') +
       `; node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}`,
   );
-  const all: Row[] = [];
-  for (const backend of BACKENDS) {
-    if (backend === 'postgres' && !(await reachable(PG_URL))) {
-      console.log(`note: PostgreSQL at ${PG_URL} does not answer; postgres run skipped`);
-      continue;
-    }
-    all.push(...(await benchBackend(backend, pin)));
-  }
+  const all = await benchEachBackend(BACKENDS, (backend) => benchBackend(backend, pin));
   console.log(
     '\n| backend | route | req/s | p50 ms | p99 ms | baseline req/s, p99 ms | req/s ÷ baseline | non-2xx | load average |\n|---|---|---|---|---|---|---|---|---|',
   );

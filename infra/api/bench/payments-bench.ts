@@ -3,23 +3,15 @@
 // the official SignalR client. The API runs as a child (pinned to CPU 0 when taskset exists); timings live here,
 // never in tests. Env: BENCH_REQUESTS (1000), BENCH_CONCURRENCY (50), BENCH_ROUNDTRIPS (40),
 // BENCH_BACKENDS=pglite,postgres, BENCH_DATABASE_URL.
-import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
-import pg from 'pg';
-import { postgresAvailable } from '../test/harness.ts';
 import { sandboxKeys } from '../src/features/payments/index.ts';
 import { signWebhook } from '../src/features/payments/signatures.ts';
+import { benchEachBackend, pinBenchToCpu1, startBenchApi } from './bench-api.ts';
 
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const ROUNDTRIPS = Number(process.env.BENCH_ROUNDTRIPS ?? 40);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 
 interface Stats {
@@ -65,33 +57,6 @@ async function load(
   };
 }
 
-async function startApi(backend: string, pin: boolean, jwtSecret: string, schema: string, dataDir: string) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    API_PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: jwtSecret,
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-  };
-  if (backend === 'postgres') Object.assign(env, { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema });
-  const node = [process.execPath, '--import', 'tsx', 'src/main.ts'];
-  const [cmd, ...args] = pin ? ['taskset', '-c', '0', ...node] : node;
-  const child = spawn(cmd!, args, { cwd: API_DIR, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /API listening on (http:\/\/[^/\s]+)\/api/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`API exited with ${code}: ${out}`)));
-  });
-  return { child, base };
-}
-
 async function visitor(base: string): Promise<{ accessToken: string; userId: string }> {
   const res = await fetch(`${base}/api/Authenticate/pre-register`, {
     method: 'POST',
@@ -122,11 +87,9 @@ async function createIntent(base: string, token: string, productId = 'tokens-350
 }
 
 async function benchBackend(backend: string, pin: boolean): Promise<string[]> {
-  const jwtSecret = crypto.randomBytes(32).toString('hex');
-  const keys = sandboxKeys(new TextEncoder().encode(jwtSecret), 'wh').solidgate;
-  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-bench-'));
-  const { child, base } = await startApi(backend, pin, jwtSecret, schema, dataDir);
+  const api = await startBenchApi(backend, pin, { AUTH_RATE_LIMIT_PER_MINUTE: '1000000' });
+  const { base } = api;
+  const keys = sandboxKeys(new TextEncoder().encode(api.jwtSecret), 'wh').solidgate;
   const rows: string[] = [];
   try {
     // 50 buyers: one user's fulfilments serialise on their balance row, as they must.
@@ -202,39 +165,19 @@ async function benchBackend(backend: string, pin: boolean): Promise<string[]> {
       `| ${backend} | card submit → PaymentNotification (${roundTrips.length}/${ROUNDTRIPS}) | – | ${percentile(roundTrips, 50)} | ${percentile(roundTrips, 99)} | ${ROUNDTRIPS - roundTrips.length} |`,
     );
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (backend === 'postgres') {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+    await api.stop();
   }
   for (const row of rows) console.log(row);
   return rows;
 }
 
 async function main(): Promise<void> {
-  let pin = os.cpus().length >= 2;
-  try {
-    execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
-  } catch {
-    pin = false;
-  }
+  const pin = pinBenchToCpu1();
   console.log(
     `payments bench: ${REQUESTS} requests at ${CONCURRENCY} concurrent, ${ROUNDTRIPS} round trips; ` +
       `${pin ? 'API on CPU 0, load on CPU 1' : 'no pinning'}; node ${process.version}`,
   );
-  const all: string[] = [];
-  for (const backend of BACKENDS) {
-    if (backend === 'postgres' && !(await postgresAvailable(PG_URL))) {
-      console.log(`note: PostgreSQL at ${PG_URL} does not answer; postgres run skipped`);
-      continue;
-    }
-    all.push(...(await benchBackend(backend, pin)));
-  }
+  const all = await benchEachBackend(BACKENDS, (backend) => benchBackend(backend, pin));
   console.log('\n| backend | what | req/s | p50 ms | p99 ms | failures |\n|---|---|---|---|---|---|');
   for (const row of all) console.log(row);
   process.exit(0);

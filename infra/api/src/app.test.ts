@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestApp } from '../test/harness.ts';
-import type { TestApp } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from '../test/harness.ts';
+import { testAppPerSuite } from '../test/accounts-fixtures.ts';
 
 describe.each(BACKENDS)('app skeleton on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('routes', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(backend, { config: { bodyLimitBytes: 1024 } });
-    });
-    afterAll(async () => t?.close());
+    const t = testAppPerSuite(backend, { config: { bodyLimitBytes: 1024 } });
 
     it('should answer health with status ok', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,10 +1,10 @@
 // Security and reliability regressions, round two: what the whole API shares (bodies, hubs, reports, mail).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CORE_FEATURES } from './app.ts';
 import { findUnsafeText, jsonTooDeep, MAX_JSON_DEPTH } from './http/validate.ts';
-import { BACKENDS, createTestApp } from '../test/harness.ts';
-import type { TestApp } from '../test/harness.ts';
+import { BACKENDS } from '../test/harness.ts';
+import { testAppPerSuite } from '../test/accounts-fixtures.ts';
 
 const nested = (depth: number, open = '[', close = ']') => `${open.repeat(depth)}${close.repeat(depth)}`;
 
@@ -27,11 +27,7 @@ describe('JSON depth', () => {
 
 describe.each(BACKENDS)('bodies on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('deeply nested JSON', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(backend, { features: CORE_FEATURES });
-    });
-    afterAll(async () => t?.close());
+    const t = testAppPerSuite(backend, { features: CORE_FEATURES });
 
     it('should refuse deeply nested JSON with 400 naming the body on unauthenticated routes', async () => {
       for (const url of ['/api/Authenticate/pre-register', '/api/client-errors', '/api/contact-us']) {

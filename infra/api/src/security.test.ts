@@ -1,11 +1,11 @@
 // Security and reliability regression tests, one named test per item the API owns.
 
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FeaturePlugin } from './http/feature.ts';
 import { CORE_FEATURES } from './app.ts';
-import { BACKENDS, bearer, createTestApp, preRegister } from '../test/harness.ts';
-import type { TestApp } from '../test/harness.ts';
+import { BACKENDS, bearer, preRegister } from '../test/harness.ts';
+import { testAppPerSuite } from '../test/accounts-fixtures.ts';
 
 const SECRET_EMAIL = 'victim.secret@example.com';
 const SECRET_HASH = '$2b$10$abcdefghijklmnopqrstuvABCDEFGHIJKLMNOPQRSTUVWXYZ01234';
@@ -25,16 +25,12 @@ const failingQueryFeature: FeaturePlugin = async (app, deps) => {
 
 describe.each(BACKENDS)('security regressions on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('security regressions', () => {
-    let t: TestApp;
     const logLines: string[] = [];
-    beforeAll(async () => {
-      t = await createTestApp(backend, {
-        features: [...CORE_FEATURES, failingQueryFeature],
-        config: { logLevel: 'info' },
-        logStream: { write: (line: string) => void logLines.push(line) },
-      });
+    const t = testAppPerSuite(backend, {
+      features: [...CORE_FEATURES, failingQueryFeature],
+      config: { logLevel: 'info' },
+      logStream: { write: (line: string) => void logLines.push(line) },
     });
-    afterAll(async () => t?.close());
 
     it('should refuse NUL characters and lone surrogates in any JSON string with 400 naming the field (item 3)', async () => {
       const session = await preRegister(t.app);

@@ -1,16 +1,12 @@
 import { FEATURES } from '../../app.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, bearer, createTestApp, preRegister, registerAccount } from '../../../test/harness.ts';
-import type { TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, bearer, preRegister, registerAccount } from '../../../test/harness.ts';
+import { testAppPerSuite } from '../../../test/accounts-fixtures.ts';
 
 // End to end through the full FEATURES list: what a visitor made survives signing in to an existing account.
 describe.each(BACKENDS)('anonymous → account merge on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('with the catalogue mounted', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(backend, { features: FEATURES });
-    });
-    afterAll(async () => t?.close());
+    const t = testAppPerSuite(backend, { features: FEATURES });
 
     it('should carry chats and tokens over when a visitor logs in to an existing account', async () => {
       await registerAccount(t, 'owner@example.com');

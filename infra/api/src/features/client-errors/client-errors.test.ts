@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestApp } from '../../../test/harness.ts';
-import type { TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../../test/harness.ts';
+import { testAppPerSuite } from '../../../test/accounts-fixtures.ts';
 
 const report = {
   kind: 'render',
@@ -14,11 +14,7 @@ const report = {
 
 describe.each(BACKENDS)('client error reports on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('POST /api/client-errors', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(backend, { config: { clientErrorRateLimitPerMinute: 3 } });
-    });
-    afterAll(async () => t?.close());
+    const t = testAppPerSuite(backend, { config: { clientErrorRateLimitPerMinute: 3 } });
 
     it('should store a render error report with the remote name and version (000 §8)', async () => {
       const res = await t.app.inject({

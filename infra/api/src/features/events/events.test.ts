@@ -1,15 +1,11 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, bearer, createTestApp, preRegister } from '../../../test/harness.ts';
-import type { TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
+import { testAppPerSuite } from '../../../test/accounts-fixtures.ts';
 
 describe.each(BACKENDS)('events on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('Event/*', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(backend);
-    });
-    afterAll(async () => t?.close());
+    const t = testAppPerSuite(backend);
 
     it('should record the pre-paywall propeller event with or without a session', async () => {
       const s = await preRegister(t.app);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, bearer, createTestApp, preRegister, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, bearer, preRegister, type TestApp } from '../../../test/harness.ts';
+import { testAppPerSuite } from '../../../test/accounts-fixtures.ts';
 import { authFeature } from '../auth/index.ts';
 import { eventsFeature } from './index.ts';
 
@@ -24,14 +25,10 @@ export async function paidOrder(
 
 describe.each(BACKENDS)('tracking on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('Event/track, Event/set-attribution, ad clicks', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(backend, {
-        features: [authFeature, eventsFeature],
-        config: { eventTrackRateLimitPerMinute: 5 },
-      });
+    const t = testAppPerSuite(backend, {
+      features: [authFeature, eventsFeature],
+      config: { eventTrackRateLimitPerMinute: 5 },
     });
-    afterAll(async () => t?.close());
 
     const track = (payload: unknown, headers: Record<string, string> = {}, ip = '10.0.0.1') =>
       t.app.inject({

@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CORE_FEATURES, buildApp } from '../../app.ts';
-import {
-  BACKENDS,
-  bearer,
-  createTestApp,
-  preRegister,
-  testClock,
-  testConfig,
-} from '../../../test/harness.ts';
-import type { TestApp } from '../../../test/harness.ts';
+import { BACKENDS, bearer, preRegister, testClock, testConfig } from '../../../test/harness.ts';
+import { testAppPerSuite } from '../../../test/accounts-fixtures.ts';
 
 describe.each(BACKENDS)('metrics on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('Prometheus/* and /metrics', () => {
-    let t: TestApp;
     const clock = testClock();
-    beforeAll(async () => {
-      t = await createTestApp(backend, { now: clock.now });
-    });
-    afterAll(async () => t?.close());
+    const t = testAppPerSuite(backend, { now: clock.now });
 
     it('should time a payment from start to stop and expose it in Prometheus text format', async () => {
       const s = await preRegister(t.app);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentNotification } from '@companion/contracts';
 import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
-import { balanceOf, buy, createPaymentsApp } from './test-kit.ts';
-import type { PaymentsTestApp } from './test-kit.ts';
+import { buy, paymentsAppPerSuite } from './test-kit.ts';
+import { balanceOf } from '../../seed/test-fixtures.ts';
 
 // 001 §8: the failure screen of 3.04, 3.08 and SuttonBank promises 20 additional tokens upon successful payment.
 const CARD = {
@@ -16,15 +16,9 @@ const CARD = {
 
 describe.each(BACKENDS)('decline compensation on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('compensation', () => {
-    let t: PaymentsTestApp;
-    beforeAll(async () => {
-      t = await createPaymentsApp(backend);
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = paymentsAppPerSuite(backend);
 
-    const balance = (s: TestSession) => balanceOf(t, s.userId);
+    const balance = (s: TestSession) => balanceOf(t.db, s.userId);
     const notification = (orderId: string) =>
       t.sent.find((n) => (n.payload as PaymentNotification).orderId === orderId)?.payload as
         PaymentNotification | undefined;

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, preRegister, registerAccount } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
-import { createPaymentsApp } from './test-kit.ts';
-import type { PaymentsTestApp } from './test-kit.ts';
+import { paymentsAppPerSuite } from './test-kit.ts';
 
 const SUCCESS = '4067429974719265';
 
@@ -25,13 +24,7 @@ function postedEvents(html: string): Array<{ type: string; data: Record<string, 
 
 describe.each(BACKENDS)('embedded payment form on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('embedded payment form', () => {
-    let t: PaymentsTestApp;
-    beforeAll(async () => {
-      t = await createPaymentsApp(backend, { publicUrl: 'http://localhost:3000' });
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = paymentsAppPerSuite(backend, { publicUrl: 'http://localhost:3000' });
 
     const start = async (s: TestSession) => {
       const res = await t.app.inject({

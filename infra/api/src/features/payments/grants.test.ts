@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
-import { balanceOf, buy, createPaymentsApp } from './test-kit.ts';
-import type { PaymentsTestApp } from './test-kit.ts';
+import { buy, paymentsAppPerSuite } from './test-kit.ts';
 import {
   lifetimeGrantDate,
   lifetimeGrantsDue,
@@ -12,6 +11,7 @@ import {
 } from './grants.ts';
 import { grantLifetimeMonths } from './subscriptions.ts';
 import { credit, getBalance, spend } from '../tokens/ledger.ts';
+import { balanceOf } from '../../seed/test-fixtures.ts';
 
 const DAY = 24 * 3600 * 1000;
 const THREE_DS = '4000002760003184';
@@ -38,16 +38,10 @@ describe('lifetime grant dates', () => {
 
 describe.each(BACKENDS)('subscription token grants on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('grants', () => {
-    let t: PaymentsTestApp;
     const ledger = { spend, credit, getBalance };
-    beforeAll(async () => {
-      t = await createPaymentsApp(backend);
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = paymentsAppPerSuite(backend);
 
-    const balance = (s: TestSession) => balanceOf(t, s.userId);
+    const balance = (s: TestSession) => balanceOf(t.db, s.userId);
     const ledgerKeys = async (s: TestSession, reason: string) =>
       (
         await t.db.query<{ idempotency_key: string; delta: number }>(

@@ -10,7 +10,7 @@ import { applyProviderEvent } from './fulfilment.ts';
 import type { ApplyOutcome, OrderRow } from './fulfilment.ts';
 import { createIdempotency } from './idempotency.ts';
 import { IN_FLIGHT_MAX_MS, recoverInFlightKeys } from './idempotency-recovery.ts';
-import { liveProvidersFromEnv, nodeFetch } from './live-providers.ts';
+import { liveProvidersFromEnv, nodeFetch } from './live-env.ts';
 import type { Fetch } from './live-providers.ts';
 import { createOrders } from './orders.ts';
 import { relayOutbox } from './outbox.ts';
@@ -19,6 +19,7 @@ import { sandboxProvider } from './provider.ts';
 import type { PaymentProvider } from './provider.ts';
 import { runRefunds } from './refunds.ts';
 import { registerCardRoutes } from './routes/card-routes.ts';
+import { paymentRoutes } from './routes/guards.ts';
 import { registerCatalogueRoutes } from './routes/catalogue-routes.ts';
 import { registerOrderRoutes } from './routes/order-routes.ts';
 import { registerSubscriptionRoutes } from './routes/subscription-routes.ts';
@@ -161,10 +162,11 @@ export function paymentsFeature(options: PaymentsOptions = {}): FeaturePlugin {
     });
     const recoverKeys = (before: Date) => recoverInFlightKeys(db, before, orders.interruptedAnswer, deps.now);
 
-    registerOrderRoutes(app, deps, orders, idempotent);
-    registerCatalogueRoutes(app, deps);
-    registerSubscriptionRoutes(app, deps, orders, idempotent);
-    registerCardRoutes(app, deps, orders);
+    const routes = paymentRoutes(app, deps, orders, idempotent);
+    registerOrderRoutes(routes);
+    registerCatalogueRoutes(routes);
+    registerSubscriptionRoutes(routes);
+    registerCardRoutes(routes);
     await app.register(async (scope: FastifyInstance) => registerWebhookRoutes(scope, providers, apply));
 
     await app.register(async (scope: FastifyInstance) =>

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { liveProvidersFromEnv, paypalProvider, solidgateProvider, yunoProvider } from './live-providers.ts';
+import { liveProvidersFromEnv } from './live-env.ts';
+import { paypalProvider, solidgateProvider, yunoProvider } from './live-providers.ts';
 import type { Fetch } from './live-providers.ts';
 import { parseProviderEvent } from './events.ts';
 import { openMerchantData } from './form-intent.ts';

@@ -2,25 +2,19 @@
 // charge kept and one credit per intent (ADR 0300).
 
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp, CORE_FEATURES } from '../../app.ts';
 import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
-import { buy, createIntent, createPaymentsApp, payOnPage } from './test-kit.ts';
-import type { PaymentsTestApp } from './test-kit.ts';
+import { buy, createIntent, paymentsAppPerSuite, payOnPage } from './test-kit.ts';
 import { paymentsFeature } from './index.ts';
+import { balanceOf } from '../../seed/test-fixtures.ts';
 
 const SUCCESS = '4067429974719265';
 
 describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('money races', () => {
-    let t: PaymentsTestApp;
-    beforeAll(async () => {
-      t = await createPaymentsApp(backend);
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = paymentsAppPerSuite(backend);
 
     /** Sandbox charges of a user: captured and not refunded, and refunded. */
     const charges = async (userId: string) => {
@@ -146,6 +140,12 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
     describe('Idempotency-Keys a crash left in flight', () => {
       const keyed = (s: TestSession, key: string, url: string, body: Record<string, unknown>) =>
         createIntent(t.app, s, body, { url, headers: { 'idempotency-key': key } });
+      /** What a process killed before it saved its answer leaves behind: the key claimed, no response. */
+      const dropAnswer = (key: string) =>
+        t.db.query(
+          'UPDATE payment_idempotency_keys SET response_status = NULL, response_body = NULL WHERE key = $1',
+          [key],
+        );
 
       it('should answer a key whose request died after the page opened from its order, which was paid', async () => {
         const s = await preRegister(t.app);
@@ -154,10 +154,7 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
           productId: 'tokens-350',
         });
         // The state a process killed between the provider's answer and saving the response leaves behind.
-        await t.db.query(
-          'UPDATE payment_idempotency_keys SET response_status = NULL, response_body = NULL WHERE key = $1',
-          [key],
-        );
+        await dropAnswer(key);
         await payOnPage(t.app, created.json().paymentUrl, { number: SUCCESS });
         await settle();
         const stuck = await keyed(s, key, '/api/Payments/create-payment-intent', { productId: 'tokens-350' });
@@ -231,10 +228,7 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
         const created = await keyed(s, key, '/api/Payments/create-payment-intent', {
           productId: 'tokens-350',
         });
-        await t.db.query(
-          'UPDATE payment_idempotency_keys SET response_status = NULL, response_body = NULL WHERE key = $1',
-          [key],
-        );
+        await dropAnswer(key);
         // The process that held the request is gone; a new one starts on the same database.
         const restarted = await buildApp({
           config: t.config,
@@ -285,10 +279,7 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
           provider.chargeToken = realCharge;
         }
         expect(failed.statusCode).toBe(502);
-        const balanceBefore = await t.db.query<{ balance: number }>(
-          'SELECT balance FROM token_balances WHERE user_id = $1',
-          [s.userId],
-        );
+        const balanceBefore = await balanceOf(t.db, s.userId);
         await settle();
         await settle();
         // Charged once by the provider, returned once, nothing granted for it.
@@ -298,11 +289,7 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
         );
         expect(order).toMatchObject({ status: 'refunded', error_code: 'order_expired' });
         expect(await charges(s.userId)).toEqual({ kept: 1, refunded: 1 });
-        const balanceAfter = await t.db.query<{ balance: number }>(
-          'SELECT balance FROM token_balances WHERE user_id = $1',
-          [s.userId],
-        );
-        expect(balanceAfter).toEqual(balanceBefore);
+        expect(await balanceOf(t.db, s.userId)).toBe(balanceBefore);
       });
 
       it('should release a key whose request died before the provider saw it, so the same key buys once', async () => {
@@ -311,10 +298,7 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
         const first = await keyed(s, key, '/api/Payments/create-payment-intent', { productId: 'tokens-350' });
         // Left in flight with no order behind it (killed before the order was written).
         await t.db.query('DELETE FROM payment_orders WHERE user_id = $1', [s.userId]);
-        await t.db.query(
-          'UPDATE payment_idempotency_keys SET response_status = NULL, response_body = NULL WHERE key = $1',
-          [key],
-        );
+        await dropAnswer(key);
         expect(first.statusCode).toBe(200);
         await t.control.recoverKeys(new Date(t.clock.now().getTime() + 1));
         const again = await keyed(s, key, '/api/Payments/create-payment-intent', { productId: 'tokens-350' });

@@ -1,20 +1,14 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
-import { buy, createPaymentsApp, RETURN } from './test-kit.ts';
-import type { PaymentsTestApp } from './test-kit.ts';
+import { buy, paymentsAppPerSuite, RETURN } from './test-kit.ts';
+import { balanceOf } from '../../seed/test-fixtures.ts';
 
 // The offer flows' one-click purchases need consent; the mystery box has its own offer.
 describe.each(BACKENDS)('offer purchases on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('offers', () => {
-    let t: PaymentsTestApp;
-    beforeAll(async () => {
-      t = await createPaymentsApp(backend);
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = paymentsAppPerSuite(backend);
 
     const oneClick = (s: TestSession, payload: Record<string, unknown>, key?: string) =>
       t.app.inject({
@@ -23,12 +17,7 @@ describe.each(BACKENDS)('offer purchases on $backend', ({ backend, available }) 
         headers: { ...bearer(s.accessToken), ...(key ? { 'idempotency-key': key } : {}) },
         payload,
       });
-    const balance = async (s: TestSession) =>
-      (
-        await t.db.query<{ balance: number }>('SELECT balance FROM token_balances WHERE user_id = $1', [
-          s.userId,
-        ])
-      )[0]?.balance ?? 0;
+    const balance = (s: TestSession) => balanceOf(t.db, s.userId);
     const orders = async (s: TestSession) =>
       Number(
         (

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentNotification, RegistrationNotification } from '@companion/contracts';
 import { BACKENDS, bearer, magicCodeFor, preRegister, registerAccount } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
@@ -7,9 +7,9 @@ import { DECLINE_CODES, TEST_CARDS, luhnValid } from './sandbox/test-cards.ts';
 import { setAdmin } from '../../http/admin.ts';
 import { REGISTRATION_RESEND_DELAYS_S } from './outbox.ts';
 import { signWebhook } from './signatures.ts';
-import { buy, createIntent, createPaymentsApp, payOnPage, RETURN } from './test-kit.ts';
-import type { PaymentsTestApp } from './test-kit.ts';
+import { buy, createIntent, createPaymentsApp, paymentsAppPerSuite, payOnPage, RETURN } from './test-kit.ts';
 import { PLAN_BANK_DECLINE, SPECIAL_BANK_DECLINE } from './bank-declines.ts';
+import { balanceOf } from '../../seed/test-fixtures.ts';
 
 const SUCCESS = '4067429974719265';
 const THREE_DS = '4000002760003184';
@@ -17,13 +17,7 @@ const cardFor = (code: string) => TEST_CARDS.find((card) => card.outcome === cod
 
 describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('payments', () => {
-    let t: PaymentsTestApp;
-    beforeAll(async () => {
-      t = await createPaymentsApp(backend);
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = paymentsAppPerSuite(backend);
 
     const get = (s: TestSession, url: string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'GET', url: `/api/${url}`, headers: { ...bearer(s.accessToken), ...headers } });
@@ -35,12 +29,7 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
         ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
       });
     // From the table, not the API: tests that move the clock by days outlive their access tokens.
-    const balance = async (s: TestSession) =>
-      (
-        await t.db.query<{ balance: number }>('SELECT balance FROM token_balances WHERE user_id = $1', [
-          s.userId,
-        ])
-      )[0]?.balance ?? 0;
+    const balance = (s: TestSession) => balanceOf(t.db, s.userId);
     const userRow = async (s: TestSession) =>
       (
         await t.db.query<{ period_in_months: string; active_subscription: Record<string, unknown> | null }>(

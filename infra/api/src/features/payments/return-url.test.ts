@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
-import { createIntent, createPaymentsApp, payOnPage } from './test-kit.ts';
-import type { PaymentsTestApp } from './test-kit.ts';
+import { createIntent, paymentsAppPerSuite, payOnPage } from './test-kit.ts';
 
 // Each of these is a path to another host (or a header no browser takes) once the URL parser has run.
 const SNEAKY = [
@@ -16,13 +15,7 @@ const SNEAKY = [
 
 describe.each(BACKENDS)('return URLs on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('return URLs', () => {
-    let t: PaymentsTestApp;
-    beforeAll(async () => {
-      t = await createPaymentsApp(backend);
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = paymentsAppPerSuite(backend);
 
     it('should refuse successUrl and failUrl with control characters with 400 naming the field', async () => {
       const s = await preRegister(t.app);

@@ -5,6 +5,7 @@ import type { PaymentNotification, RegistrationNotification } from '@companion/c
 import { CORE_FEATURES } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import { bearer, createTestApp, preRegister, testClock } from '../../../test/harness.ts';
+import { perSuite } from '../../../test/accounts-fixtures.ts';
 import type { Backend, TestApp, TestSession } from '../../../test/harness.ts';
 import { paymentsFeature } from './index.ts';
 import type { PaymentsControl } from './index.ts';
@@ -65,6 +66,11 @@ export async function createPaymentsApp(
     clock,
     failSends: (n) => (failing = n),
   };
+}
+
+/** `createPaymentsApp(backend, config)` for the enclosing suite (see `perSuite`). */
+export function paymentsAppPerSuite(backend: Backend, config: Partial<Config> = {}): PaymentsTestApp {
+  return perSuite(() => createPaymentsApp(backend, config));
 }
 
 /** The return URLs every creation call uses in tests. */
@@ -133,13 +139,4 @@ export async function buy(
   await t.control.dispatchWebhooks();
   await t.control.relayOutbox();
   return { session: s, orderId };
-}
-
-/** A user's balance read from the table (tests that move the clock by days outlive their access tokens). */
-export async function balanceOf(t: PaymentsTestApp, userId: string): Promise<number> {
-  const rows = await t.db.query<{ balance: number }>(
-    'SELECT balance FROM token_balances WHERE user_id = $1',
-    [userId],
-  );
-  return rows[0]?.balance ?? 0;
 }

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CORE_FEATURES, buildApp } from '../../app.ts';
-import { BACKENDS, bearer, createTestApp, preRegister, testConfig } from '../../../test/harness.ts';
-import type { TestApp } from '../../../test/harness.ts';
+import { BACKENDS, bearer, preRegister, testConfig } from '../../../test/harness.ts';
+import { testAppPerSuite } from '../../../test/accounts-fixtures.ts';
 import { chatWithCharacter } from '../../hubs/chat-fixtures.ts';
 
 describe.each(BACKENDS)('support on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('contact-us, feedback, outbox', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(backend);
-    });
-    afterAll(async () => t?.close());
+    const t = testAppPerSuite(backend);
 
     it('should store a contact-us message and name the bad field', async () => {
       const ok = await t.app.inject({

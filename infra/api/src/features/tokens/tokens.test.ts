@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_RULES } from '../../config.ts';
-import { BACKENDS, bearer, createTestApp, preRegister, testClock } from '../../../test/harness.ts';
-import type { TestApp } from '../../../test/harness.ts';
+import { BACKENDS, bearer, preRegister, testClock } from '../../../test/harness.ts';
+import { testAppPerSuite } from '../../../test/accounts-fixtures.ts';
 import { InsufficientTokensError, credit, getBalance, spend } from './ledger.ts';
 
 describe.each(BACKENDS)('tokens on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('ledger and Tokens/*', () => {
-    let t: TestApp;
     const clock = testClock();
-    beforeAll(async () => {
-      t = await createTestApp(backend, { now: clock.now });
-    });
-    afterAll(async () => t?.close());
+    const t = testAppPerSuite(backend, { now: clock.now });
 
     async function fund(userId: string, amount: number) {
       await t.db.transaction((tx) => credit(tx, { userId, amount, reason: 'test' }));

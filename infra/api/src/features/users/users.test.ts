@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, bearer, createTestApp, preRegister, testClock } from '../../../test/harness.ts';
-import type { TestApp, TestSession } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, bearer, preRegister, testClock } from '../../../test/harness.ts';
+import type { TestSession } from '../../../test/harness.ts';
+import { testAppPerSuite } from '../../../test/accounts-fixtures.ts';
 import { chatWithCharacter } from '../../hubs/chat-fixtures.ts';
 import { startOrExtendSubscription } from '../../db/payment-state.ts';
 import { credit } from '../tokens/ledger.ts';
@@ -40,12 +41,8 @@ describe('countryOf', () => {
 
 describe.each(BACKENDS)('users on $backend', ({ backend, available }) => {
   describe.skipIf(!available)('User/*', () => {
-    let t: TestApp;
     const clock = testClock(new Date('2026-06-15T12:00:00Z'));
-    beforeAll(async () => {
-      t = await createTestApp(backend, { now: clock.now, config: { countryHeader: 'x-country' } });
-    });
-    afterAll(async () => t?.close());
+    const t = testAppPerSuite(backend, { now: clock.now, config: { countryHeader: 'x-country' } });
 
     const call = (s: TestSession, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
       t.app.inject({

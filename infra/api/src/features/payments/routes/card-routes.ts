@@ -1,18 +1,15 @@
 // Saved cards (001 §7): list per provider, delete, and save the card of a paid order.
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { refreshUserPaymentState } from '../../../db/payment-state.ts';
 import { currentUser } from '../../../http/auth.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
-import type { FeatureDeps } from '../../../http/feature.ts';
 import { parseQuery } from '../../../http/validate.ts';
-import type { Orders } from '../orders.ts';
-import { guards } from './guards.ts';
+import type { PaymentRoutes } from './guards.ts';
 import { CardQuery, SaveCardBody, parseBody } from './schemas.ts';
 
-export function registerCardRoutes(app: FastifyInstance, deps: FeatureDeps, orders: Orders) {
+export function registerCardRoutes({ app, deps, orders, auth }: PaymentRoutes) {
   const { db } = deps;
-  const { auth } = guards(app, deps);
   const { ownOrder } = orders;
   const cardList = async (request: FastifyRequest, systems: string[]) => {
     const rows = await db.query<{

@@ -1,21 +1,19 @@
 // The catalogue reads (001 §7 GETs): plans, token packs and offers for the caller's region.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { liveSubscription, periodMonths } from '../../../db/payment-state.ts';
 import { requireAdmin } from '../../../http/admin.ts';
 import { currentUser } from '../../../http/auth.ts';
 import { badRequest } from '../../../http/errors.ts';
-import type { FeatureDeps } from '../../../http/feature.ts';
 import { parseQuery } from '../../../http/validate.ts';
 import { findProduct, listProducts, regionOf, toSubscriptionProduct, toTokenProduct } from '../catalogue.ts';
 import { toWireSubscription } from '../../../db/payment-state.ts';
 import { offerRefusal } from '../offer-rules.ts';
 import { headerCountry } from '../orders.ts';
-import { guards } from './guards.ts';
+import type { PaymentRoutes } from './guards.ts';
 import { DownsellQuery, ExtraQuery, InsufficientQuery, TokenDownsellQuery } from './schemas.ts';
 
-export function registerCatalogueRoutes(app: FastifyInstance, deps: FeatureDeps) {
+export function registerCatalogueRoutes({ app, deps, auth }: PaymentRoutes) {
   const { db } = deps;
-  const { auth } = guards(app, deps);
   const region = (request: FastifyRequest) => regionOf(headerCountry(request, deps));
   const subscriptionList = async (request: FastifyRequest, list: string) =>
     (await listProducts(db, list, region(request))).map(toSubscriptionProduct);

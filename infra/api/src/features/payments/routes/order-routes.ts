@@ -1,29 +1,19 @@
 // Order creation (001 §7): hosted pages, one-click, resign, the two checkout starts, and the order's status.
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { PaymentSystem } from '@companion/contracts';
 import { liveSubscription } from '../../../db/payment-state.ts';
 import { currentUser } from '../../../http/auth.ts';
 import { badRequest, conflict, notFound } from '../../../http/errors.ts';
-import type { FeatureDeps } from '../../../http/feature.ts';
 import { parseQuery } from '../../../http/validate.ts';
 import { findProduct } from '../catalogue.ts';
 import { compensationOf } from '../compensation.ts';
 import { sendResult } from '../idempotency.ts';
-import type { Idempotent } from '../idempotency.ts';
 import { publicOrder } from '../orders.ts';
-import type { Orders } from '../orders.ts';
-import { guards } from './guards.ts';
+import type { PaymentRoutes } from './guards.ts';
 import { CheckoutBody, CreationBody, OrderQuery, ResignBody, parseBody } from './schemas.ts';
 
-export function registerOrderRoutes(
-  app: FastifyInstance,
-  deps: FeatureDeps,
-  orders: Orders,
-  idempotent: Idempotent,
-) {
+export function registerOrderRoutes({ app, deps, orders, idempotent, limited, auth }: PaymentRoutes) {
   const { db } = deps;
-  const { limited, auth } = guards(app, deps);
   const { loadUser, ownOrder, pull, ownUrl, purchasable, createHostedPayment, chargeSavedCard } = orders;
   const creationMeta = (body: z.infer<typeof CreationBody>) => ({
     customerPlatform: body.customerPlatform ?? null,
@@ -34,15 +24,20 @@ export function registerOrderRoutes(
     downsellType: body.downsellType ?? null,
   });
 
+  /** The product and the return pages a creation body names. */
+  const hostedTerms = (body: z.infer<typeof CreationBody> | z.infer<typeof ResignBody>) => ({
+    productId: body.productId,
+    successUrl: body.successUrl,
+    failUrl: body.failUrl,
+    sourcePath: body.sourcePath ?? null,
+  });
+
   const creation = (path: string, system: PaymentSystem | null) =>
     app.post(path, limited, async (request, reply) => {
       const body = parseBody(CreationBody, request.body);
       const result = await idempotent(request, path, body, () =>
         createHostedPayment(request, {
-          productId: body.productId,
-          successUrl: body.successUrl,
-          failUrl: body.failUrl,
-          sourcePath: body.sourcePath ?? null,
+          ...hostedTerms(body),
           kind: 'payment',
           system,
           meta: creationMeta(body),
@@ -86,10 +81,7 @@ export function registerOrderRoutes(
       );
       if (!cards[0]) throw notFound('No saved card.', 'card_not_found');
       return createHostedPayment(request, {
-        productId: body.productId,
-        successUrl: body.successUrl,
-        failUrl: body.failUrl,
-        sourcePath: body.sourcePath ?? null,
+        ...hostedTerms(body),
         kind: 'resign',
         system: cards[0].payment_system,
         cardId: cards[0].id,

@@ -1,24 +1,15 @@
 // Subscriptions (001 §7): cancel (with the answers), restore, and a plan change on the saved card.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { liveSubscription, refreshUserPaymentState, toWireSubscription } from '../../../db/payment-state.ts';
 import { currentUser } from '../../../http/auth.ts';
 import { badRequest, conflict, notFound } from '../../../http/errors.ts';
-import type { FeatureDeps } from '../../../http/feature.ts';
 import { parseParam } from '../../../http/validate.ts';
 import { sendResult } from '../idempotency.ts';
-import type { Idempotent } from '../idempotency.ts';
-import type { Orders } from '../orders.ts';
-import { guards } from './guards.ts';
+import type { PaymentRoutes } from './guards.ts';
 import { CancelBody, UpdateBody, Uuid, parseBody } from './schemas.ts';
 
-export function registerSubscriptionRoutes(
-  app: FastifyInstance,
-  deps: FeatureDeps,
-  orders: Orders,
-  idempotent: Idempotent,
-) {
+export function registerSubscriptionRoutes({ app, deps, orders, idempotent, auth, limited }: PaymentRoutes) {
   const { db } = deps;
-  const { auth, limited } = guards(app, deps);
   const { loadUser, purchasable, chargeSavedCard } = orders;
   async function ownSubscription(request: FastifyRequest) {
     const id = parseParam(Uuid, (request.params as { id: string }).id, 'subscriptionId');
