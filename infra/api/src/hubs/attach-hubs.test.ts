@@ -53,6 +53,15 @@ describeEachBackend('hubs on the API ($backend)', 'attached', (backend) => {
       persona: { occupation: 'barista', hobbies: ['surfing'], personality: 'Caregiver' },
     });
 
+  /** A user credited `tokens`, their chat with Mia, and a started chat hub client of theirs. */
+  async function chatting(tokens: number, transport?: HttpTransportType) {
+    const who = await user({ tokens });
+    const chatId = await chatFor(who.id);
+    const c = connect('chatHub', who.token, transport);
+    await c.start();
+    return { who, chatId, c };
+  }
+
   function run(
     c: HubConnection,
     ...args: unknown[]
@@ -86,10 +95,7 @@ describeEachBackend('hubs on the API ($backend)', 'attached', (backend) => {
   });
 
   it('should stream a reply, store both messages and spend one message price', async () => {
-    const alice = await user({ tokens: 3 });
-    const chatId = await chatFor(alice.id);
-    const c = connect('chatHub', alice.token, HttpTransportType.LongPolling);
-    await c.start();
+    const { who: alice, chatId, c } = await chatting(3, HttpTransportType.LongPolling);
     const { items, error } = await run(c, chatId, 'What do you do for work?');
     expect(error).toBeNull();
     expect(items[0]).toMatchObject({ kind: 'accepted', remainingTokens: 2 });
@@ -111,10 +117,7 @@ describeEachBackend('hubs on the API ($backend)', 'attached', (backend) => {
   });
 
   it('should refund the message price through the ledger when generation fails', async () => {
-    const carl = await user({ tokens: 2 });
-    const chatId = await chatFor(carl.id);
-    const c = connect('chatHub', carl.token);
-    await c.start();
+    const { who: carl, chatId, c } = await chatting(2);
     const { items, error } = await run(c, chatId, 'please FAIL');
     expect(error).toContain('generation_failed');
     expect(items.map((i) => i.kind)).toEqual(['accepted', 'text']);
@@ -156,10 +159,7 @@ describeEachBackend('hubs on the API ($backend)', 'attached', (backend) => {
   });
 
   it('should refuse a NUL or a lone surrogate with invalid_message, paying and storing nothing', async () => {
-    const alice = await user({ tokens: 3 });
-    const chatId = await chatFor(alice.id);
-    const c = connect('chatHub', alice.token);
-    await c.start();
+    const { who: alice, chatId, c } = await chatting(3);
     for (const text of ['a\u0000b', 'lone \ud800 high']) {
       const { items, error } = await run(c, chatId, text);
       expect(error, JSON.stringify(text)).toContain('invalid_message');
@@ -180,10 +180,7 @@ describeEachBackend('hubs on the API ($backend)', 'attached', (backend) => {
 
   // The client's message id (ADR 0220) makes a resend after a lost acknowledgement harmless.
   it('should answer a resend with the same client message id with the same messages, paid once', async () => {
-    const dana = await user({ tokens: 5 });
-    const chatId = await chatFor(dana.id);
-    const c = connect('chatHub', dana.token);
-    await c.start();
+    const { who: dana, chatId, c } = await chatting(5);
     const first = await run(c, chatId, 'Where do you surf?', 'client-1');
     expect(first.error).toBeNull();
     // Again on a new connection (the first one's acknowledgement was lost): the same reply, no second charge.
@@ -230,10 +227,7 @@ describeEachBackend('hubs on the API ($backend)', 'attached', (backend) => {
   });
 
   it('should replay a refunded send as failed without charging it again', async () => {
-    const finn = await user({ tokens: 3 });
-    const chatId = await chatFor(finn.id);
-    const c = connect('chatHub', finn.token);
-    await c.start();
+    const { who: finn, chatId, c } = await chatting(3);
     expect((await run(c, chatId, 'please FAIL', 'f-1')).error).toContain('generation_failed');
     await expect.poll(() => balanceOf(finn.id)).toBe(3);
     const again = await run(c, chatId, 'please FAIL', 'f-1');
@@ -243,10 +237,7 @@ describeEachBackend('hubs on the API ($backend)', 'attached', (backend) => {
 
   // Regenerate keeps every alternative on the reply, priced like a message.
   it('should regenerate the last reply as a new alternative, priced like a message, and choose between them', async () => {
-    const gina = await user({ tokens: 5 });
-    const chatId = await chatFor(gina.id);
-    const c = connect('chatHub', gina.token);
-    await c.start();
+    const { who: gina, chatId, c } = await chatting(5);
     expect((await stream(c, 'RegenerateReply', chatId)).error).toContain('nothing_to_regenerate');
     const sent = await run(c, chatId, 'What do you do for work?');
     const original = (sent.items.at(-1) as Extract<ChatReplyItem, { kind: 'completed' }>).message;

@@ -4,7 +4,7 @@ import { describeEachBackend, useTestApp } from '../../../test/backend-suites.ts
 import { specsForBatch } from '../../engines/image/embedded-image-engine.ts';
 import { insertImages } from '../../engines/image/image-store.ts';
 import { CATALOGUE_PRICES } from '../../seed/prices.ts';
-import { balanceOf, createFixtureUser } from '../../seed/test-fixtures.ts';
+import { balanceOf, createFixtureUser, requestsAs } from '../../seed/test-fixtures.ts';
 import { credit, getBalance, spend } from '../tokens/ledger.ts';
 import { recoverInterruptedBatches } from './batch-recovery.ts';
 import { imagesFeature } from './index.ts';
@@ -80,11 +80,9 @@ describeEachBackend('photo batch sweeper on $backend', 'recoverInterruptedBatche
 
   it('should leave a batch its request already settled alone', async () => {
     const user = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 50 });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/Image/generate-batch-images',
-      headers: user.headers,
-      payload: { style: 'realistic', count: 2 },
+    const res = await requestsAs(t).post('/api/Image/generate-batch-images', user, {
+      style: 'realistic',
+      count: 2,
     });
     expect(res.statusCode).toBe(201);
     await recoverInterruptedBatches(t.db, ledger, new Date(Date.now() + 60_000));

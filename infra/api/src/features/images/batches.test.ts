@@ -5,7 +5,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import { EmbeddedImageEngine } from '../../engines/image/embedded-image-engine.ts';
 import type { ImageEngine } from '../../engines/image/image-engine.ts';
 import { CATALOGUE_PRICES } from '../../seed/prices.ts';
-import { balanceOf, createFixtureUser, useFixtureUser } from '../../seed/test-fixtures.ts';
+import { balanceOf, createFixtureUser, requestsAs, useFixtureUser } from '../../seed/test-fixtures.ts';
 import type { FixtureUser } from '../../seed/test-fixtures.ts';
 import { seedCharacterId } from '../../seed/ids.ts';
 import { charactersFeature } from '../characters/index.ts';
@@ -33,12 +33,7 @@ describeEachBackend('image batches on $backend', 'routes', (backend) => {
   const short = useTestApp(backend, { features: [imagesFeature({ imageEngine: stingy })] });
 
   const generate = (app: TestApp, user: FixtureUser, payload: object) =>
-    app.app.inject({
-      method: 'POST',
-      url: '/api/Image/generate-batch-images',
-      headers: user.headers,
-      payload,
-    });
+    requestsAs(app).post('/api/Image/generate-batch-images', user, payload);
   const fixture = (user: FixtureUser, mode: string, headers: Record<string, string> = {}) =>
     t.app.inject({
       method: 'POST',

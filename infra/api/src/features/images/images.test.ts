@@ -9,7 +9,7 @@ import { openAiImagesApi } from '../../engines/image/openai-images-api.ts';
 import { RemoteImageEngine } from '../../engines/image/remote-image-engine.ts';
 import { seedCharacterId } from '../../seed/ids.ts';
 import { CATALOGUE_PRICES } from '../../seed/prices.ts';
-import { balanceOf, createFixtureUser, useFixtureUser } from '../../seed/test-fixtures.ts';
+import { balanceOf, createFixtureUser, requestsAs, useFixtureUser } from '../../seed/test-fixtures.ts';
 import type { FixtureUser } from '../../seed/test-fixtures.ts';
 import { charactersFeature } from '../characters/index.ts';
 import { galleryFeature } from '../gallery/index.ts';
@@ -23,19 +23,11 @@ describeEachBackend('images on $backend', 'routes', (backend) => {
   const alice = useFixtureUser(t, { tokens: 200 });
   const bob = useFixtureUser(t, { tokens: 4 });
 
+  const { get, post } = requestsAs(t);
   const generate = (payload: unknown, user: FixtureUser | null = alice) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/Image/generate-batch-images',
-      payload: payload as object,
-      ...(user ? { headers: user.headers } : {}),
-    });
+    post('/api/Image/generate-batch-images', user, payload);
   const standalone = (query: string, user: FixtureUser | null = alice) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/Image/standalone-images${query}`,
-      ...(user ? { headers: user.headers } : {}),
-    });
+    get(`/api/Image/standalone-images${query}`, user);
 
   it('should serve a catalogue image as SVG with immutable cache headers and answer 304 to its ETag', async () => {
     const [model] = (await t.app.inject({ method: 'GET', url: '/api/PersonModel/top' })).json<
@@ -204,11 +196,9 @@ describe('images with an external generator', () => {
 
   it.skipIf(!available)('should store and serve the bytes the generator returned', async () => {
     const user = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 50 });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/Image/generate-batch-images',
-      headers: user.headers,
-      payload: { style: 'realistic', count: 2 },
+    const res = await requestsAs(t).post('/api/Image/generate-batch-images', user, {
+      style: 'realistic',
+      count: 2,
     });
     expect(res.statusCode).toBe(201);
     expect(calls).toBe(2);
@@ -225,11 +215,9 @@ describe('images with an external generator', () => {
     async (failure) => {
       mode = failure;
       const user = await createFixtureUser(t.db, t.config.jwtSecret!, { tokens: 50 });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/Image/generate-batch-images',
-        headers: user.headers,
-        payload: { style: 'realistic', count: 2 },
+      const res = await requestsAs(t).post('/api/Image/generate-batch-images', user, {
+        style: 'realistic',
+        count: 2,
       });
       expect(res.statusCode).toBe(502);
       expect(res.json().error.code).toBe('image_engine_failed');
