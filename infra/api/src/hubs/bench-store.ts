@@ -1,13 +1,17 @@
 // The in-memory chat store of the hub benches (first-item-bench.ts, chat-streams-bench.ts): they time the hub and the
-// engine, not the database.
+// engine, not the database. Its message shape is also the one the hub suite's fake store answers.
 import type { Message } from '@companion/contracts';
 import type { ChatReplyStore } from './ports.ts';
 
-/** In-memory store: this bench times the hub and the engine, not the database. */
-export function memoryStore(): ChatReplyStore {
-  let n = 0;
-  const message = (chatId: string, sender: 'user' | 'character', text: string): Message => ({
-    id: `m${n++}`,
+/** A message as a store without a database answers it: unseen, unrated, text only, created now. */
+export function plainMessage(
+  id: string,
+  chatId: string,
+  sender: 'user' | 'character',
+  text: string,
+): Message {
+  return {
+    id,
     chatId,
     message: text,
     videoUrl: null,
@@ -19,7 +23,14 @@ export function memoryStore(): ChatReplyStore {
     isDisliked: false,
     createdAt: new Date().toISOString(),
     sender,
-  });
+  };
+}
+
+/** In-memory store: this bench times the hub and the engine, not the database. */
+export function memoryStore(): ChatReplyStore {
+  let n = 0;
+  const message = (chatId: string, sender: 'user' | 'character', text: string): Message =>
+    plainMessage(`m${n++}`, chatId, sender, text);
   return {
     findChat: async (_userId, chatId) => ({
       chatId,

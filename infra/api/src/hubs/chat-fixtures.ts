@@ -16,13 +16,29 @@ export async function userWithChat(
   return { userId, chatId };
 }
 
-/** A public character ('Mia') and `userId`'s chat with her; returns the chat's id. */
-export async function chatWithCharacter(db: Database, userId: string): Promise<string> {
+/** What a fixture character may differ in; by default a public barista with an empty persona. */
+export interface FixtureCharacter {
+  locked?: boolean;
+  description?: string;
+  persona?: object;
+}
+
+/** A character named 'Mia' and `userId`'s chat with her; returns the chat's id. */
+export async function chatWithCharacter(
+  db: Database,
+  userId: string,
+  character: FixtureCharacter = {},
+): Promise<string> {
   const personId = randomUUID();
   await db.query(
     `INSERT INTO person_models (id, first_name, age, is_anime, is_locked, description, persona)
-     VALUES ($1, 'Mia', 25, false, false, 'A barista.', '{}')`,
-    [personId],
+     VALUES ($1, 'Mia', 25, false, $2, $3, $4)`,
+    [
+      personId,
+      character.locked ?? false,
+      character.description ?? 'A barista.',
+      JSON.stringify(character.persona ?? {}),
+    ],
   );
   const chatId = randomUUID();
   await db.query('INSERT INTO chats (id, user_id, person_model_id) VALUES ($1, $2, $3)', [

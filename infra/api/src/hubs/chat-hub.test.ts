@@ -11,6 +11,7 @@ import type { HubConnection } from '@microsoft/signalr';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CompanionEngineError, createPersonaEngine } from '../engines/companion/index.ts';
 import type { CompanionEngine } from '../engines/companion/index.ts';
+import { plainMessage } from './bench-store.ts';
 import { createChatHub } from './chat-hub.ts';
 import type { ChatHubDeps } from './chat-hub.ts';
 import type { ChatReplyItem } from './chat-replies.ts';
@@ -62,20 +63,7 @@ function fakeStore(
     },
   };
   function add(chatId: string, sender: 'user' | 'character', text: string): Message {
-    const m: Message = {
-      id: `m${messages.length}`,
-      chatId,
-      message: text,
-      videoUrl: null,
-      imageUrl: null,
-      fullVideoUrl: null,
-      isSelfDestructingPhoto: false,
-      isSeen: false,
-      isLiked: false,
-      isDisliked: false,
-      createdAt: new Date().toISOString(),
-      sender,
-    };
+    const m = plainMessage(`m${messages.length}`, chatId, sender, text);
     messages.push(m);
     return m;
   }

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, openTestDatabase } from '../../test/harness.ts';
-import type { Database } from '../db/database.ts';
+import { describe, expect, it } from 'vitest';
+import { describeEachBackend, useTestDatabase } from '../../test/backend-suites.ts';
 import { SEED_CHARACTERS, personaText } from './characters.ts';
 import { keyedId, seedCharacterId, stableId } from './ids.ts';
 import { BODY_POSES, GALLERY_PLAN, imageVersion, planImages, seedCatalogue } from './seed-catalogue.ts';
@@ -48,46 +47,39 @@ describe('seed catalogue data', () => {
   });
 });
 
-describe.each(BACKENDS)('seedCatalogue on $backend', ({ backend, available }) => {
-  describe.skipIf(!available)('database', () => {
-    let db: Database;
-    let cleanup: () => Promise<void>;
-    beforeAll(async () => {
-      ({ db, cleanup } = await openTestDatabase(backend));
-    });
-    afterAll(async () => cleanup?.());
+describeEachBackend('seedCatalogue on $backend', 'database', (backend) => {
+  const t = useTestDatabase(backend);
 
-    it('should write the catalogue once and do nothing the second time', async () => {
-      expect(await seedCatalogue(db)).toBe(true);
-      expect(await seedCatalogue(db)).toBe(false);
-      const [models] = await db.query<{ count: number }>(
-        'SELECT count(*)::int AS count FROM person_models WHERE owner_user_id IS NULL',
-      );
-      expect(models!.count).toBe(SEED_CHARACTERS.length);
-      const [rows] = await db.query<{ count: number }>(
-        'SELECT count(*)::int AS count FROM person_model_images',
-      );
-      expect(rows!.count).toBe(SEED_CHARACTERS.length * (BODY_POSES.length + GALLERY_PLAN.length));
-    });
+  it('should write the catalogue once and do nothing the second time', async () => {
+    expect(await seedCatalogue(t.db)).toBe(true);
+    expect(await seedCatalogue(t.db)).toBe(false);
+    const [models] = await t.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM person_models WHERE owner_user_id IS NULL',
+    );
+    expect(models!.count).toBe(SEED_CHARACTERS.length);
+    const [rows] = await t.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM person_model_images',
+    );
+    expect(rows!.count).toBe(SEED_CHARACTERS.length * (BODY_POSES.length + GALLERY_PLAN.length));
+  });
 
-    it('should rewrite a stale version without duplicating rows and keep paid image ids', async () => {
-      const before = await db.query<{ image_id: string }>(
-        'SELECT image_id FROM person_model_images ORDER BY id',
-      );
-      await db.query(`UPDATE catalogue_seed SET version = 'old'`);
-      expect(await seedCatalogue(db)).toBe(true);
-      const after = await db.query<{ image_id: string }>(
-        'SELECT image_id FROM person_model_images ORDER BY id',
-      );
-      expect(after).toEqual(before);
-    });
+  it('should rewrite a stale version without duplicating rows and keep paid image ids', async () => {
+    const before = await t.db.query<{ image_id: string }>(
+      'SELECT image_id FROM person_model_images ORDER BY id',
+    );
+    await t.db.query(`UPDATE catalogue_seed SET version = 'old'`);
+    expect(await seedCatalogue(t.db)).toBe(true);
+    const after = await t.db.query<{ image_id: string }>(
+      'SELECT image_id FROM person_model_images ORDER BY id',
+    );
+    expect(after).toEqual(before);
+  });
 
-    it('should store sofia under her stable id', async () => {
-      const rows = await db.query<{ first_name: string; is_anime: boolean }>(
-        'SELECT first_name, is_anime FROM person_models WHERE id = $1',
-        [seedCharacterId('sofia')],
-      );
-      expect(rows).toEqual([{ first_name: 'Sofia', is_anime: false }]);
-    });
+  it('should store sofia under her stable id', async () => {
+    const rows = await t.db.query<{ first_name: string; is_anime: boolean }>(
+      'SELECT first_name, is_anime FROM person_models WHERE id = $1',
+      [seedCharacterId('sofia')],
+    );
+    expect(rows).toEqual([{ first_name: 'Sofia', is_anime: false }]);
   });
 });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
-import { BACKGROUNDS } from '../engines/image/appearance.ts';
+import { LOOKS } from '../engines/image/appearance.ts';
 import type { Background, Pose } from '../engines/image/appearance.ts';
 import { SVG_CONTENT_TYPE } from '../engines/image/embedded-image-engine.ts';
 import type { PortraitSpec } from '../engines/image/image-engine.ts';
@@ -91,7 +91,7 @@ export function planImages(character: SeedCharacter, secret: string): PlannedIma
     paidAccess: boolean,
   ): void => {
     const name = `${character.slug}:${kind}:${position}`;
-    const spec = specFor(character, pose, rnd.pick(BACKGROUNDS), name);
+    const spec = specFor(character, pose, rnd.pick(LOOKS.backgrounds), name);
     // The id names the picture, not the slot: new looks or a new painter give a new URL, so year-long caches stay right.
     const version = imageVersion(spec);
     const imageId = paidAccess

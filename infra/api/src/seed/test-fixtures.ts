@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { beforeAll } from 'vitest';
+import type { TestApp } from '../../test/harness.ts';
 import type { Database } from '../db/database.ts';
 import { signAccessToken } from '../http/auth.ts';
 import { credit } from '../features/tokens/ledger.ts';
@@ -35,4 +37,26 @@ export async function balanceOf(db: Database, userId: string): Promise<number> {
     userId,
   ]);
   return rows[0]?.balance ?? 0;
+}
+
+/** A fixture user of the enclosing suite's app, made before its tests (after the app is built). */
+export function useFixtureUser(
+  t: Pick<TestApp, 'db' | 'config'>,
+  options: Parameters<typeof createFixtureUser>[2] = {},
+): FixtureUser {
+  const user = {} as FixtureUser;
+  beforeAll(async () => {
+    Object.assign(user, await createFixtureUser(t.db, t.config.jwtSecret!, options));
+  });
+  return user;
+}
+
+/** `GET` and `POST` on the app as a fixture user, or without a session. */
+export function requestsAs(t: Pick<TestApp, 'app'>) {
+  const session = (user: FixtureUser | null | undefined) => (user ? { headers: user.headers } : {});
+  return {
+    get: (url: string, user?: FixtureUser | null) => t.app.inject({ method: 'GET', url, ...session(user) }),
+    post: (url: string, user: FixtureUser | null, payload: unknown) =>
+      t.app.inject({ method: 'POST', url, payload: payload as object, ...session(user) }),
+  };
 }

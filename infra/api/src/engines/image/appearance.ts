@@ -4,50 +4,43 @@ import { DRAFT_VALUES, PHOTO_VALUES } from '@companion/contracts';
 // palettes. The character-creation draft validates against the same lists, so a character can always be rendered
 // from its own fields.
 
-/** Drawing style: stylised realistic or anime (000 §1: characters are realistic or anime). */
-export const ART_STYLES = DRAFT_VALUES.styles;
+/**
+ * The lists of each look, by the names the contracts give them: `styles` is stylised realistic or anime (000 §1:
+ * characters are realistic or anime), each of `ethnicities` maps to a skin palette, anime characters often use the
+ * last few `hairColors`, `poses` frame a head-and-shoulders portrait or a body image, and without one of `outfits` the
+ * painter picks a top or a dress from the seed.
+ */
+export const LOOKS = {
+  styles: DRAFT_VALUES.styles,
+  ethnicities: DRAFT_VALUES.ethnicities,
+  eyeColors: DRAFT_VALUES.eyeColors,
+  hairStyles: DRAFT_VALUES.hairStyles,
+  hairColors: DRAFT_VALUES.hairColors,
+  bodyTypes: DRAFT_VALUES.bodyTypes,
+  ...PHOTO_VALUES,
+} as const;
+
+/** One value of a list of {@link LOOKS}: `Look<'ethnicities'>` is an ethnicity. */
+export type Look<K extends keyof typeof LOOKS> = (typeof LOOKS)[K][number];
+
 /** Drawing style. */
-export type ArtStyle = (typeof ART_STYLES)[number];
-
-/** Ethnicities offered by the character wizard; each maps to a skin palette. */
-export const ETHNICITIES = DRAFT_VALUES.ethnicities;
-/** One of {@link ETHNICITIES}. */
-export type Ethnicity = (typeof ETHNICITIES)[number];
-
-/** Eye colours. */
-export const EYE_COLORS = DRAFT_VALUES.eyeColors;
-/** One of {@link EYE_COLORS}. */
-export type EyeColor = (typeof EYE_COLORS)[number];
-
-/** Hair styles. */
-export const HAIR_STYLES = DRAFT_VALUES.hairStyles;
-/** One of {@link HAIR_STYLES}. */
-export type HairStyle = (typeof HAIR_STYLES)[number];
-
-/** Hair colours (anime characters often use the last few). */
-export const HAIR_COLORS = DRAFT_VALUES.hairColors;
-/** One of {@link HAIR_COLORS}. */
-export type HairColor = (typeof HAIR_COLORS)[number];
-
-/** Body builds. */
-export const BODY_TYPES = DRAFT_VALUES.bodyTypes;
-/** One of {@link BODY_TYPES}. */
-export type BodyType = (typeof BODY_TYPES)[number];
-
-/** Framing of an image: a head-and-shoulders portrait or a body image. */
-export const POSES = PHOTO_VALUES.poses;
-/** One of {@link POSES}. */
-export type Pose = (typeof POSES)[number];
-
-/** Scenes behind the character. */
-export const BACKGROUNDS = PHOTO_VALUES.backgrounds;
-/** One of {@link BACKGROUNDS}. */
-export type Background = (typeof BACKGROUNDS)[number];
-
-/** Clothes the painter draws; without one it picks a top or a dress from the seed. */
-export const OUTFITS = PHOTO_VALUES.outfits;
-/** One of {@link OUTFITS}. */
-export type Outfit = (typeof OUTFITS)[number];
+export type ArtStyle = Look<'styles'>;
+/** One of the ethnicities. */
+export type Ethnicity = Look<'ethnicities'>;
+/** One of the eye colours. */
+export type EyeColor = Look<'eyeColors'>;
+/** One of the hair styles. */
+export type HairStyle = Look<'hairStyles'>;
+/** One of the hair colours. */
+export type HairColor = Look<'hairColors'>;
+/** One of the body builds. */
+export type BodyType = Look<'bodyTypes'>;
+/** One of the framings. */
+export type Pose = Look<'poses'>;
+/** One of the scenes behind the character. */
+export type Background = Look<'backgrounds'>;
+/** One of the clothes the painter draws. */
+export type Outfit = Look<'outfits'>;
 
 /** Skin base and shadow colours per ethnicity; a seed picks a shade inside the range. */
 export const SKIN_PALETTES: Record<Ethnicity, readonly [string, string][]> = {

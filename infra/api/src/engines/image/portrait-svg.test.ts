@@ -2,15 +2,7 @@
 // jsdom supplies DOMParser, a strict XML parser, so "the SVG parses" is checked for real.
 import { describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import {
-  ART_STYLES,
-  BACKGROUNDS,
-  EYE_PALETTES,
-  HAIR_PALETTES,
-  HAIR_STYLES,
-  OUTFITS,
-  POSES,
-} from './appearance.ts';
+import { EYE_PALETTES, HAIR_PALETTES, LOOKS } from './appearance.ts';
 import type { PortraitSpec } from './image-engine.ts';
 import { PORTRAIT_SIZE } from './portrait-look.ts';
 import { renderPortraitSvg } from './portrait-svg.ts';
@@ -52,9 +44,9 @@ describe('renderPortraitSvg', () => {
   });
 
   it('should produce well-formed SVG for every style, pose and background', () => {
-    for (const style of ART_STYLES) {
-      for (const pose of POSES) {
-        for (const background of BACKGROUNDS) {
+    for (const style of LOOKS.styles) {
+      for (const pose of LOOKS.poses) {
+        for (const background of LOOKS.backgrounds) {
           const doc = parse(
             renderPortraitSvg({ ...base, style, pose, background, seed: `${style}-${pose}-${background}` }),
           );
@@ -66,8 +58,8 @@ describe('renderPortraitSvg', () => {
   });
 
   it('should produce well-formed SVG for every hair style', () => {
-    for (const hairStyle of HAIR_STYLES) {
-      for (const style of ART_STYLES) parse(renderPortraitSvg({ ...base, hairStyle, style }));
+    for (const hairStyle of LOOKS.hairStyles) {
+      for (const style of LOOKS.styles) parse(renderPortraitSvg({ ...base, hairStyle, style }));
     }
   });
 
@@ -99,18 +91,18 @@ describe('renderPortraitSvg', () => {
   });
 
   it('should draw every outfit in every pose and style, each differently', () => {
-    for (const style of ART_STYLES) {
-      for (const pose of POSES) {
-        const drawn = OUTFITS.map((outfit) => renderPortraitSvg({ ...base, style, pose, outfit }));
+    for (const style of LOOKS.styles) {
+      for (const pose of LOOKS.poses) {
+        const drawn = LOOKS.outfits.map((outfit) => renderPortraitSvg({ ...base, style, pose, outfit }));
         for (const svg of drawn) parse(svg);
-        expect(new Set(drawn).size).toBe(OUTFITS.length);
+        expect(new Set(drawn).size).toBe(LOOKS.outfits.length);
         expect(drawn).not.toContain(renderPortraitSvg({ ...base, style, pose }));
       }
     }
   });
 
   it('should draw a spec without an outfit exactly as before outfits existed (stored specs keep their picture)', () => {
-    const specs = POSES.map((pose, i): PortraitSpec => ({
+    const specs = LOOKS.poses.map((pose, i): PortraitSpec => ({
       seed: `golden-${i}`,
       style: i % 2 ? 'anime' : 'realistic',
       ethnicity: 'asian',

@@ -1,14 +1,8 @@
 // External image generators people run, behind one adapter: the HTTP call, time-out, errors and base64 decoding
 // are here; each API (OpenAI Images, AUTOMATIC1111) only says where to post, what to send and where the images are.
 
-import { EmbeddedImageEngine, generateInTurn } from './embedded-image-engine.ts';
-import type {
-  BatchRequest,
-  GeneratedImage,
-  ImageEngine,
-  PortraitSpec,
-  RenderedImage,
-} from './image-engine.ts';
+import { EmbeddedImageEngine, InTurnImageEngine } from './embedded-image-engine.ts';
+import type { BatchRequest, GeneratedImage, PortraitSpec, RenderedImage } from './image-engine.ts';
 import { hashString } from './random.ts';
 
 /** Error from the external generator; routes map it to 502 (and refund what was not delivered). */
@@ -67,13 +61,14 @@ const NEGATIVE_PROMPT =
  * Calls the generator once per image of a batch. The bytes are kept (an external result cannot be re-rendered
  * from its spec); previews of locked content still come from the embedded painter, which leaks nothing.
  */
-export class RemoteImageEngine implements ImageEngine {
+export class RemoteImageEngine extends InTurnImageEngine {
   readonly name: string;
   private readonly embedded = new EmbeddedImageEngine();
   private readonly fetchImpl: typeof fetch;
   private readonly endpoint: URL;
 
   constructor(private readonly options: RemoteImageEngineOptions) {
+    super();
     this.name = options.api.name;
     this.fetchImpl = options.fetch ?? fetch;
     this.endpoint = endpointOf(options.baseUrl, options.api.path);
@@ -84,16 +79,9 @@ export class RemoteImageEngine implements ImageEngine {
     return this.call(spec, undefined);
   }
 
-  async generateBatch(
-    request: BatchRequest,
-    onImage?: (image: GeneratedImage, index: number) => Promise<void>,
-  ): Promise<GeneratedImage[]> {
-    // One at a time: generators are usually single-GPU queues; each image is handed on as it arrives.
-    return generateInTurn(
-      request,
-      async (spec) => ({ spec, ...(await this.call(spec, request.prompt)) }),
-      onImage,
-    );
+  // One at a time (the base class): generators are usually single-GPU queues; each image is handed on as it arrives.
+  protected async draw(spec: PortraitSpec, request: BatchRequest): Promise<GeneratedImage> {
+    return { spec, ...(await this.call(spec, request.prompt)) };
   }
 
   private async call(spec: PortraitSpec, prompt: string | undefined): Promise<RenderedImage> {

@@ -1,12 +1,6 @@
 import { DRAFT_LIMITS, DRAFT_VALUES } from '@companion/contracts';
 import { z } from 'zod';
-import {
-  BODY_TYPES,
-  ETHNICITIES,
-  EYE_COLORS,
-  HAIR_COLORS,
-  HAIR_STYLES,
-} from '../../engines/image/appearance.ts';
+import { LOOKS } from '../../engines/image/appearance.ts';
 
 // Enumerations of the character-creation draft (spec 000 §3 names the fields, not the values; these are ours,
 // ADR 0021) live in contracts (`character-options.ts`), so the create-character remote offers exactly these.
@@ -66,13 +60,13 @@ export const characterDraftSchema = z.object({
     .nullish()
     .transform((value) => value ?? { kink: 50, libido: 50, nudity: 50 }),
   age: z.int().min(CHARACTER_AGE.min).max(CHARACTER_AGE.max),
-  ethnicity: optionalEnum(ETHNICITIES),
-  eyes: optionalEnum(EYE_COLORS),
-  hairStyle: optionalEnum(HAIR_STYLES),
-  hairColor: optionalEnum(HAIR_COLORS),
+  ethnicity: optionalEnum(LOOKS.ethnicities),
+  eyes: optionalEnum(LOOKS.eyeColors),
+  hairStyle: optionalEnum(LOOKS.hairStyles),
+  hairColor: optionalEnum(LOOKS.hairColors),
   body: z
     .object({
-      body: optionalEnum(BODY_TYPES),
+      body: optionalEnum(LOOKS.bodyTypes),
       breast: optionalEnum(BREAST_SIZES),
       butt: optionalEnum(BUTT_SIZES),
     })

@@ -1,16 +1,6 @@
 // The images calls' bodies, queries and params (spec 000 §7 `Image/*`, `Chats/request-photo`) and a persona's looks, in zod.
 import { z } from 'zod';
-import {
-  ART_STYLES,
-  BACKGROUNDS,
-  BODY_TYPES,
-  ETHNICITIES,
-  EYE_COLORS,
-  HAIR_COLORS,
-  HAIR_STYLES,
-  OUTFITS,
-  POSES,
-} from '../../../engines/image/appearance.ts';
+import { LOOKS } from '../../../engines/image/appearance.ts';
 import { MAX_BATCH } from '../../../engines/image/embedded-image-engine.ts';
 
 /** `Image/generate-batch-images`: a client-named batch of `count` photos, of a character or of free choices. */
@@ -19,15 +9,15 @@ export const batchBody = z.object({
   batchId: z.uuid().optional(),
   personModelId: z.uuid().optional(),
   count: z.int().min(1).max(MAX_BATCH).default(4),
-  style: z.enum(ART_STYLES).optional(),
-  ethnicity: z.enum(ETHNICITIES).optional(),
-  eyes: z.enum(EYE_COLORS).optional(),
-  hairStyle: z.enum(HAIR_STYLES).optional(),
-  hairColor: z.enum(HAIR_COLORS).optional(),
-  body: z.enum(BODY_TYPES).optional(),
-  pose: z.enum(POSES).optional(),
-  background: z.enum(BACKGROUNDS).optional(),
-  outfit: z.enum(OUTFITS).optional(),
+  style: z.enum(LOOKS.styles).optional(),
+  ethnicity: z.enum(LOOKS.ethnicities).optional(),
+  eyes: z.enum(LOOKS.eyeColors).optional(),
+  hairStyle: z.enum(LOOKS.hairStyles).optional(),
+  hairColor: z.enum(LOOKS.hairColors).optional(),
+  body: z.enum(LOOKS.bodyTypes).optional(),
+  pose: z.enum(LOOKS.poses).optional(),
+  background: z.enum(LOOKS.backgrounds).optional(),
+  outfit: z.enum(LOOKS.outfits).optional(),
   prompt: z.string().trim().max(500).optional(),
 });
 
@@ -39,12 +29,12 @@ export type BatchBody = z.infer<typeof batchBody>;
  * Defaults are the wizard's neutral look; each tile changes the one field it shows.
  */
 export const tileQuery = z.object({
-  style: z.enum(ART_STYLES),
-  ethnicity: z.enum(ETHNICITIES).default('caucasian'),
-  eyes: z.enum(EYE_COLORS).default('brown'),
-  hairStyle: z.enum(HAIR_STYLES).default('long-wavy'),
-  hairColor: z.enum(HAIR_COLORS).default('brown'),
-  body: z.enum(BODY_TYPES).default('average'),
+  style: z.enum(LOOKS.styles),
+  ethnicity: z.enum(LOOKS.ethnicities).default('caucasian'),
+  eyes: z.enum(LOOKS.eyeColors).default('brown'),
+  hairStyle: z.enum(LOOKS.hairStyles).default('long-wavy'),
+  hairColor: z.enum(LOOKS.hairColors).default('brown'),
+  body: z.enum(LOOKS.bodyTypes).default('average'),
   pose: z.enum(['portrait', 'waist-up', 'standing'] as const).default('portrait'),
 });
 
@@ -56,13 +46,13 @@ export const standaloneQuery = z.object({
 
 /** The looks stored in a character's persona (seed and created characters share the keys). */
 export const personaLooks = z.object({
-  style: z.enum(ART_STYLES).catch('realistic'),
-  ethnicity: z.enum(ETHNICITIES).optional().catch(undefined),
-  eyes: z.enum(EYE_COLORS).optional().catch(undefined),
-  hairStyle: z.enum(HAIR_STYLES).optional().catch(undefined),
-  hairColor: z.enum(HAIR_COLORS).optional().catch(undefined),
+  style: z.enum(LOOKS.styles).catch('realistic'),
+  ethnicity: z.enum(LOOKS.ethnicities).optional().catch(undefined),
+  eyes: z.enum(LOOKS.eyeColors).optional().catch(undefined),
+  hairStyle: z.enum(LOOKS.hairStyles).optional().catch(undefined),
+  hairColor: z.enum(LOOKS.hairColors).optional().catch(undefined),
   body: z
-    .object({ body: z.enum(BODY_TYPES).optional().catch(undefined) })
+    .object({ body: z.enum(LOOKS.bodyTypes).optional().catch(undefined) })
     .optional()
     .catch(undefined),
 });
