@@ -12,27 +12,26 @@ async function rulesHit(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
 }
 
+/** The rules hit by a file that imports `a` from `specifier` and re-exports it. */
+function importHits(file: string, specifier: string): Promise<string[]> {
+  return rulesHit(file, `import { a } from '${specifier}';\nexport { a };\n`);
+}
+
 // The house style's import directions are lint rules (rule 1); these tests keep the rules honest.
 describe('layering lint rules', () => {
   it('should forbid a remote importing another remote, the shell or infra', async () => {
     for (const target of ['@companion/explore', '@companion/shell', '@companion/api']) {
-      expect(
-        await rulesHit('remotes/chat/src/x.ts', `import { a } from '${target}';\nexport { a };\n`),
-        target,
-      ).toContain('no-restricted-imports');
+      expect(await importHits('remotes/chat/src/x.ts', target), target).toContain('no-restricted-imports');
     }
   });
 
   it('should forbid a relative import that leaves the package', async () => {
-    expect(
-      await rulesHit('remotes/chat/src/x.ts', `import { a } from '../../gallery/src/a.ts';\nexport { a };\n`),
-    ).toContain('local/no-cross-package-relative');
-    expect(
-      await rulesHit(
-        'shell/src/app/x.ts',
-        `import { a } from '../../../shared/ui/src/index.ts';\nexport { a };\n`,
-      ),
-    ).toContain('local/no-cross-package-relative');
+    expect(await importHits('remotes/chat/src/x.ts', '../../gallery/src/a.ts')).toContain(
+      'local/no-cross-package-relative',
+    );
+    expect(await importHits('shell/src/app/x.ts', '../../../shared/ui/src/index.ts')).toContain(
+      'local/no-cross-package-relative',
+    );
   });
 
   it('should forbid raw fetch, localStorage and WebSocket in a remote', async () => {
@@ -44,12 +43,8 @@ describe('layering lint rules', () => {
   });
 
   it('should forbid shared packages importing app-level code and the shell importing remotes', async () => {
-    expect(
-      await rulesHit('shared/ui/src/x.ts', `import { a } from '@companion/chat';\nexport { a };\n`),
-    ).toContain('no-restricted-imports');
-    expect(
-      await rulesHit('shell/src/x.ts', `import { a } from '@companion/checkout';\nexport { a };\n`),
-    ).toContain('no-restricted-imports');
+    expect(await importHits('shared/ui/src/x.ts', '@companion/chat')).toContain('no-restricted-imports');
+    expect(await importHits('shell/src/x.ts', '@companion/checkout')).toContain('no-restricted-imports');
   });
 
   it('should allow the permitted directions', async () => {
@@ -59,9 +54,7 @@ describe('layering lint rules', () => {
         `import { CONTRACT_VERSION } from '@companion/contracts';\nimport { Button } from '@companion/ui';\nimport { defineRemote } from '@companion/remote-kit';\nexport { CONTRACT_VERSION, Button, defineRemote };\n`,
       ),
     ).toEqual([]);
-    expect(
-      await rulesHit('remotes/chat/src/a/b.ts', `import { a } from '../c.ts';\nexport { a };\n`),
-    ).toEqual([]);
+    expect(await importHits('remotes/chat/src/a/b.ts', '../c.ts')).toEqual([]);
   });
 
   it('should forbid sessionStorage, location, BroadcastChannel and postMessage in a remote', async () => {
@@ -75,44 +68,24 @@ describe('layering lint rules', () => {
 
   it('should forbid one feature of a remote importing another, and allow a page composing them', async () => {
     expect(
-      await rulesHit(
-        'remotes/explore/src/features/models/hooks/x.ts',
-        `import { a } from '../../offers/lib/a.ts';\nexport { a };\n`,
-      ),
+      await importHits('remotes/explore/src/features/models/hooks/x.ts', '../../offers/lib/a.ts'),
     ).toContain('local/feature-boundaries');
-    expect(
-      await rulesHit(
-        'remotes/explore/src/pages/x.ts',
-        `import { a } from '../features/offers/lib/a.ts';\nexport { a };\n`,
-      ),
-    ).toEqual([]);
+    expect(await importHits('remotes/explore/src/pages/x.ts', '../features/offers/lib/a.ts')).toEqual([]);
   });
 
   it("should keep the shell's layers: the session imports no chrome, the chrome may read the session", async () => {
-    expect(
-      await rulesHit('shell/src/session/x.ts', `import { a } from '../chrome/a.ts';\nexport { a };\n`),
-    ).toContain('local/feature-boundaries');
-    expect(
-      await rulesHit('shell/src/chrome/x.ts', `import { a } from '../session/a.ts';\nexport { a };\n`),
-    ).toEqual([]);
+    expect(await importHits('shell/src/session/x.ts', '../chrome/a.ts')).toContain(
+      'local/feature-boundaries',
+    );
+    expect(await importHits('shell/src/chrome/x.ts', '../session/a.ts')).toEqual([]);
   });
 
   it('should hold each shared package to its allow-list', async () => {
-    expect(
-      await rulesHit(
-        'shared/contracts/src/x.ts',
-        `import { a } from '@companion/remote-kit';\nexport { a };\n`,
-      ),
-    ).toContain('no-restricted-imports');
-    expect(
-      await rulesHit('shared/event-bus/src/x.ts', `import { a } from '@companion/ui';\nexport { a };\n`),
-    ).toContain('no-restricted-imports');
-    expect(
-      await rulesHit(
-        'shared/remote-kit/src/x.ts',
-        `import { a } from '@companion/history';\nexport { a };\n`,
-      ),
-    ).toEqual([]);
+    expect(await importHits('shared/contracts/src/x.ts', '@companion/remote-kit')).toContain(
+      'no-restricted-imports',
+    );
+    expect(await importHits('shared/event-bus/src/x.ts', '@companion/ui')).toContain('no-restricted-imports');
+    expect(await importHits('shared/remote-kit/src/x.ts', '@companion/history')).toEqual([]);
   });
 
   it('should apply the hook rules in shared packages with hooks', async () => {

@@ -1,14 +1,9 @@
 import { act, fireEvent } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatReplyItem, HubClient } from '@companion/contracts';
-import {
-  renderRemote,
-  testChat,
-  testMessage,
-  testUser,
-  type RenderRemoteOptions,
-} from '@companion/remote-kit/testing';
+import { renderRemote, testChat, testMessage, type RenderRemoteOptions } from '@companion/remote-kit/testing';
 import lifecycles from '../lifecycles.tsx';
+import { openChat as openSignedInChat, settle } from '../testing/open-chat.ts';
 
 const hello = testMessage('m1', { chatId: 'c1', sender: 'character', message: 'Hey you', isSeen: true });
 const chats = [
@@ -47,21 +42,9 @@ function scriptedHubs(items: ChatReplyItem[]): HubClient & { sent: unknown[][] }
   };
 }
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-
-/** The conversation `/chat/c1` for a signed-in user, with these hubs (and optionally more API answers and bus setup). */
+/** The conversation `/chat/c1` with these hubs, on the chat list's answers unless told others. */
 const openChat = (hubs: HubClient, options: Pick<RenderRemoteOptions, 'api' | 'bus'> = {}) =>
-  renderRemote(lifecycles, {
-    remote: 'chat',
-    path: '/chat/c1',
-    api: options.api ?? api,
-    props: { hubs },
-    bus: (bus) => {
-      bus.publish('user:changed', { user: testUser() });
-      bus.publish('session:changed', { status: 'registered', userId: 'u1', isSoftDeleted: false });
-      options.bus?.(bus);
-    },
-  });
+  openSignedInChat(hubs, { api: options.api ?? api, bus: options.bus });
 
 describe('chat remote', () => {
   // The conversation and its photos are lazy chunks (ADR 0220): transform them once, outside the tests' time limit.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, waitFor } from '@testing-library/react';
-import type { ShellBus } from '@companion/contracts';
+import type { ShellBus, SubscriptionProduct } from '@companion/contracts';
 import { renderRemote, testProduct, testUser } from '@companion/remote-kit/testing';
 import lifecycles from '../lifecycles.tsx';
 import { testLifetimeProduct } from '../testing/products.ts';
@@ -18,28 +18,36 @@ function signedIn(bus: ShellBus) {
   bus.publish('user:changed', { user: testUser({ id: 'u1' }) });
 }
 
+/** The pricing page for a signed-in user, once it lists `products`. */
+async function renderPricing({
+  path = '/pricing',
+  products = [month, year],
+  api = {},
+}: { path?: string; products?: SubscriptionProduct[]; api?: Record<string, unknown> } = {}) {
+  const view = await renderRemote(lifecycles, {
+    remote: 'checkout',
+    path,
+    bus: signedIn,
+    api: { 'GET Payments/subscription-products': products, ...api },
+  });
+  await waitFor(() => expect(view.getAllByRole('radio')).toHaveLength(products.length));
+  return view;
+}
+
+/** The status check of an order the provider has not settled yet. */
+const pendingOrder = (orderId: string, status: string) => ({
+  'GET payments/check-order-status': { orderId, isFinal: false, success: false, status },
+});
+
 describe('checkout pages', () => {
   it('lists the plans and preselects the year plan', async () => {
-    const view = await renderRemote(lifecycles, {
-      remote: 'checkout',
-      path: '/pricing',
-      bus: signedIn,
-      api: { 'GET Payments/subscription-products': [month, year] },
-    });
-    await waitFor(() => expect(view.getAllByRole('radio')).toHaveLength(2));
+    const view = await renderPricing();
     expect(view.getByTestId('plan-sub-12m').getAttribute('aria-checked')).toBe('true');
     expect(view.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('shows the renewal badge on the chosen recurring plan, never on lifetime', async () => {
-    const lifetime = testLifetimeProduct();
-    const view = await renderRemote(lifecycles, {
-      remote: 'checkout',
-      path: '/pricing',
-      bus: signedIn,
-      api: { 'GET Payments/subscription-products': [month, year, lifetime] },
-    });
-    await waitFor(() => expect(view.getAllByRole('radio')).toHaveLength(3));
+    const view = await renderPricing({ products: [month, year, testLifetimeProduct()] });
     const badges = () =>
       view
         .queryAllByTestId('renewal-badge')
@@ -54,52 +62,26 @@ describe('checkout pages', () => {
   });
 
   it('on a provider return shows the processing step and lists the plans behind it', async () => {
-    const view = await renderRemote(lifecycles, {
-      remote: 'checkout',
+    await renderPricing({
       path: '/pricing?returnTo=%2F&orderId=o1&productId=sub-12m&purchaseType=subscription',
-      bus: signedIn,
-      api: {
-        'GET Payments/subscription-products': [month, year],
-        'GET payments/check-order-status': {
-          orderId: 'o1',
-          isFinal: false,
-          success: false,
-          status: 'processing',
-        },
-      },
+      api: pendingOrder('o1', 'processing'),
     });
-    await waitFor(() => expect(view.getAllByRole('radio')).toHaveLength(2));
     expect(document.querySelector('[data-testid="payment-processing"]')).not.toBeNull();
   });
 
   it('on a PayPal return waits on the redirect screen’s loader', async () => {
-    const view = await renderRemote(lifecycles, {
-      remote: 'checkout',
+    await renderPricing({
       path: '/pricing?orderId=o2&productId=sub-12m&purchaseType=subscription&paymentSystem=paypal&token=sbx_1',
-      bus: signedIn,
-      api: {
-        'GET Payments/subscription-products': [month, year],
-        'GET payments/check-order-status': {
-          orderId: 'o2',
-          isFinal: false,
-          success: false,
-          status: 'created',
-        },
-      },
+      api: pendingOrder('o2', 'created'),
     });
-    await waitFor(() => expect(view.getAllByRole('radio')).toHaveLength(2));
     const processing = document.querySelector('[data-testid="payment-processing"]');
     expect(processing?.getAttribute('data-screen')).toBe('redirect');
     expect(document.body.textContent).toContain('Finishing your PayPal payment');
   });
 
   it('shows the PayPal redirect screen while leaving for PayPal, and keeps the payment slice', async () => {
-    const view = await renderRemote(lifecycles, {
-      remote: 'checkout',
-      path: '/pricing',
-      bus: signedIn,
+    const view = await renderPricing({
       api: {
-        'GET Payments/subscription-products': [month, year],
         'POST Payments/checkout/start': {
           orderId: 'o3',
           paymentSystem: 'paypal',
@@ -108,7 +90,6 @@ describe('checkout pages', () => {
         'POST Prometheus/start': {},
       },
     });
-    await waitFor(() => expect(view.getAllByRole('radio')).toHaveLength(2));
     fireEvent.click(view.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(document.querySelector('[data-testid="checkout-redirect"]')).not.toBeNull());
     expect(document.body.textContent).toContain('Redirecting to PayPal');

@@ -1,18 +1,13 @@
 import { PATHS } from '@companion/contracts';
 import { useBusState, useRemoteLocation, useResource } from '@companion/remote-kit';
 import { getHiddenTokenProducts, getTokenProducts } from '../api/payments-api.ts';
-import { PaymentReturn } from '../features/checkout/components/payment-return.tsx';
-import { LeavingScreen } from '../features/checkout/components/provider-screens.tsx';
 import { useBuyer } from '../hooks/use-buyer.ts';
-import { useStartCheckout } from '../features/checkout/hooks/use-start-checkout.ts';
-import { RETURN_TO_PARAM } from '../features/checkout/lib/after-purchase.ts';
 import { TokenPicker } from '../features/tokens/components/token-picker.tsx';
-import { usePrePaywallPropeller } from '../paywall/propeller.ts';
-import { CheckoutPage } from './checkout-page.tsx';
+import { CheckoutPage, usePageCheckout } from './checkout-page.tsx';
 
 /** `/tokens` and the hidden `/magic-page-tokens` (which adds the admin-only packs for admins). */
 export function TokensPage() {
-  const { pathname, search } = useRemoteLocation();
+  const { pathname } = useRemoteLocation();
   const buyer = useBuyer();
   const balance = useBusState('tokens:balance-changed')?.balance;
   const magic = PATHS.magicPageTokens.matches(pathname);
@@ -21,9 +16,7 @@ export function TokensPage() {
     magic && buyer.ready ? `products|tokens-hidden|${buyer.userId}` : null,
     getHiddenTokenProducts,
   );
-  const returnTo = new URLSearchParams(search).get(RETURN_TO_PARAM);
-  const checkout = useStartCheckout(buyer.active !== null, returnTo, pathname);
-  usePrePaywallPropeller();
+  const checkout = usePageCheckout(buyer);
   const list = packs.data ? [...packs.data, ...(hidden.data ?? [])] : null;
   return (
     <CheckoutPage
@@ -33,6 +26,8 @@ export function TokensPage() {
           ? `You have ${balance.remainingTokens} tokens. Spend them on photos, messages and unlocks.`
           : 'Spend tokens on photos, messages and unlocks.'
       }
+      buyer={buyer}
+      checkout={checkout}
     >
       {packs.status === 'error' && !packs.data ? (
         <p role="alert">The token packs could not be loaded. Please reload the page.</p>
@@ -45,12 +40,6 @@ export function TokensPage() {
           onContinue={(pack) => void checkout.start(pack.id, true, pack.currentPrice, pack.title)}
         />
       )}
-      <LeavingScreen
-        checkout={checkout}
-        provider={buyer.provider}
-        activeSystem={buyer.active?.paymentSystem ?? null}
-      />
-      <PaymentReturn checkout={checkout} source={pathname} />
     </CheckoutPage>
   );
 }

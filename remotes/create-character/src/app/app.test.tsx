@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import type { BusEventMap, CharacterDraft, IntentName, ShellBus } from '@companion/contracts';
-import { renderRemote, testPersonModel, testUser } from '@companion/remote-kit/testing';
+import { renderRemote, testPersonModel, testUser, type FakeApi } from '@companion/remote-kit/testing';
 import { DRAFT_KEY, emptyDraft } from '../lib/draft/draft.ts';
 import lifecycles from '../lifecycles.tsx';
 
@@ -46,6 +46,16 @@ function intent<K extends IntentName>(name: K) {
   return { seen, install: (bus: ShellBus) => void bus.handle(name, (payload) => seen.push(payload)) };
 }
 
+/** The wizard, with the shell's side of the bus set up by `bus`. */
+function renderWizard(bus: (bus: ShellBus) => void, api?: FakeApi) {
+  return renderRemote(lifecycles, {
+    remote: 'create-character',
+    path: '/create-character',
+    bus,
+    ...(api && { api }),
+  });
+}
+
 describe('create-character remote', () => {
   it.each([
     ['/create-character', 'Create Character'],
@@ -63,11 +73,7 @@ describe('create-character remote', () => {
   describe('wizard', () => {
     it('should explain what is missing, move on when chosen, store the step and go back', async () => {
       window.sessionStorage.clear();
-      const view = await renderRemote(lifecycles, {
-        remote: 'create-character',
-        path: '/create-character',
-        bus: signedIn(),
-      });
+      const view = await renderWizard(signedIn());
       expect(view.getByText('Step 1 of 8')).toBeTruthy();
       fireEvent.click(view.getByRole('button', { name: 'Next' }));
       expect(view.getByRole('alert').textContent).toBe('Choose realistic or anime to continue.');
@@ -86,11 +92,7 @@ describe('create-character remote', () => {
 
     it('should move on as soon as a style is picked with the V2 entry point, and wait for Next without it', async () => {
       window.sessionStorage.clear();
-      const v2 = await renderRemote(lifecycles, {
-        remote: 'create-character',
-        path: '/create-character',
-        bus: signedIn({ v2: true }),
-      });
+      const v2 = await renderWizard(signedIn({ v2: true }));
       fireEvent.click(v2.getByRole('radio', { name: 'Anime' }));
       expect(v2.getByText('Step 2 of 8')).toBeTruthy();
       const saved = JSON.parse(window.sessionStorage.getItem(DRAFT_KEY)!);
@@ -101,43 +103,27 @@ describe('create-character remote', () => {
       expect(v2.getByText('Step 2 of 8')).toBeTruthy();
       await v2.unmount();
       window.sessionStorage.clear();
-      const v1 = await renderRemote(lifecycles, {
-        remote: 'create-character',
-        path: '/create-character',
-        bus: signedIn(),
-      });
+      const v1 = await renderWizard(signedIn());
       fireEvent.click(v1.getByRole('radio', { name: 'Anime' }));
       expect(v1.getByText('Step 1 of 8')).toBeTruthy();
     });
 
     it('should resume a stored draft at its step and show anime-only and adult-only choices by audience', async () => {
       stored('body');
-      const safe = await renderRemote(lifecycles, {
-        remote: 'create-character',
-        path: '/create-character',
-        bus: signedIn(),
-      });
+      const safe = await renderWizard(signedIn());
       expect(safe.getByText('Step 4 of 8')).toBeTruthy();
       expect(safe.queryByRole('group', { name: /Breast size/ })).toBeNull();
       await safe.unmount();
-      const adult = await renderRemote(lifecycles, {
-        remote: 'create-character',
-        path: '/create-character',
-        bus: signedIn({ nsfw: true }),
-      });
+      const adult = await renderWizard(signedIn({ nsfw: true }));
       expect(adult.getByRole('group', { name: /Breast size/ })).toBeTruthy();
     });
 
     it('should show the price on the create button and ask an anonymous visitor to sign in', async () => {
       stored('summary');
       const login = intent('auth:login-requested');
-      const view = await renderRemote(lifecycles, {
-        remote: 'create-character',
-        path: '/create-character',
-        bus: (bus) => {
-          login.install(bus);
-          bus.publish('session:changed', { status: 'anonymous', userId: 'g1', isSoftDeleted: false });
-        },
+      const view = await renderWizard((bus) => {
+        login.install(bus);
+        bus.publish('session:changed', { status: 'anonymous', userId: 'g1', isSoftDeleted: false });
       });
       const logins = login.seen;
       fireEvent.click(view.getByRole('button', { name: /Create her/ }));
@@ -148,13 +134,9 @@ describe('create-character remote', () => {
     it('should raise the insufficient-tokens intent when the balance is short and spend nothing', async () => {
       stored('summary');
       const insufficient = intent('tokens:insufficient-requested');
-      const view = await renderRemote(lifecycles, {
-        remote: 'create-character',
-        path: '/create-character',
-        bus: (bus) => {
-          insufficient.install(bus);
-          signedIn({ balance: 40 })(bus);
-        },
+      const view = await renderWizard((bus) => {
+        insufficient.install(bus);
+        signedIn({ balance: 40 })(bus);
       });
       const short = insufficient.seen;
       const button = view.getByRole('button', { name: /Create her/ });
@@ -170,20 +152,18 @@ describe('create-character remote', () => {
       stored('summary');
       let body: unknown;
       const balanceRefresh = intent('tokens:balance-refresh-requested');
-      const view = await renderRemote(lifecycles, {
-        remote: 'create-character',
-        path: '/create-character',
-        bus: (bus) => {
+      const view = await renderWizard(
+        (bus) => {
           balanceRefresh.install(bus);
           signedIn()(bus);
         },
-        api: {
+        {
           'POST PersonModel/create-anime-person': (init: { body: unknown }) => {
             body = init.body;
             return testPersonModel('new-1', { firstName: 'Yui', isAnime: true });
           },
         },
-      });
+      );
       const refresh = balanceRefresh.seen;
       const tracked = record(view.rootBus, 'analytics:event-tracked');
       await act(async () => {
@@ -203,18 +183,13 @@ describe('create-character remote', () => {
 
     it('should send the user back to the step owning a field the server refused', async () => {
       stored('summary', { ...complete, style: 'realistic' });
-      const view = await renderRemote(lifecycles, {
-        remote: 'create-character',
-        path: '/create-character',
-        bus: signedIn(),
-        api: {
-          'POST PersonModel/create': () => {
-            throw Object.assign(new Error('bad'), {
-              kind: 'http',
-              status: 400,
-              body: { error: { code: 'validation_failed', field: 'hairColor', message: 'x' } },
-            });
-          },
+      const view = await renderWizard(signedIn(), {
+        'POST PersonModel/create': () => {
+          throw Object.assign(new Error('bad'), {
+            kind: 'http',
+            status: 400,
+            body: { error: { code: 'validation_failed', field: 'hairColor', message: 'x' } },
+          });
         },
       });
       await act(async () => {
@@ -233,18 +208,13 @@ describe('create-character remote', () => {
       'should say a %s %s import can be tried again in a moment, not that the file is bad',
       async (status, code, text) => {
         window.sessionStorage.clear();
-        const view = await renderRemote(lifecycles, {
-          remote: 'create-character',
-          path: '/create-character',
-          bus: signedIn(),
-          api: {
-            'POST PersonModel/import-card': () => {
-              throw Object.assign(new Error('refused'), {
-                kind: 'http',
-                status,
-                body: { error: { code, message: 'x' } },
-              });
-            },
+        const view = await renderWizard(signedIn(), {
+          'POST PersonModel/import-card': () => {
+            throw Object.assign(new Error('refused'), {
+              kind: 'http',
+              status,
+              body: { error: { code, message: 'x' } },
+            });
           },
         });
         const upload = view.getByLabelText('Import a character card (PNG or JSON)');

@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 
-/** The frame of every icon: 24-unit grid, stroke follows `currentColor`, decorative. */
-export function Svg({
-  size = 20,
-  strokeWidth = 1.9,
-  children,
-}: {
+/** Props of {@link Glyph}. */
+export interface GlyphProps {
+  /** One of `./glyphs.tsx`. */
+  glyph: ReactNode;
   size?: number;
   strokeWidth?: number;
-  children: ReactNode;
-}) {
+}
+
+/**
+ * One glyph in the frame of every icon (24-unit grid, stroke follows `currentColor`, decorative): `Icon` draws its
+ * set with it, and a remote that needs only a few draws them without the set (ADR 0275).
+ */
+export function Glyph({ glyph, size = 20, strokeWidth = 1.9 }: GlyphProps) {
   return (
     <svg
       width={size}
@@ -23,24 +26,7 @@ export function Svg({
       aria-hidden="true"
       focusable="false"
     >
-      {children}
-    </svg>
-  );
-}
-
-/** Props of {@link Glyph}. */
-export interface GlyphProps {
-  /** One of `./glyphs.tsx`. */
-  glyph: ReactNode;
-  size?: number;
-  strokeWidth?: number;
-}
-
-/** One glyph drawn like an `Icon`, without the set: for a remote that needs only a few (ADR 0275). */
-export function Glyph({ glyph, size, strokeWidth }: GlyphProps) {
-  return (
-    <Svg size={size} strokeWidth={strokeWidth}>
       {glyph}
-    </Svg>
+    </svg>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Svg } from './glyph.tsx';
+import { Glyph, type GlyphProps } from './glyph.tsx';
 import { CLOSE_GLYPH, CREATE_GLYPH, LOCK_GLYPH, TOKENS_GLYPH } from './glyphs.tsx';
 
 // The one icon set of the platform: inline SVG (no icon library, no CDN), 24-unit grid, stroke follows
@@ -45,6 +45,14 @@ export type IconName =
   | 'search'
   | 'memory';
 
+// The contact page is reached by mail, so both names draw the envelope.
+const MAIL = (
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="3" />
+    <path d="m4 7 8 6 8-6" />
+  </>
+);
+
 const GLYPHS: Record<IconName, ReactNode> = {
   menu: <path d="M4 7h16M4 12h16M4 17h16" />,
   explore: (
@@ -79,12 +87,7 @@ const GLYPHS: Record<IconName, ReactNode> = {
       <circle cx="7.5" cy="8.5" r="1.5" />
     </>
   ),
-  'contact-us': (
-    <>
-      <rect x="3" y="5" width="18" height="14" rx="3" />
-      <path d="m4 7 8 6 8-6" />
-    </>
-  ),
+  'contact-us': MAIL,
   create: CREATE_GLYPH,
   tokens: TOKENS_GLYPH,
   premium: <path d="m3 8 4.5 4L12 5l4.5 7L21 8l-2 11H5z" />,
@@ -115,12 +118,7 @@ const GLYPHS: Record<IconName, ReactNode> = {
       <path d="M12 8v13M19 12v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7M7.5 8a2.5 2.5 0 0 1 0-5C11 3 12 8 12 8s1-5 4.5-5a2.5 2.5 0 0 1 0 5" />
     </>
   ),
-  mail: (
-    <>
-      <rect x="3" y="5" width="18" height="14" rx="3" />
-      <path d="m4 7 8 6 8-6" />
-    </>
-  ),
+  mail: MAIL,
   video: (
     <>
       <rect x="3" y="6" width="13" height="12" rx="2" />
@@ -174,17 +172,11 @@ const GLYPHS: Record<IconName, ReactNode> = {
 };
 
 /** Props of {@link Icon}. */
-export interface IconProps {
+export interface IconProps extends Omit<GlyphProps, 'glyph'> {
   name: IconName;
-  size?: number;
-  strokeWidth?: number;
 }
 
 /** One icon, decorative (the control around it carries the name). */
-export function Icon({ name, size, strokeWidth }: IconProps) {
-  return (
-    <Svg size={size} strokeWidth={strokeWidth}>
-      {GLYPHS[name]}
-    </Svg>
-  );
+export function Icon({ name, ...frame }: IconProps) {
+  return <Glyph glyph={GLYPHS[name]} {...frame} />;
 }

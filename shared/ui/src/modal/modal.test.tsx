@@ -9,8 +9,8 @@ import { MODAL_WIDTHS } from './modal-widths.ts';
 
 afterEach(cleanup);
 
-function Harness(props: Partial<ModalProps>) {
-  const [open, setOpen] = useState(true);
+function Harness({ initiallyOpen = true, ...props }: Partial<ModalProps> & { initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
@@ -26,25 +26,22 @@ function Harness(props: Partial<ModalProps>) {
 }
 
 function openFromTrigger(props: Partial<ModalProps> = {}) {
-  function Closed() {
-    const [open, setOpen] = useState(false);
-    return (
-      <>
-        <button type="button" onClick={() => setOpen(true)}>
-          Open
-        </button>
-        <Modal open={open} onClose={() => setOpen(false)} title="Log out Account" {...props}>
-          <button type="button">Cancel</button>
-          <button type="button">Log out</button>
-        </Modal>
-      </>
-    );
-  }
-  render(<Closed />);
+  render(<Harness initiallyOpen={false} {...props} />);
   const trigger = screen.getByRole('button', { name: 'Open' });
   trigger.focus();
   fireEvent.click(trigger);
   return trigger;
+}
+
+/** A dismissable modal; returns its `onClose` spy. */
+function renderDismissable() {
+  const onClose = vi.fn();
+  render(
+    <Modal open onClose={onClose} title="Daily bonus">
+      <button type="button">Get Bonus</button>
+    </Modal>,
+  );
+  return onClose;
 }
 
 function pressTab(shift = false) {
@@ -117,12 +114,7 @@ describe('Modal', () => {
   });
 
   it('should close on Escape and on a backdrop click when dismissable', () => {
-    const onClose = vi.fn();
-    render(
-      <Modal open onClose={onClose} title="Daily bonus">
-        <button type="button">Get Bonus</button>
-      </Modal>,
-    );
+    const onClose = renderDismissable();
     fireEvent.keyDown(document.body, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
     const backdrop = document.querySelector('[data-cmp-modal-backdrop]') as HTMLElement;
@@ -132,12 +124,7 @@ describe('Modal', () => {
   });
 
   it('should not close on a click inside the panel or a drag that ends on the backdrop', () => {
-    const onClose = vi.fn();
-    render(
-      <Modal open onClose={onClose} title="Daily bonus">
-        <button type="button">Get Bonus</button>
-      </Modal>,
-    );
+    const onClose = renderDismissable();
     const dialog = screen.getByRole('dialog');
     fireEvent.mouseDown(dialog);
     fireEvent.click(dialog);

@@ -37,7 +37,6 @@ export function DeclinedPopup({
     <OfferModal
       testId="declined-popup"
       source={source}
-      heading={DECLINED_COPY.headline}
       plan
       badge={DECLINED_COPY.badge}
       title={DECLINED_COPY.headline}

@@ -75,7 +75,6 @@ export function InsufficientFlow({
       key={step}
       testId={`insufficient-${step}`}
       source={insufficient.source}
-      heading={copy.title}
       title={copy.title}
       tag={step === 'main' ? INSUFFICIENT_COPY.main.tag : `x2 · ${INSUFFICIENT_COPY.downsell.tag}`}
       subtitle={`${NEEDS[insufficient.request]} needs ${insufficient.needed} token${insufficient.needed === 1 ? '' : 's'}`}

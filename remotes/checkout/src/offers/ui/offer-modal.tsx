@@ -115,7 +115,6 @@ function Prices({ previous, current }: { previous: number; current: number }) {
 export function OfferModal({
   testId,
   source,
-  heading,
   badge,
   tag,
   title,
@@ -142,11 +141,10 @@ export function OfferModal({
   testId: string;
   /** Where the offer was raised (the paywall's source), as `data-source`. */
   source?: string | undefined;
-  /** The dialog's accessible name (the title when there is one). */
-  heading: string;
   badge?: string | undefined;
   tag?: string | undefined;
-  title?: string | undefined;
+  /** The hero's heading, also the dialog's accessible name. */
+  title: string;
   subtitle?: string | undefined;
   art?: ReactNode;
   plan?: boolean;
@@ -195,7 +193,7 @@ export function OfferModal({
     onDecline();
   };
   return (
-    <Modal open size="sm" title={heading} hideTitle onClose={decline} dismissable={!busy} hideClose={busy}>
+    <Modal open size="sm" title={title} hideTitle onClose={decline} dismissable={!busy} hideClose={busy}>
       <div className={styles.body} data-testid={testId} data-source={source}>
         <div className={cx(styles.hero, plan && styles.heroPlan)}>
           {badge && <span className={styles.badge}>{badge}</span>}

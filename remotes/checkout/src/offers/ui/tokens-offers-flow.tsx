@@ -133,7 +133,6 @@ export function TokensOffersFlow({
     <OfferModal
       key={state}
       testId={`tokens-${state}`}
-      heading={copy.title}
       badge={copy.badge}
       tag={copy.tag}
       title={copy.title}

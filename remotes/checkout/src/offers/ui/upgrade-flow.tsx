@@ -130,7 +130,6 @@ export function UpgradeFlow({
       <OfferModal
         key="lifetime"
         testId="upgrade-lifetime"
-        heading={LIFETIME_COPY.headline}
         badge={LIFETIME_COPY.pageHeadline}
         title={LIFETIME_COPY.headline}
         subtitle={LIFETIME_COPY.pageSubline}
@@ -168,7 +167,6 @@ export function UpgradeFlow({
     <OfferModal
       key={state}
       testId={`upgrade-${state}`}
-      heading={copy.title}
       badge={copy.badge}
       title={copy.title}
       timer={{ id: offerTimerId('upgrade', state, user), seconds: OFFER_TIMER_SECONDS.upgrade }}

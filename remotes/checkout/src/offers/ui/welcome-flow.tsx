@@ -54,7 +54,6 @@ export function WelcomeFlow({ source, onEnd }: { source: string; onEnd: () => vo
     <OfferModal
       key={offer}
       testId={`welcome-${offer}`}
-      heading={copy.title}
       badge={copy.badge}
       tag={copy.tag}
       title={copy.title}

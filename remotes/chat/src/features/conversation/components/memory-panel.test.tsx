@@ -1,9 +1,9 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HubClient } from '@companion/contracts';
-import { renderRemote, testChat, testUser } from '@companion/remote-kit/testing';
-import lifecycles from '../../../lifecycles.tsx';
+import { testChat } from '@companion/remote-kit/testing';
 import type { ChatMemory } from '../../../shared/api/chats-api.ts';
+import { openChat, settle } from '../../../testing/open-chat.ts';
 
 // ADR 0360: the chat header's Memory view lists what the character remembers and deletes what the user picks.
 
@@ -13,7 +13,6 @@ const hubs: HubClient = {
   invoke: <T,>() => Promise.resolve([] as T),
   stream: () => ({ subscribe: () => ({ dispose() {} }) }),
 };
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 const remembered: ChatMemory = {
   facts: [
@@ -24,20 +23,13 @@ const remembered: ChatMemory = {
 };
 
 async function openMemory(forget: (body: unknown) => unknown) {
-  const view = await renderRemote(lifecycles, {
-    remote: 'chat',
-    path: '/chat/c1',
+  const view = await openChat(hubs, {
     api: {
       'GET Chats': [chat],
       'GET Chats/c1': chat,
       'POST Chats/mark-seen': chat,
       'GET Chats/c1/memory': remembered,
       'POST Chats/forget': (init: { body?: unknown }) => forget(init.body),
-    },
-    props: { hubs },
-    bus: (bus) => {
-      bus.publish('user:changed', { user: testUser() });
-      bus.publish('session:changed', { status: 'registered', userId: 'u1', isSoftDeleted: false });
     },
   });
   await settle();

@@ -23,6 +23,12 @@ interface MessageBubbleProps {
   tools?: ReplyToolsOptions | null;
 }
 
+/** A reply's reaction buttons, each pressed while the message carries its flag. */
+const REACTIONS = [
+  { reaction: 'like', label: 'Like', icon: 'thumb-up', on: 'isLiked' },
+  { reaction: 'dislike', label: 'Dislike', icon: 'thumb-down', on: 'isDisliked' },
+] as const;
+
 // One formatter for every bubble: `toLocaleTimeString` builds a new one per call, a cost 50 rows feel (ADR 0255).
 const clock = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
 const time = (iso: string) => clock.format(new Date(iso));
@@ -94,24 +100,18 @@ export const MessageBubble = memo(function MessageBubble({
             className={styles.reactions}
             data-visible={last || message.isLiked || message.isDisliked ? 'true' : 'false'}
           >
-            <IconButton
-              size="sm"
-              aria-label="Like"
-              aria-pressed={message.isLiked}
-              className={message.isLiked ? styles.reactionOn : undefined}
-              onClick={() => onReact(message, 'like')}
-            >
-              <Icon name="thumb-up" size={14} />
-            </IconButton>
-            <IconButton
-              size="sm"
-              aria-label="Dislike"
-              aria-pressed={message.isDisliked}
-              className={message.isDisliked ? styles.reactionOn : undefined}
-              onClick={() => onReact(message, 'dislike')}
-            >
-              <Icon name="thumb-down" size={14} />
-            </IconButton>
+            {REACTIONS.map(({ reaction, label, icon, on }) => (
+              <IconButton
+                key={reaction}
+                size="sm"
+                aria-label={label}
+                aria-pressed={message[on]}
+                className={message[on] ? styles.reactionOn : undefined}
+                onClick={() => onReact(message, reaction)}
+              >
+                <Icon name={icon} size={14} />
+              </IconButton>
+            ))}
           </span>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ActiveSubscription, ShellBus, TransportRequest } from '@companion/contracts';
-import { renderRemote, testProduct, testUser } from '@companion/remote-kit/testing';
+import { renderRemote, testProduct, testUser, type FakeApi } from '@companion/remote-kit/testing';
 import lifecycles from '../../../subscription-lifecycles.tsx';
 
 const live: ActiveSubscription = {
@@ -22,6 +22,19 @@ function signedIn(bus: ShellBus) {
   bus.publish('user:changed', { user: testUser({ id: 'u1', activeSubscription: live }) });
 }
 
+const SAVED_CARD = { id: 'c1', brand: 'visa', last4: '4242', paymentSystem: 'solidgate', createdAt: '' };
+
+/** The panel in the settings slot, as the shell's settings page mounts it. */
+function renderSettings(api: FakeApi, bus: (bus: ShellBus) => void = signedIn) {
+  return renderRemote(lifecycles, {
+    remote: 'checkout',
+    path: '/settings',
+    bus,
+    props: { slot: 'settings' },
+    api,
+  });
+}
+
 // Generous: the first test pays the module warm-up, which a loaded machine stretches past the default 5 s.
 describe('subscription panel', { timeout: 20_000 }, () => {
   it.each([
@@ -32,16 +45,10 @@ describe('subscription panel', { timeout: 20_000 }, () => {
       false,
     ],
   ] as const)('shows the renewal badge for %s: %s', async (_name, subscription, shown) => {
-    const view = await renderRemote(lifecycles, {
-      remote: 'checkout',
-      path: '/settings',
-      bus: signedIn,
-      props: { slot: 'settings' },
-      api: (key) => {
-        if (key === 'GET Payments/user-active-subscription') return subscription;
-        if (key === 'GET Payments/user-card-info') return [];
-        throw new Error(`unexpected ${key}`);
-      },
+    const view = await renderSettings((key) => {
+      if (key === 'GET Payments/user-active-subscription') return subscription;
+      if (key === 'GET Payments/user-card-info') return [];
+      throw new Error(`unexpected ${key}`);
     });
     expect(await view.findByText('No saved cards.')).toBeTruthy();
     const badge = view.queryByTestId('renewal-badge');
@@ -51,26 +58,19 @@ describe('subscription panel', { timeout: 20_000 }, () => {
   it('cancels with the chosen answers after the confirmation, then offers restore', async () => {
     let current = live;
     const calls: [string, TransportRequest][] = [];
-    const view = await renderRemote(lifecycles, {
-      remote: 'checkout',
-      path: '/settings',
-      bus: signedIn,
-      props: { slot: 'settings' },
-      api: (key, init) => {
-        calls.push([key, init]);
-        if (key === 'GET Payments/user-active-subscription') return current;
-        if (key === 'GET Payments/user-card-info')
-          return [{ id: 'c1', brand: 'visa', last4: '4242', paymentSystem: 'solidgate', createdAt: '' }];
-        if (key === 'POST Payments/subscription/s1/cancel') {
-          current = {
-            ...live,
-            status: 'cancellation_requested',
-            cancellationRequestedAt: '2026-11-02T00:00:00Z',
-          };
-          return current;
-        }
-        throw new Error(`unexpected ${key}`);
-      },
+    const view = await renderSettings((key, init) => {
+      calls.push([key, init]);
+      if (key === 'GET Payments/user-active-subscription') return current;
+      if (key === 'GET Payments/user-card-info') return [SAVED_CARD];
+      if (key === 'POST Payments/subscription/s1/cancel') {
+        current = {
+          ...live,
+          status: 'cancellation_requested',
+          cancellationRequestedAt: '2026-11-02T00:00:00Z',
+        };
+        return current;
+      }
+      throw new Error(`unexpected ${key}`);
     });
     expect(await view.findByText('visa •••• 4242')).toBeTruthy();
     fireEvent.click(view.getByRole('button', { name: 'Cancel subscription' }));
@@ -101,19 +101,11 @@ describe('subscription panel', { timeout: 20_000 }, () => {
       testProduct('sub-3m', { title: '3 months', periodValue: 3, periodInMonths: 3, currentPrice: 4399 }),
       testProduct('sub-12m', { title: 'Year', periodType: 'year', periodInMonths: 12, currentPrice: 11999 }),
     ];
-    const view = await renderRemote(lifecycles, {
-      remote: 'checkout',
-      path: '/settings',
-      bus: (bus) =>
-        bus.publish('user:changed', {
-          user: testUser({ id: 'u1', activeSubscription: live, isCardTokenExists: true }),
-        }),
-      props: { slot: 'settings' },
-      api: (key, init) => {
+    const view = await renderSettings(
+      (key, init) => {
         calls.push([key, init]);
         if (key === 'GET Payments/user-active-subscription') return live;
-        if (key === 'GET Payments/user-card-info')
-          return [{ id: 'c1', brand: 'visa', last4: '4242', paymentSystem: 'solidgate', createdAt: '' }];
+        if (key === 'GET Payments/user-card-info') return [SAVED_CARD];
         if (key === 'GET Payments/subscription-products') return plans;
         if (key === 'POST Payments/subscription-products/update') return { orderId: 'o9' };
         if (key === 'POST Prometheus/start' || key === 'POST Prometheus/stop') return {};
@@ -130,7 +122,11 @@ describe('subscription panel', { timeout: 20_000 }, () => {
           };
         throw new Error(`unexpected ${key}`);
       },
-    });
+      (bus) =>
+        bus.publish('user:changed', {
+          user: testUser({ id: 'u1', activeSubscription: live, isCardTokenExists: true }),
+        }),
+    );
     fireEvent.click(await view.findByRole('button', { name: 'Change plan' }));
     await waitFor(() => expect(view.getByTestId('plan-sub-3m')).toBeTruthy());
     // Upgrade-only: the current monthly plan is shown as current and cannot be picked.

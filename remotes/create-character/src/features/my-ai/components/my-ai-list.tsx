@@ -18,6 +18,10 @@ import * as styles from './my-ai.css.ts';
 /** How long a deleted character can be brought back from the page. */
 export const UNDO_MS = 30_000;
 
+/** The Character Card files a character exports to, in the order their buttons show. */
+const CARD_FORMATS = ['png', 'json'] as const;
+type CardFormat = (typeof CARD_FORMATS)[number];
+
 const portraitOf = (model: PersonModel): string | null => {
   const first = model.bodyImages[0];
   if (!first) return null;
@@ -67,7 +71,7 @@ export function MyAiList() {
   );
 
   const exportAs = useCallback(
-    async (model: PersonModel, format: 'json' | 'png') => {
+    async (model: PersonModel, format: CardFormat) => {
       setError(null);
       try {
         const file = await exportCard(transport, model.id, format);
@@ -215,24 +219,18 @@ export function MyAiList() {
                     >
                       Delete
                     </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className={styles.small}
-                      onClick={() => void exportAs(model, 'png')}
-                      aria-label={`Export ${model.firstName} as a PNG card`}
-                    >
-                      Card PNG
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className={styles.small}
-                      onClick={() => void exportAs(model, 'json')}
-                      aria-label={`Export ${model.firstName} as a JSON card`}
-                    >
-                      Card JSON
-                    </Button>
+                    {CARD_FORMATS.map((format) => (
+                      <Button
+                        key={format}
+                        size="sm"
+                        variant="ghost"
+                        className={styles.small}
+                        onClick={() => void exportAs(model, format)}
+                        aria-label={`Export ${model.firstName} as a ${format.toUpperCase()} card`}
+                      >
+                        {`Card ${format.toUpperCase()}`}
+                      </Button>
+                    ))}
                   </div>
                 </li>
               );

@@ -35,6 +35,25 @@ function Group({ legend, hint, error, children, field }: GroupProps) {
   );
 }
 
+/** One option of a single choice; the native input is hidden, its label is what shows. */
+function Radio(props: {
+  name: string;
+  option: Option;
+  selected: string | null;
+  onPick(value: string): void;
+}) {
+  return (
+    <input
+      className={styles.nativeInput}
+      type="radio"
+      name={props.name}
+      value={props.option.value}
+      checked={props.selected === props.option.value}
+      onChange={() => props.onPick(props.option.value)}
+    />
+  );
+}
+
 /** A single choice drawn as pictures (radio inputs: arrow keys move, space selects). */
 export function TileChoice(props: {
   legend: string;
@@ -61,14 +80,7 @@ export function TileChoice(props: {
       <div className={props.big ? `${styles.tiles} ${styles.bigTiles}` : styles.tiles}>
         {props.options.map((option) => (
           <label key={option.value} className={styles.tile}>
-            <input
-              className={styles.nativeInput}
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={props.value === option.value}
-              onChange={() => props.onChange(option.value)}
-            />
+            <Radio name={name} option={option} selected={props.value} onPick={props.onChange} />
             <Image
               className={imageClass}
               src={props.imageFor(option.value)}
@@ -106,14 +118,7 @@ export function ChipChoice(props: {
       <div className={styles.chips}>
         {props.options.map((option) => (
           <label key={option.value} className={styles.chip}>
-            <input
-              className={styles.nativeInput}
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={props.value === option.value}
-              onChange={() => props.onChange(option.value)}
-            />
+            <Radio name={name} option={option} selected={props.value} onPick={props.onChange} />
             {option.label}
           </label>
         ))}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CharacterDraft } from '@companion/contracts';
 import { TextField } from '@companion/ui';
 import * as o from '../../../lib/draft/options.ts';
@@ -18,6 +19,74 @@ const set =
   <K extends keyof CharacterDraft>(key: K, value: CharacterDraft[K]) =>
   (draft: CharacterDraft): CharacterDraft => ({ ...draft, [key]: value });
 
+type ChipField =
+  'race' | 'personality' | 'connectionType' | 'marital' | 'occupation' | 'intention' | 'rolePlay' | 'voice';
+type PictureField = 'ethnicity' | 'eyes' | 'hairStyle' | 'hairColor';
+type ListField = 'features' | 'likeToTry' | 'hobby';
+
+/** One draft field as a choice: its value, change and error come from the step's view. */
+interface FieldChoice<F extends keyof CharacterDraft> {
+  view: StepViewProps;
+  legend: string;
+  field: F;
+  options: readonly o.Option[];
+}
+
+/** An optional field is marked so and shows no error. */
+function FieldChips({ view, optional, ...choice }: FieldChoice<ChipField> & { optional?: boolean }) {
+  return (
+    <ChipChoice
+      {...choice}
+      hint={optional ? 'optional' : undefined}
+      value={view.draft[choice.field]}
+      onChange={(value) => view.update(set(choice.field, value))}
+      error={optional ? undefined : view.errors[choice.field]}
+    />
+  );
+}
+
+function FieldTiles({ view, ...choice }: FieldChoice<PictureField> & { framing?: 'zoom' }) {
+  return (
+    <TileChoice
+      {...choice}
+      value={view.draft[choice.field]}
+      imageFor={(value) => tileUrl(view.draft, choice.field, value)}
+      onChange={(value) => view.update(set(choice.field, value))}
+      error={view.errors[choice.field]}
+    />
+  );
+}
+
+function FieldList({ view, ...choice }: FieldChoice<ListField>) {
+  return (
+    <MultiChoice
+      {...choice}
+      values={view.draft[choice.field]}
+      max={o.MAX_PICKS[choice.field]}
+      onChange={(values) => view.update(set(choice.field, values))}
+      error={view.errors[choice.field]}
+    />
+  );
+}
+
+const RELATIONSHIP_EXTRAS: readonly Omit<FieldChoice<ChipField>, 'view'>[] = [
+  { legend: 'Relationship status', field: 'marital', options: o.MARITAL_STATUSES },
+  { legend: 'Occupation', field: 'occupation', options: o.OCCUPATIONS },
+  { legend: 'What brings you here', field: 'intention', options: o.INTENTIONS },
+  { legend: 'Role-play', field: 'rolePlay', options: o.ROLE_PLAYS },
+];
+
+const ADULT_SIZES = [
+  { legend: 'Breast size', key: 'breast', options: o.BREAST_SIZES },
+  { legend: 'Butt size', key: 'butt', options: o.BUTT_SIZES },
+] as const;
+
+const TRAITS = [
+  { label: 'Libido', key: 'libido', adultOnly: false },
+  { label: 'Kink', key: 'kink', adultOnly: true },
+  { label: 'Nudity', key: 'nudity', adultOnly: true },
+] as const;
+
 function StyleStep({ draft, errors, update }: StepViewProps) {
   return (
     <TileChoice
@@ -33,7 +102,8 @@ function StyleStep({ draft, errors, update }: StepViewProps) {
   );
 }
 
-function FaceStep({ draft, errors, update }: StepViewProps) {
+function FaceStep(props: StepViewProps) {
+  const { draft, errors, update } = props;
   return (
     <>
       <div className={styles.narrow}>
@@ -52,65 +122,26 @@ function FaceStep({ draft, errors, update }: StepViewProps) {
           }}
         />
       </div>
-      <TileChoice
-        legend="Ethnicity"
-        field="ethnicity"
-        options={o.ETHNICITIES}
-        value={draft.ethnicity}
-        imageFor={(value) => tileUrl(draft, 'ethnicity', value)}
-        onChange={(value) => update(set('ethnicity', value))}
-        error={errors.ethnicity}
-      />
+      <FieldTiles view={props} legend="Ethnicity" field="ethnicity" options={o.ETHNICITIES} />
       {draft.style === 'anime' ? (
-        <ChipChoice
-          legend="Race"
-          hint="optional"
-          field="race"
-          options={o.RACES}
-          value={draft.race}
-          onChange={(value) => update(set('race', value))}
-        />
+        <FieldChips view={props} legend="Race" field="race" options={o.RACES} optional />
       ) : null}
-      <TileChoice
-        legend="Eye colour"
-        field="eyes"
-        options={o.EYE_COLORS}
-        value={draft.eyes}
-        framing="zoom"
-        imageFor={(value) => tileUrl(draft, 'eyes', value)}
-        onChange={(value) => update(set('eyes', value))}
-        error={errors.eyes}
-      />
+      <FieldTiles view={props} legend="Eye colour" field="eyes" options={o.EYE_COLORS} framing="zoom" />
     </>
   );
 }
 
-function HairStep({ draft, errors, update }: StepViewProps) {
+function HairStep(props: StepViewProps) {
   return (
     <>
-      <TileChoice
-        legend="Hair style"
-        field="hairStyle"
-        options={o.HAIR_STYLES}
-        value={draft.hairStyle}
-        imageFor={(value) => tileUrl(draft, 'hairStyle', value)}
-        onChange={(value) => update(set('hairStyle', value))}
-        error={errors.hairStyle}
-      />
-      <TileChoice
-        legend="Hair colour"
-        field="hairColor"
-        options={o.HAIR_COLORS}
-        value={draft.hairColor}
-        imageFor={(value) => tileUrl(draft, 'hairColor', value)}
-        onChange={(value) => update(set('hairColor', value))}
-        error={errors.hairColor}
-      />
+      <FieldTiles view={props} legend="Hair style" field="hairStyle" options={o.HAIR_STYLES} />
+      <FieldTiles view={props} legend="Hair colour" field="hairColor" options={o.HAIR_COLORS} />
     </>
   );
 }
 
-function BodyStep({ draft, errors, adult, update }: StepViewProps) {
+function BodyStep(props: StepViewProps) {
+  const { draft, errors, adult, update } = props;
   const body = (key: keyof CharacterDraft['body'], value: string | null) =>
     update((current) => ({ ...current, body: { ...current.body, [key]: value } }));
   return (
@@ -125,149 +156,64 @@ function BodyStep({ draft, errors, adult, update }: StepViewProps) {
         onChange={(value) => body('body', value)}
         error={errors['body.body']}
       />
-      {adult ? (
-        <>
-          <ChipChoice
-            legend="Breast size"
-            hint="optional"
-            field="body.breast"
-            options={o.BREAST_SIZES}
-            value={draft.body.breast}
-            onChange={(value) => body('breast', value)}
-          />
-          <ChipChoice
-            legend="Butt size"
-            hint="optional"
-            field="body.butt"
-            options={o.BUTT_SIZES}
-            value={draft.body.butt}
-            onChange={(value) => body('butt', value)}
-          />
-        </>
-      ) : null}
-      <MultiChoice
-        legend="Features"
-        field="features"
-        options={o.FEATURES}
-        values={draft.features}
-        max={o.MAX_PICKS.features}
-        onChange={(values) => update(set('features', values))}
-        error={errors.features}
-      />
+      {adult
+        ? ADULT_SIZES.map(({ legend, key, options }) => (
+            <ChipChoice
+              key={key}
+              legend={legend}
+              hint="optional"
+              field={`body.${key}`}
+              options={options}
+              value={draft.body[key]}
+              onChange={(value) => body(key, value)}
+            />
+          ))
+        : null}
+      <FieldList view={props} legend="Features" field="features" options={o.FEATURES} />
     </>
   );
 }
 
-function PersonalityStep({ draft, errors, adult, update }: StepViewProps) {
+function PersonalityStep(props: StepViewProps) {
+  const { draft, adult, update } = props;
   const trait = (key: keyof CharacterDraft['traits']) => (value: number) =>
     update((current) => ({ ...current, traits: { ...current.traits, [key]: value } }));
   return (
     <>
-      <ChipChoice
-        legend="Personality"
-        field="personality"
-        options={o.PERSONALITIES}
-        value={draft.personality}
-        onChange={(value) => update(set('personality', value))}
-        error={errors.personality}
-      />
+      <FieldChips view={props} legend="Personality" field="personality" options={o.PERSONALITIES} />
       <div className={styles.sliders}>
-        <TraitSlider
-          label="Libido"
-          field="traits.libido"
-          value={draft.traits.libido}
-          onChange={trait('libido')}
-        />
-        {adult ? (
-          <>
-            <TraitSlider
-              label="Kink"
-              field="traits.kink"
-              value={draft.traits.kink}
-              onChange={trait('kink')}
-            />
-            <TraitSlider
-              label="Nudity"
-              field="traits.nudity"
-              value={draft.traits.nudity}
-              onChange={trait('nudity')}
-            />
-          </>
-        ) : null}
+        {TRAITS.filter(({ adultOnly }) => adult || !adultOnly).map(({ label, key }) => (
+          <TraitSlider
+            key={key}
+            label={label}
+            field={`traits.${key}`}
+            value={draft.traits[key]}
+            onChange={trait(key)}
+          />
+        ))}
       </div>
     </>
   );
 }
 
-function RelationshipStep({ draft, errors, adult, update }: StepViewProps) {
-  const likeToTry = adult
+function RelationshipStep(props: StepViewProps) {
+  const likeToTry = props.adult
     ? o.LIKE_TO_TRY
     : o.LIKE_TO_TRY.filter((option) => !o.ADULT_LIKE_TO_TRY.has(option.value));
   return (
     <>
-      <ChipChoice
-        legend="She is your"
-        field="connectionType"
-        options={o.CONNECTION_TYPES}
-        value={draft.connectionType}
-        onChange={(value) => update(set('connectionType', value))}
-        error={errors.connectionType}
-      />
-      <ChipChoice
-        legend="Relationship status"
-        hint="optional"
-        field="marital"
-        options={o.MARITAL_STATUSES}
-        value={draft.marital}
-        onChange={(value) => update(set('marital', value))}
-      />
-      <ChipChoice
-        legend="Occupation"
-        hint="optional"
-        field="occupation"
-        options={o.OCCUPATIONS}
-        value={draft.occupation}
-        onChange={(value) => update(set('occupation', value))}
-      />
-      <ChipChoice
-        legend="What brings you here"
-        hint="optional"
-        field="intention"
-        options={o.INTENTIONS}
-        value={draft.intention}
-        onChange={(value) => update(set('intention', value))}
-      />
-      <ChipChoice
-        legend="Role-play"
-        hint="optional"
-        field="rolePlay"
-        options={o.ROLE_PLAYS}
-        value={draft.rolePlay}
-        onChange={(value) => update(set('rolePlay', value))}
-      />
-      <MultiChoice
-        legend="You'd like to try"
-        field="likeToTry"
-        options={likeToTry}
-        values={draft.likeToTry}
-        max={o.MAX_PICKS.likeToTry}
-        onChange={(values) => update(set('likeToTry', values))}
-        error={errors.likeToTry}
-      />
-      <MultiChoice
-        legend="Hobbies"
-        field="hobby"
-        options={o.HOBBIES}
-        values={draft.hobby}
-        max={o.MAX_PICKS.hobby}
-        onChange={(values) => update(set('hobby', values))}
-        error={errors.hobby}
-      />
+      <FieldChips view={props} legend="She is your" field="connectionType" options={o.CONNECTION_TYPES} />
+      {RELATIONSHIP_EXTRAS.map((choice) => (
+        <FieldChips key={choice.field} view={props} {...choice} optional />
+      ))}
+      <FieldList view={props} legend="You'd like to try" field="likeToTry" options={likeToTry} />
+      <FieldList view={props} legend="Hobbies" field="hobby" options={o.HOBBIES} />
     </>
   );
 }
 
-function NameStep({ draft, errors, update }: StepViewProps) {
+function NameStep(props: StepViewProps) {
+  const { draft, errors, update } = props;
   return (
     <>
       <div className={styles.narrow}>
@@ -281,34 +227,23 @@ function NameStep({ draft, errors, update }: StepViewProps) {
           onChange={(event) => update(set('name', event.target.value))}
         />
       </div>
-      <ChipChoice
-        legend="Voice"
-        hint="optional"
-        field="voice"
-        options={o.VOICES}
-        value={draft.voice}
-        onChange={(value) => update(set('voice', value))}
-      />
+      <FieldChips view={props} legend="Voice" field="voice" options={o.VOICES} optional />
     </>
   );
 }
 
+const STEP_VIEWS: Record<Exclude<StepId, 'summary'>, (props: StepViewProps) => ReactNode> = {
+  style: StyleStep,
+  face: FaceStep,
+  hair: HairStep,
+  body: BodyStep,
+  personality: PersonalityStep,
+  relationship: RelationshipStep,
+  name: NameStep,
+};
+
 /** The form of one step (the summary has its own component). */
-export function StepView(props: StepViewProps & { step: Exclude<StepId, 'summary'> }) {
-  switch (props.step) {
-    case 'style':
-      return <StyleStep {...props} />;
-    case 'face':
-      return <FaceStep {...props} />;
-    case 'hair':
-      return <HairStep {...props} />;
-    case 'body':
-      return <BodyStep {...props} />;
-    case 'personality':
-      return <PersonalityStep {...props} />;
-    case 'relationship':
-      return <RelationshipStep {...props} />;
-    case 'name':
-      return <NameStep {...props} />;
-  }
+export function StepView({ step, ...props }: StepViewProps & { step: Exclude<StepId, 'summary'> }) {
+  const View = STEP_VIEWS[step];
+  return <View {...props} />;
 }

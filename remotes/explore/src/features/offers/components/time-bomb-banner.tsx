@@ -1,8 +1,9 @@
 import { Countdown, Skeleton } from '@companion/ui';
 import type { User } from '@companion/contracts';
 import { useEffect } from 'react';
-import { useBus, useBusState, useTrack } from '@companion/remote-kit';
+import { useBus, useBusState } from '@companion/remote-kit';
 import { selectTimeBombOffer, TIME_BOMB_SECONDS } from '../lib/time-bomb-offer.ts';
+import { useOpenOffer } from '../hooks/use-open-offer.ts';
 import * as styles from './time-bomb-banner.css.ts';
 
 /** The time-bomb timer's id: one record per visitor device, kept across reloads by the shell (001 §3). */
@@ -14,7 +15,7 @@ const TIME_BOMB_TIMER_ID = 'time-bomb';
  */
 export function TimeBombBanner({ user }: { user: User | null | undefined }) {
   const bus = useBus();
-  const track = useTrack();
+  const openOffer = useOpenOffer();
   const timer = useBusState('timers:changed')?.timers[TIME_BOMB_TIMER_ID];
   // Started once; after a reload the countdown continues from the recorded start and loops at 0:00.
   useEffect(() => bus.publish('timer:start-requested', { id: TIME_BOMB_TIMER_ID }), [bus]);
@@ -25,20 +26,12 @@ export function TimeBombBanner({ user }: { user: User | null | undefined }) {
     periodInMonths: user.periodInMonths,
     weeklyPlanExperiment: user.userFeatures.featureExperimentWeeklyPlan,
   });
-  const onClick = () => {
-    track(offer.eventName, offer.eventProperties);
-    bus.publish('paywall:open-requested', {
-      paywallType: offer.paywallType,
-      source: offer.eventProperties.banner_placement,
-      offer,
-    });
-  };
   const unit = offer.paywallType === 'tokens' ? 'tokens' : offer.productAmount === 1 ? 'month' : 'months';
   return (
     <button
       type="button"
       className={styles.banner}
-      onClick={onClick}
+      onClick={() => openOffer(offer)}
       data-testid="time-bomb-banner"
       data-offer-amount={offer.productAmount}
       data-paywall-type={offer.paywallType}
