@@ -154,25 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return { ...config, ...overrides };
 }
 
-/** Defaults of every `userFeatures` flag (spec 000 §3); per-user overrides live in `users.features`. */
-export const USER_FEATURE_DEFAULTS = {
-  // Spec: "default is the default card provider", which is solidgate (001 §1).
-  preferredPaymentMethod: 'solidgate',
-  isRomanceModeActive: false,
-  hasConfirmedAge: false,
-  isDailyTokensEnabled: true,
-  featurePaywallCheckoutVariant: null as string | null,
-  experimentCharacterTimebomb: false,
-  enabledGenerationVideoBasedImageInChat: false,
-  newCharacterCreationEntryPointV2: false,
-  featureExperimentWeeklyPlan: false,
-  featureExperimentOneclickButtonWordingV2: false,
-  featureExperimentFreeMessages: false,
-  experimentShowWhiteTheme: false,
-  // 001 §2: hides the lifetime offer's 'Get 100 Tokens every month' (ADR 0250); the grant itself stays.
-  hideLifetimeMonthlyTokens: false,
-};
-
 /**
  * Token price of each paid feature; the server's catalogue is the only source (spec: "each has a default;
  * values not shown", so these are ours, ADR 0012).

@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { FeaturePlugin } from './http/feature.ts';
 import { CORE_FEATURES } from './app.ts';
-import { BACKENDS, bearer, preRegister } from '../test/harness.ts';
+import { BACKENDS, bearer, preRegister, requestAs } from '../test/harness.ts';
 import { testAppPerSuite } from '../test/accounts-fixtures.ts';
 
 const SECRET_EMAIL = 'victim.secret@example.com';
@@ -52,18 +52,9 @@ describe.each(BACKENDS)('security regressions on $backend', ({ backend, availabl
         expect(res.json().error).toMatchObject({ code: 'validation_failed', field });
       }
       // A valid pair (an emoji) is stored unchanged.
-      const ok = await t.app.inject({
-        method: 'POST',
-        url: '/api/User/update/name',
-        headers: bearer(session.accessToken),
-        payload: { userName: 'Ann 😀' },
-      });
+      const ok = await requestAs(t.app, session, 'POST', '/api/User/update/name', { userName: 'Ann 😀' });
       expect(ok.statusCode).toBe(200);
-      const user = await t.app.inject({
-        method: 'GET',
-        url: '/api/User',
-        headers: bearer(session.accessToken),
-      });
+      const user = await requestAs(t.app, session, 'GET', '/api/User');
       expect(user.json().userName).toBe('Ann 😀');
     });
 

@@ -189,6 +189,22 @@ export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
 
+/** Calls `url` as the session's user (its bearer token), with `payload` as the JSON body when given. */
+export function requestAs(
+  app: FastifyInstance,
+  session: Pick<TestSession, 'accessToken'>,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: bearer(session.accessToken),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
 /** A clock tests can move: pass `clock.now` as `now` and call `clock.advance(ms)`. */
 export function testClock(start = new Date()): { now: () => Date; advance: (ms: number) => void } {
   let current = start.getTime();

@@ -18,6 +18,7 @@ export type {
   UserPricingInfo,
   VerifyAgeRequest,
 } from './entities/users.ts';
+export { USER_FEATURE_DEFAULTS } from './entities/users.ts';
 export type {
   BodyImage,
   Category,

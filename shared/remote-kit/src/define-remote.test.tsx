@@ -77,7 +77,10 @@ describe('defineRemote', () => {
     cleanup = mounted.unmount;
     // The screen loads on first use (ADR 0275).
     await vi.waitFor(() => expect(mounted.container.textContent).toContain('Something went wrong'));
-    expect(reports[0]).toMatchObject({ remote: 'chat', version: '1.0.0', message: 'render failure' });
+    // Reported from the screen's effect, after it painted.
+    await vi.waitFor(() =>
+      expect(reports[0]).toMatchObject({ remote: 'chat', version: '1.0.0', message: 'render failure' }),
+    );
   });
 
   it("should hide the error screen's content and report nothing when a lazy chunk failed to load (000 §8)", async () => {

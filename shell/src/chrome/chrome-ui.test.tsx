@@ -3,7 +3,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '@companion/contracts';
 import { createAppBus } from '@companion/event-bus';
 import { createAppHistory } from '@companion/history';
-import { DISCONNECTED_HUBS, FAKE_BRAND, createFakeTransport, testUser } from '@companion/remote-kit/testing';
+import {
+  DISCONNECTED_HUBS,
+  FAKE_BRAND,
+  createFakeTransport,
+  testSubscription,
+  testUser,
+} from '@companion/remote-kit/testing';
 import { MODAL_WIDTHS } from '@companion/ui';
 import { App } from '../app/app.tsx';
 import { ShellProvider, type ShellServices } from '../app/shell-context.tsx';
@@ -21,19 +27,12 @@ import { loadChrome } from './load-chrome.ts';
 /** A lazily rendered dialog gets more than the default second on a loaded machine. */
 const LAZY = { timeout: 5000 };
 
-const SUBSCRIPTION = {
-  id: 's1',
+const SUBSCRIPTION = testSubscription({
   productId: 'p',
   priceId: null,
   startDate: '2026-01-01',
   endDate: null,
-  status: 'active',
-  userId: 'u1',
-  cancellationRequestedAt: null,
-  paymentSystem: 'solidgate',
-  periodType: 'month',
-  periodValue: 1,
-} as const;
+});
 
 function fakeSession(
   user: User | null,

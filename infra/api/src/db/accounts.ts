@@ -6,7 +6,8 @@ import type {
   User,
   UserFeatures,
 } from '@companion/contracts';
-import { USER_FEATURE_DEFAULTS, USER_PRICING_DEFAULTS } from '../config.ts';
+import { USER_FEATURE_DEFAULTS } from '@companion/contracts';
+import { USER_PRICING_DEFAULTS } from '../config.ts';
 import type { Queryable } from './database.ts';
 import { choosePaymentSystem } from './payment-state.ts';
 

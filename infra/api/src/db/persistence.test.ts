@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CORE_FEATURES, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { credit } from '../features/tokens/ledger.ts';
-import { BACKENDS, TEST_PG_URL, bearer, preRegister } from '../../test/harness.ts';
+import { BACKENDS, preRegister, requestAs, TEST_PG_URL } from '../../test/harness.ts';
 import { createDatabase } from './database.ts';
 import type { DatabaseOptions } from './database.ts';
 import { migrate } from './migrate.ts';
@@ -43,11 +43,7 @@ describe.each(BACKENDS)('persistence on $backend', ({ backend, available }) => {
       const second = await createDatabase(options);
       expect(await migrate(second)).toEqual([]);
       const app2 = await buildApp({ features: CORE_FEATURES, config, db: second });
-      const balance = await app2.inject({
-        method: 'GET',
-        url: '/api/Tokens/balance',
-        headers: bearer(session.accessToken),
-      });
+      const balance = await requestAs(app2, session, 'GET', '/api/Tokens/balance');
       expect(balance.statusCode).toBe(200);
       expect(balance.json().remainingTokens).toBe(12);
       const refreshed = await app2.inject({

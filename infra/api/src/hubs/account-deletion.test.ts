@@ -2,7 +2,7 @@
 
 import { expect, it } from 'vitest';
 import { describeEachBackend } from '../../test/backend-suites.ts';
-import { bearer, preRegister } from '../../test/harness.ts';
+import { bearer, preRegister, requestAs } from '../../test/harness.ts';
 import { CORE_FEATURES } from '../app.ts';
 import { useHubTestApp } from '../../test/hub-test-app.ts';
 
@@ -17,11 +17,7 @@ describeEachBackend('account deletion and hubs ($backend)', 'attached', (backend
     await Promise.all([mine.start(), theirs.start()]);
     const closed = new Promise<Error | undefined>((resolve) => mine.onclose(resolve));
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/User',
-      headers: bearer(session.accessToken),
-    });
+    const deleted = await requestAs(t.app, session, 'DELETE', '/api/User');
     expect(deleted.statusCode).toBeLessThan(300);
     expect((await closed)?.message).toContain('account_deleted');
     const negotiate = await fetch(`${t.url}/hubs/chatHub/negotiate?negotiateVersion=1`, {

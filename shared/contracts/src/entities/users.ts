@@ -28,6 +28,25 @@ export interface UserFeatures {
   hideLifetimeMonthlyTokens?: boolean;
 }
 
+/** Every `userFeatures` flag's default (000 §3): what the API serves where a user has no override. */
+export const USER_FEATURE_DEFAULTS: Required<UserFeatures> = {
+  // Spec: "default is the default card provider", which is solidgate (001 §1).
+  preferredPaymentMethod: 'solidgate',
+  isRomanceModeActive: false,
+  hasConfirmedAge: false,
+  isDailyTokensEnabled: true,
+  featurePaywallCheckoutVariant: null,
+  experimentCharacterTimebomb: false,
+  enabledGenerationVideoBasedImageInChat: false,
+  newCharacterCreationEntryPointV2: false,
+  featureExperimentWeeklyPlan: false,
+  featureExperimentOneclickButtonWordingV2: false,
+  featureExperimentFreeMessages: false,
+  experimentShowWhiteTheme: false,
+  // 001 §2: hides the lifetime offer's 'Get 100 Tokens every month' (ADR 0250); the grant itself stays.
+  hideLifetimeMonthlyTokens: false,
+};
+
 /** Token price of each paid feature (000 §3); the server's catalogue is the only source. */
 export interface UserPricingInfo {
   tokenPriceForPersonModelCreation: number;

@@ -6,7 +6,7 @@ export {
   installFakeShellState,
   mountRemote,
 } from './fake-shell.ts';
-export { TEST_PRICES, testUser } from './user.ts';
+export { TEST_PRICES, testSubscription, testUser } from './user.ts';
 export {
   testChat,
   testGalleryImage,

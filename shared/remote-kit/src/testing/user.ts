@@ -1,4 +1,5 @@
-import type { User } from '@companion/contracts';
+import type { ActiveSubscription, User } from '@companion/contracts';
+import { USER_FEATURE_DEFAULTS } from '@companion/contracts';
 
 /** Tests only: token prices of a `User` (000 §3). */
 export const TEST_PRICES: User['userPricingInfo'] = {
@@ -29,20 +30,28 @@ export function testUser(overrides: Partial<User> = {}, features: Partial<User['
     isCardTokenExists: false,
     userPricingInfo: TEST_PRICES,
     userFeatures: {
-      preferredPaymentMethod: 'solidgate',
-      isRomanceModeActive: false,
-      hasConfirmedAge: false,
+      ...USER_FEATURE_DEFAULTS,
       isDailyTokensEnabled: false,
-      featurePaywallCheckoutVariant: null,
-      experimentCharacterTimebomb: false,
-      enabledGenerationVideoBasedImageInChat: false,
-      newCharacterCreationEntryPointV2: false,
-      featureExperimentWeeklyPlan: false,
-      featureExperimentOneclickButtonWordingV2: false,
-      featureExperimentFreeMessages: false,
-      experimentShowWhiteTheme: false,
       ...features,
     },
+    ...overrides,
+  };
+}
+
+/** Tests only: an active monthly card subscription (001 §3), with `overrides`. */
+export function testSubscription(overrides: Partial<ActiveSubscription> = {}): ActiveSubscription {
+  return {
+    id: 's1',
+    productId: 'sub-1m',
+    priceId: 'sub-1m',
+    startDate: '2026-11-01T00:00:00Z',
+    endDate: '2026-12-01T00:00:00Z',
+    status: 'active',
+    userId: 'u1',
+    cancellationRequestedAt: null,
+    paymentSystem: 'solidgate',
+    periodType: 'month',
+    periodValue: 1,
     ...overrides,
   };
 }

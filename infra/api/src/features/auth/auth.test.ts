@@ -10,6 +10,7 @@ import {
   magicCodeFor,
   preRegister,
   registerAccount,
+  requestAs,
   testClock,
   testConfig,
 } from '../../../test/harness.ts';
@@ -364,11 +365,7 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
       );
       const reg = await registerAccount(t, 'upgrade@example.com', 'password1', s);
       expect(reg.userId).toBe(s.userId);
-      const balance = await t.app.inject({
-        method: 'GET',
-        url: '/api/Tokens/balance',
-        headers: bearer(reg.accessToken),
-      });
+      const balance = await requestAs(t.app, reg, 'GET', '/api/Tokens/balance');
       expect(balance.json().remainingTokens).toBe(7);
     });
 
@@ -380,11 +377,7 @@ describe.each(BACKENDS)('auth on $backend', ({ backend, available }) => {
           l.credit(tx, { userId: anon.userId, amount: 5, reason: 'test' }),
         ),
       );
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/User/nsfw-confirmation',
-        headers: bearer(anon.accessToken),
-      });
+      await requestAs(t.app, anon, 'POST', '/api/User/nsfw-confirmation');
       const login = await post(
         'login',
         { email: 'merge@example.com', password: 'password1', userId: anon.userId },

@@ -1,6 +1,6 @@
 import { FEATURES } from '../../app.ts';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, bearer, preRegister, registerAccount } from '../../../test/harness.ts';
+import { BACKENDS, bearer, preRegister, registerAccount, requestAs } from '../../../test/harness.ts';
 import { testAppPerSuite } from '../../../test/accounts-fixtures.ts';
 
 // End to end through the full FEATURES list: what a visitor made survives signing in to an existing account.
@@ -11,37 +11,17 @@ describe.each(BACKENDS)('anonymous → account merge on $backend', ({ backend, a
     it('should carry chats and tokens over when a visitor logs in to an existing account', async () => {
       await registerAccount(t, 'owner@example.com');
       const visitor = await preRegister(t.app);
-      const top = await t.app.inject({
-        method: 'GET',
-        url: '/api/PersonModel/top',
-        headers: bearer(visitor.accessToken),
-      });
+      const top = await requestAs(t.app, visitor, 'GET', '/api/PersonModel/top');
       const personModelId = top.json()[0].id as string;
-      const started = await t.app.inject({
-        method: 'POST',
-        url: '/api/Chats/start',
-        headers: bearer(visitor.accessToken),
-        payload: { personModelId },
-      });
+      const started = await requestAs(t.app, visitor, 'POST', '/api/Chats/start', { personModelId });
       expect(started.statusCode).toBe(201);
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/Tokens/claim-bonus',
-        headers: bearer(visitor.accessToken),
-      });
-      const visitorBalance = (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/Tokens/balance',
-          headers: bearer(visitor.accessToken),
-        })
-      ).json();
+      await requestAs(t.app, visitor, 'POST', '/api/Tokens/claim-bonus');
+      const visitorBalance = (await requestAs(t.app, visitor, 'GET', '/api/Tokens/balance')).json();
 
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/Authenticate/login',
-        headers: bearer(visitor.accessToken),
-        payload: { email: 'owner@example.com', password: 'password1', userId: visitor.userId },
+      const login = await requestAs(t.app, visitor, 'POST', '/api/Authenticate/login', {
+        email: 'owner@example.com',
+        password: 'password1',
+        userId: visitor.userId,
       });
       expect(login.statusCode).toBe(200);
       const headers = bearer(login.json().accessToken);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORE_FEATURES } from '../../app.ts';
-import { bearer, createTestApp, preRegister } from '../../../test/harness.ts';
+import { bearer, createTestApp, preRegister, requestAs } from '../../../test/harness.ts';
 import type { TestApp, TestSession } from '../../../test/harness.ts';
 import { createCpuPool } from '../../workers/cpu-pool.ts';
 import { FIXTURE_TASKS } from '../../workers/cpu-pool.fixture.ts';
@@ -19,12 +19,7 @@ describe('card import on the CPU pool', () => {
     JSON.stringify(encodeCardV3({ name: 'Mira', description: 'A painter.', draft: {} })),
   ).toString('base64');
   const importCard = (session: TestSession) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/PersonModel/import-card',
-      headers: bearer(session.accessToken),
-      payload: { file: card },
-    });
+    requestAs(t.app, session, 'POST', '/api/PersonModel/import-card', { file: card });
 
   beforeAll(async () => {
     t = await createTestApp('pglite', { features: [...CORE_FEATURES, charactersFeature()], cpu });
@@ -53,11 +48,8 @@ describe('card import on the CPU pool', () => {
   });
 
   it('should answer 400 naming the field for a file that is not base64, from the pool', async () => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/api/PersonModel/import-card',
-      headers: bearer(alice.accessToken),
-      payload: { file: 'not base64!' },
+    const answer = await requestAs(t.app, alice, 'POST', '/api/PersonModel/import-card', {
+      file: 'not base64!',
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().error).toMatchObject({ code: 'validation_failed', field: 'file' });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
+import { BACKENDS, bearer, preRegister, requestAs } from '../../../test/harness.ts';
 import { testAppPerSuite } from '../../../test/accounts-fixtures.ts';
 
 describe.each(BACKENDS)('events on $backend', ({ backend, available }) => {
@@ -53,28 +53,27 @@ describe.each(BACKENDS)('events on $backend', ({ backend, available }) => {
         "INSERT INTO event_tracking_transactions (id, user_id, type, payload) VALUES ($1, $2, 'purchase', '{\"value\": 999}'), ($3, $4, 'purchase', '{}')",
         [mine, s.userId, theirs, other.userId],
       );
-      const list = await t.app.inject({
-        method: 'GET',
-        url: '/api/Event/get-event-tracking-transactions?type=purchase',
-        headers: bearer(s.accessToken),
-      });
+      const list = await requestAs(
+        t.app,
+        s,
+        'GET',
+        '/api/Event/get-event-tracking-transactions?type=purchase',
+      );
       expect(list.statusCode).toBe(200);
       expect(list.headers['content-type']).toMatch(/^text\/plain/);
       const parsed = JSON.parse(list.body);
       expect(parsed.map((x: { id: string }) => x.id)).toEqual([mine]);
       expect(parsed[0].payload).toEqual({ value: 999 });
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: '/api/Event/update-event-tracking-transactions',
-        headers: bearer(s.accessToken),
-        payload: { ids: [mine, theirs] },
+      const put = await requestAs(t.app, s, 'PUT', '/api/Event/update-event-tracking-transactions', {
+        ids: [mine, theirs],
       });
       expect(put.json()).toEqual({ updated: 1 });
-      const again = await t.app.inject({
-        method: 'GET',
-        url: '/api/Event/get-event-tracking-transactions?type=purchase',
-        headers: bearer(s.accessToken),
-      });
+      const again = await requestAs(
+        t.app,
+        s,
+        'GET',
+        '/api/Event/get-event-tracking-transactions?type=purchase',
+      );
       expect(JSON.parse(again.body)).toEqual([]);
       const theirsRow = await t.db.query<{ reported_at: Date | null }>(
         'SELECT reported_at FROM event_tracking_transactions WHERE id = $1',
@@ -85,17 +84,10 @@ describe.each(BACKENDS)('events on $backend', ({ backend, available }) => {
 
     it('should validate tracking transaction input', async () => {
       const s = await preRegister(t.app);
-      const noType = await t.app.inject({
-        method: 'GET',
-        url: '/api/Event/get-event-tracking-transactions',
-        headers: bearer(s.accessToken),
-      });
+      const noType = await requestAs(t.app, s, 'GET', '/api/Event/get-event-tracking-transactions');
       expect(noType.json().error.field).toBe('type');
-      const badIds = await t.app.inject({
-        method: 'PUT',
-        url: '/api/Event/update-event-tracking-transactions',
-        headers: bearer(s.accessToken),
-        payload: { ids: ['x'] },
+      const badIds = await requestAs(t.app, s, 'PUT', '/api/Event/update-event-tracking-transactions', {
+        ids: ['x'],
       });
       expect(badIds.json().error.field).toBe('ids.0');
       const anon = await t.app.inject({

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, bearer, preRegister, type TestApp } from '../../../test/harness.ts';
+import { BACKENDS, bearer, preRegister, requestAs, type TestApp } from '../../../test/harness.ts';
 import { testAppPerSuite } from '../../../test/accounts-fixtures.ts';
 import { authFeature } from '../auth/index.ts';
 import { eventsFeature } from './index.ts';
@@ -203,13 +203,7 @@ describe.each(BACKENDS)('tracking on $backend', ({ backend, available }) => {
       const s = await preRegister(t.app);
       const get = async (type: string) =>
         JSON.parse(
-          (
-            await t.app.inject({
-              method: 'GET',
-              url: `/api/Event/get-event-tracking-transactions?type=${type}`,
-              headers: bearer(s.accessToken),
-            })
-          ).body,
+          (await requestAs(t.app, s, 'GET', `/api/Event/get-event-tracking-transactions?type=${type}`)).body,
         ) as { id: string; payload: Record<string, unknown> }[];
       const first = await paidOrder(t, s.userId, 'sub-1m', new Date(Date.now() - 60_000));
       expect(await get('facebook')).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CORE_FEATURES, buildApp } from '../../app.ts';
-import { BACKENDS, bearer, preRegister, testClock, testConfig } from '../../../test/harness.ts';
+import { BACKENDS, bearer, preRegister, requestAs, testClock, testConfig } from '../../../test/harness.ts';
 import { testAppPerSuite } from '../../../test/accounts-fixtures.ts';
 
 describe.each(BACKENDS)('metrics on $backend', ({ backend, available }) => {
@@ -46,31 +46,23 @@ describe.each(BACKENDS)('metrics on $backend', ({ backend, available }) => {
     it('should stop by id with a fail label, and only for the user who started it', async () => {
       const a = await preRegister(t.app);
       const b = await preRegister(t.app);
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/Prometheus/start',
-        headers: bearer(a.accessToken),
-        payload: { metric: 'front_payment_duration', id: `pay-${a.userId}` },
+      await requestAs(t.app, a, 'POST', '/api/Prometheus/start', {
+        metric: 'front_payment_duration',
+        id: `pay-${a.userId}`,
       });
-      const dup = await t.app.inject({
-        method: 'POST',
-        url: '/api/Prometheus/start',
-        headers: bearer(a.accessToken),
-        payload: { metric: 'front_payment_duration', id: `pay-${a.userId}` },
+      const dup = await requestAs(t.app, a, 'POST', '/api/Prometheus/start', {
+        metric: 'front_payment_duration',
+        id: `pay-${a.userId}`,
       });
       expect(dup.statusCode).toBe(409);
-      const foreign = await t.app.inject({
-        method: 'POST',
-        url: '/api/Prometheus/stop-by-id',
-        headers: bearer(b.accessToken),
-        payload: { id: `pay-${a.userId}`, resultLabel: 'fail' },
+      const foreign = await requestAs(t.app, b, 'POST', '/api/Prometheus/stop-by-id', {
+        id: `pay-${a.userId}`,
+        resultLabel: 'fail',
       });
       expect(foreign.statusCode).toBe(404);
-      const own = await t.app.inject({
-        method: 'POST',
-        url: '/api/Prometheus/stop-by-id',
-        headers: bearer(a.accessToken),
-        payload: { id: `pay-${a.userId}`, resultLabel: 'fail' },
+      const own = await requestAs(t.app, a, 'POST', '/api/Prometheus/stop-by-id', {
+        id: `pay-${a.userId}`,
+        resultLabel: 'fail',
       });
       expect(own.json().resultLabel).toBe('fail');
       const text = (await t.app.inject({ method: 'GET', url: '/api/metrics' })).body;
@@ -100,19 +92,13 @@ describe.each(BACKENDS)('metrics on $backend', ({ backend, available }) => {
 
     it('should reject unknown metrics and labels', async () => {
       const s = await preRegister(t.app);
-      const metric = await t.app.inject({
-        method: 'POST',
-        url: '/api/Prometheus/start',
-        headers: bearer(s.accessToken),
-        payload: { metric: 'anything_goes' },
-      });
+      const metric = await requestAs(t.app, s, 'POST', '/api/Prometheus/start', { metric: 'anything_goes' });
       expect(metric.statusCode).toBe(400);
       expect(metric.json().error.field).toBe('metric');
-      const label = await t.app.inject({
-        method: 'POST',
-        url: '/api/Prometheus/stop',
-        headers: bearer(s.accessToken),
-        payload: { metric: 'front_payment_duration', id: 'x', resultLabel: 'maybe' },
+      const label = await requestAs(t.app, s, 'POST', '/api/Prometheus/stop', {
+        metric: 'front_payment_duration',
+        id: 'x',
+        resultLabel: 'maybe',
       });
       expect(label.json().error.field).toBe('resultLabel');
       expect(

@@ -5,7 +5,7 @@ import { openStore } from '@companion/registry';
 import { tempDir, writeFakeBuild } from '@companion/registry/testing';
 import { CORE_FEATURES } from '../../app.ts';
 import { describeEachBackend, useTestApp } from '../../../test/backend-suites.ts';
-import { bearer, preRegister } from '../../../test/harness.ts';
+import { bearer, preRegister, requestAs } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
 import { setAdmin } from '../../http/admin.ts';
 import { opsFeature } from './index.ts';
@@ -91,12 +91,7 @@ describeEachBackend('ops API on $backend', 'admin only', (backend) => {
   });
 
   it('should roll back to a stored version, recorded with the admin, and show it in the history', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/Ops/rollback',
-      headers: bearer(admin.accessToken),
-      payload: { remote: 'chat', to: '1.0.0' },
-    });
+    const res = await requestAs(t.app, admin, 'POST', '/api/Ops/rollback', { remote: 'chat', to: '1.0.0' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ from: '1.1.0', to: '1.0.0', changed: true, warning: null });
     const history = await t.app.inject({
@@ -118,12 +113,7 @@ describeEachBackend('ops API on $backend', 'admin only', (backend) => {
 
   it('should answer bad input with 4xx naming the field', async () => {
     const post = (payload: unknown) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/Ops/rollback',
-        headers: bearer(admin.accessToken),
-        payload: payload as object,
-      });
+      requestAs(t.app, admin, 'POST', '/api/Ops/rollback', payload as object);
     const cases: [unknown, number, string][] = [
       [{ to: '1.0.0' }, 400, 'remote'],
       [{ remote: 'Chat!', to: '1.0.0' }, 400, 'remote'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentNotification } from '@companion/contracts';
-import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
+import { BACKENDS, preRegister, requestAs } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
 import { buy, paymentsAppPerSuite } from './test-kit.ts';
 import { balanceOf } from '../../seed/test-fixtures.ts';
@@ -23,13 +23,9 @@ describe.each(BACKENDS)('decline compensation on $backend', ({ backend, availabl
       t.sent.find((n) => (n.payload as PaymentNotification).orderId === orderId)?.payload as
         PaymentNotification | undefined;
     const status = async (s: TestSession, orderId: string) =>
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/payments/check-order-status?orderId=${orderId}`,
-          headers: bearer(s.accessToken),
-        })
-      ).json<{ compensationTokens: number }>();
+      (await requestAs(t.app, s, 'GET', `/api/payments/check-order-status?orderId=${orderId}`)).json<{
+        compensationTokens: number;
+      }>();
     /** Buys, then moves the clock on so the next order is visibly later. */
     const pay = async (s: TestSession, product: string, card: string) => {
       const bought = await buy(t, product, s, card);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, bearer, preRegister, registerAccount } from '../../../test/harness.ts';
+import { BACKENDS, bearer, preRegister, registerAccount, requestAs } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
 import { paymentsAppPerSuite } from './test-kit.ts';
 
@@ -37,12 +37,7 @@ describe.each(BACKENDS)('embedded payment form on $backend', ({ backend, availab
       return res.json<StartAnswer>();
     };
     const setPaymentForm = (s: TestSession, value: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/Authenticate/update-feature-flags',
-        headers: bearer(s.accessToken),
-        payload: { paymentForm: value },
-      });
+      requestAs(t.app, s, 'POST', '/api/Authenticate/update-feature-flags', { paymentForm: value });
     const embeddedUser = async () => {
       const s = await preRegister(t.app);
       const flags = await setPaymentForm(s, 'embedded');
@@ -121,11 +116,7 @@ describe.each(BACKENDS)('embedded payment form on $backend', ({ backend, availab
       );
       expect(rows[0]).toEqual({ status: 'approved', payer_email: email });
       expect(t.mails.some((m) => m.to === email && m.subject.includes('purchase'))).toBe(true);
-      const user = await t.app.inject({
-        method: 'GET',
-        url: '/api/User',
-        headers: bearer(payer.accessToken),
-      });
+      const user = await requestAs(t.app, payer, 'GET', '/api/User');
       expect(user.json()).toMatchObject({ id: payer.userId, email: null });
     });
 

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildApp, CORE_FEATURES } from '../../app.ts';
-import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
+import { BACKENDS, preRegister, requestAs } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
 import { buy, createIntent, paymentsAppPerSuite, payOnPage } from './test-kit.ts';
 import { paymentsFeature } from './index.ts';
@@ -85,11 +85,12 @@ describe.each(BACKENDS)('money races on $backend', ({ backend, available }) => {
 
       // The buyer of the refunded page is told why, by status and by notification.
       const refundedOrder = refunds[0] as { order_id: string };
-      const status = await t.app.inject({
-        method: 'GET',
-        url: `/api/payments/check-order-status?orderId=${refundedOrder.order_id}`,
-        headers: bearer(s.accessToken),
-      });
+      const status = await requestAs(
+        t.app,
+        s,
+        'GET',
+        `/api/payments/check-order-status?orderId=${refundedOrder.order_id}`,
+      );
       expect(status.json()).toMatchObject({
         status: 'refunded',
         isFinal: true,

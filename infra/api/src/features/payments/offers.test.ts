@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, bearer, preRegister } from '../../../test/harness.ts';
+import { BACKENDS, bearer, preRegister, requestAs } from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
 import { buy, paymentsAppPerSuite, RETURN } from './test-kit.ts';
 import { balanceOf } from '../../seed/test-fixtures.ts';
@@ -74,11 +74,7 @@ describe.each(BACKENDS)('offer purchases on $backend', ({ backend, available }) 
 
     it('lists the mystery box offer and sells it', async () => {
       const buyer = await buy(t, 'tokens-350');
-      const list = await t.app.inject({
-        method: 'GET',
-        url: '/api/Payments/mystery-box-products',
-        headers: bearer(buyer.session.accessToken),
-      });
+      const list = await requestAs(t.app, buyer.session, 'GET', '/api/Payments/mystery-box-products');
       expect(list.json()).toEqual([
         expect.objectContaining({
           id: 'tokens-550-box',
@@ -91,11 +87,7 @@ describe.each(BACKENDS)('offer purchases on $backend', ({ backend, available }) 
       expect(res.json()).toMatchObject({ status: 'approved' });
       expect(await balance(buyer.session)).toBe(350 + 600);
       // Sold once (ADR 0301): the list no longer offers it to this buyer, so no surface shows a box that 409s.
-      const after = await t.app.inject({
-        method: 'GET',
-        url: '/api/Payments/mystery-box-products',
-        headers: bearer(buyer.session.accessToken),
-      });
+      const after = await requestAs(t.app, buyer.session, 'GET', '/api/Payments/mystery-box-products');
       expect(after.json()).toEqual([]);
     });
   });

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PaymentNotification, RegistrationNotification } from '@companion/contracts';
-import { BACKENDS, bearer, magicCodeFor, preRegister, registerAccount } from '../../../test/harness.ts';
+import {
+  BACKENDS,
+  bearer,
+  magicCodeFor,
+  preRegister,
+  registerAccount,
+  requestAs,
+} from '../../../test/harness.ts';
 import type { TestSession } from '../../../test/harness.ts';
 import { DECLINE_CODES, TEST_CARDS, luhnValid } from './sandbox/test-cards.ts';
 import { setAdmin } from '../../http/admin.ts';
@@ -593,11 +600,12 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
           userCardInfoId: ownerCard.id,
         });
         expect(resign.statusCode).toBe(404);
-        const deleteOther = await t.app.inject({
-          method: 'DELETE',
-          url: `/api/Payments/user-card-info?cardId=${ownerCard.id}`,
-          headers: bearer(thief.session.accessToken),
-        });
+        const deleteOther = await requestAs(
+          t.app,
+          thief.session,
+          'DELETE',
+          `/api/Payments/user-card-info?cardId=${ownerCard.id}`,
+        );
         expect(deleteOther.statusCode).toBe(404);
 
         const own = await post(thief.session, 'Payments/one-click', {
@@ -710,11 +718,9 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
         subject: 'Confirm your e-mail to keep your purchase',
       });
       // Followed in the same browser: the payer's own anonymous user becomes the account, purchase and all.
-      const signIn = await t.app.inject({
-        method: 'POST',
-        url: '/api/Authenticate/magic-link-login',
-        headers: bearer(s.accessToken),
-        payload: { MagicLinkCode: magicCodeFor(t, email), UserId: s.userId },
+      const signIn = await requestAs(t.app, s, 'POST', '/api/Authenticate/magic-link-login', {
+        MagicLinkCode: magicCodeFor(t, email),
+        UserId: s.userId,
       });
       expect(signIn.json()).toMatchObject({ userId: s.userId, isNewUser: true });
       const owner = { ...s, accessToken: signIn.json().accessToken as string };
@@ -922,11 +928,12 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
       it('should delete a card and save one back from its order', async () => {
         const { session, orderId } = await buy(t, 'tokens-350');
         const [card] = (await get(session, 'Payments/user-card-info')).json();
-        const del = await t.app.inject({
-          method: 'DELETE',
-          url: `/api/Payments/user-card-info?cardId=${card.id}`,
-          headers: bearer(session.accessToken),
-        });
+        const del = await requestAs(
+          t.app,
+          session,
+          'DELETE',
+          `/api/Payments/user-card-info?cardId=${card.id}`,
+        );
         expect(del.statusCode).toBe(200);
         expect((await get(session, 'User')).json().isCardTokenExists).toBe(false);
         const saved = await post(session, 'Payments/save-card-details', { orderId });
@@ -939,11 +946,10 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
       const email = `owner-${crypto.randomUUID()}@example.com`;
       await registerAccount(t, email);
       const { session, orderId } = await buy(t, 'sub-3m');
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/Authenticate/login',
-        headers: bearer(session.accessToken),
-        payload: { email, password: 'password1', userId: session.userId },
+      const login = await requestAs(t.app, session, 'POST', '/api/Authenticate/login', {
+        email,
+        password: 'password1',
+        userId: session.userId,
       });
       expect(login.statusCode).toBe(200);
       const owner = { ...session, accessToken: login.json().accessToken as string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TOKEN_RULES } from '../../config.ts';
-import { BACKENDS, bearer, preRegister, testClock } from '../../../test/harness.ts';
+import { BACKENDS, bearer, preRegister, requestAs, testClock } from '../../../test/harness.ts';
 import { testAppPerSuite } from '../../../test/accounts-fixtures.ts';
 import { InsufficientTokensError, credit, getBalance, spend } from './ledger.ts';
 
@@ -86,11 +86,7 @@ describe.each(BACKENDS)('tokens on $backend', ({ backend, available }) => {
       const s = await preRegister(t.app);
       await fund(s.userId, 4);
       await t.db.transaction((tx) => spend(tx, { userId: s.userId, amount: 1, reason: 'msg' }));
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/Tokens/balance?requestID=${crypto.randomUUID()}`,
-        headers: bearer(s.accessToken),
-      });
+      const res = await requestAs(t.app, s, 'GET', `/api/Tokens/balance?requestID=${crypto.randomUUID()}`);
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({ remainingTokens: 3, spentTokens: 1 });
@@ -115,11 +111,7 @@ describe.each(BACKENDS)('tokens on $backend', ({ backend, available }) => {
       const second = await claim();
       expect(second.statusCode).toBe(409);
       expect(second.json().error.code).toBe('bonus_already_claimed');
-      const balance = await t.app.inject({
-        method: 'GET',
-        url: '/api/Tokens/balance',
-        headers: bearer(s.accessToken),
-      });
+      const balance = await requestAs(t.app, s, 'GET', '/api/Tokens/balance');
       expect(Date.parse(balance.json().nextDailyTokenClaimDate)).toBe(
         clock.now().getTime() + TOKEN_RULES.dailyBonusPeriodMs,
       );
@@ -154,17 +146,9 @@ describe.each(BACKENDS)('tokens on $backend', ({ backend, available }) => {
       await t.db.query(`UPDATE users SET features = '{"isDailyTokensEnabled": false}'::jsonb WHERE id = $1`, [
         s.userId,
       ]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/Tokens/claim-bonus',
-        headers: bearer(s.accessToken),
-      });
+      const res = await requestAs(t.app, s, 'POST', '/api/Tokens/claim-bonus');
       expect(res.statusCode).toBe(403);
-      const balance = await t.app.inject({
-        method: 'GET',
-        url: '/api/Tokens/balance',
-        headers: bearer(s.accessToken),
-      });
+      const balance = await requestAs(t.app, s, 'GET', '/api/Tokens/balance');
       expect(balance.json().nextDailyTokenClaimDate).toBeNull();
     });
   });

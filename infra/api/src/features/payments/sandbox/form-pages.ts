@@ -5,8 +5,8 @@
 import crypto from 'node:crypto';
 import type { SandboxOrderRow } from './engine.ts';
 import { FORM_CHANNEL } from './form-sdk.ts';
-import { contactField, escapeHtml, field, money } from './pages.ts';
-import type { CardErrors } from './pages.ts';
+import { cardFields, escapeHtml, money } from './pages.ts';
+import type { CardErrors, CardValues } from './pages.ts';
 
 /** Form layouts, button styles, wallet buttons and their themes of 001 §4. */
 export const FORM_LAYOUTS = ['default', 'card', 'inline', 'flat'] as const;
@@ -199,7 +199,7 @@ export function cardFrame(
   parentOrigin: string,
   action: string,
   errors: CardErrors = {},
-  values: Partial<Record<keyof CardErrors, string>> = {},
+  values: CardValues = {},
 ): string {
   const rerender = Object.keys(errors).length > 0;
   const events: FrameEvent[] = rerender
@@ -235,13 +235,7 @@ ${look.wallets
     events,
     `${rerender ? '<p class="alert" role="alert">Please correct the highlighted fields.</p>' : ''}${wallets}
 <form method="post" action="${escapeHtml(action)}" data-kind="card" novalidate><div class="fields">
-${field('cardNumber', 'Card number', 'inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="1234 1234 1234 1234"', errors, values.cardNumber)}
-<div class="row">
-${field('cardExpiryDate', 'Expiry (MM/YY)', 'inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="MM/YY"', errors, values.cardExpiryDate)}
-${field('cardCvv', 'CVV', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4" placeholder="123"', errors)}
-</div>
-${field('cardHolder', 'Cardholder name', 'autocomplete="cc-name" maxlength="100"', errors, values.cardHolder)}
-${contactField(order, errors, values.email)}
+${cardFields(order, errors, values, { number: '1234 1234 1234 1234', expiry: 'MM/YY' })}
 </div><button type="submit">${escapeHtml(button)}</button></form>
 <p class="muted">Sandbox: no real card is charged.</p>`,
   );

@@ -86,7 +86,7 @@ ${error ? `<p class="error" id="${name}-error">${escapeHtml(error)}</p>` : ''}</
  * An anonymous payer's contact e-mail (ADR 0290), on the hosted page and in the embedded form alike: optional, and
  * only for an order created with `askEmail`.
  */
-export function contactField(order: SandboxOrderRow, errors: CardErrors, value?: string): string {
+function contactField(order: SandboxOrderRow, errors: CardErrors, value?: string): string {
   return order.ask_email
     ? field(
         'email',
@@ -98,13 +98,35 @@ export function contactField(order: SandboxOrderRow, errors: CardErrors, value?:
     : '';
 }
 
+/** Values a card form keeps when it is shown again with its errors (never the CVV). */
+export type CardValues = Partial<Record<keyof CardErrors, string>>;
+
+/**
+ * The card fields, named as the provider SDK names them (cardNumber, cardExpiryDate, cardCvv, cardHolder), then the
+ * anonymous payer's contact field: the hosted page and the embedded form's frame show the same fields.
+ */
+export function cardFields(
+  order: SandboxOrderRow,
+  errors: CardErrors,
+  values: CardValues,
+  placeholder: { number: string; expiry: string },
+): string {
+  return `${field('cardNumber', 'Card number', `inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="${placeholder.number}"`, errors, values.cardNumber)}
+<div class="row">
+${field('cardExpiryDate', 'Expiry (MM/YY)', `inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="${placeholder.expiry}"`, errors, values.cardExpiryDate)}
+${field('cardCvv', 'CVV', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4" placeholder="123"', errors)}
+</div>
+${field('cardHolder', 'Cardholder name', 'autocomplete="cc-name" maxlength="100"', errors, values.cardHolder)}
+${contactField(order, errors, values.email)}`;
+}
+
 const ENVELOPE_NAMES = { solidgate: 'Card payment', yuno: 'Card payment (Yuno)', paypal: 'PayPal' } as const;
 
 /** The hosted payment page (card fields named as the provider SDK's: cardNumber, cardExpiryDate, cardCvv, cardHolder). */
 export function paymentPage(
   order: SandboxOrderRow,
   errors: CardErrors = {},
-  values: Partial<Record<keyof CardErrors, string>> = {},
+  values: CardValues = {},
 ): string {
   const hasErrors = Object.keys(errors).length > 0;
   return layout(
@@ -114,13 +136,7 @@ export function paymentPage(
 <p class="amount">${money(order)}</p>
 ${hasErrors ? '<p class="alert" role="alert">Please correct the highlighted fields.</p>' : ''}
 <form method="post" novalidate>
-${field('cardNumber', 'Card number', 'inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="4067 4299 7471 9265"', errors, values.cardNumber)}
-<div class="row">
-${field('cardExpiryDate', 'Expiry (MM/YY)', 'inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="12/30"', errors, values.cardExpiryDate)}
-${field('cardCvv', 'CVV', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4" placeholder="123"', errors)}
-</div>
-${field('cardHolder', 'Cardholder name', 'autocomplete="cc-name" maxlength="100"', errors, values.cardHolder)}
-${contactField(order, errors, values.email)}
+${cardFields(order, errors, values, { number: '4067 4299 7471 9265', expiry: '12/30' })}
 <button type="submit">Pay ${money(order)}</button>
 </form>
 <p class="muted note">Test mode: no real card is charged. Test cards: <a href="../test-cards">/api/sandbox/test-cards</a>.</p>`,

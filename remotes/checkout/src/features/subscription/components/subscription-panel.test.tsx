@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ActiveSubscription, ShellBus, TransportRequest } from '@companion/contracts';
-import { renderRemote, testProduct, testUser, type FakeApi } from '@companion/remote-kit/testing';
+import type { ShellBus, TransportRequest } from '@companion/contracts';
+import {
+  renderRemote,
+  testProduct,
+  testSubscription,
+  testUser,
+  type FakeApi,
+} from '@companion/remote-kit/testing';
 import lifecycles from '../../../subscription-lifecycles.tsx';
 
-const live: ActiveSubscription = {
-  id: 's1',
-  productId: 'sub-1m',
-  priceId: 'sub-1m',
-  startDate: '2026-11-01T00:00:00Z',
-  endDate: '2026-12-01T00:00:00Z',
-  status: 'active',
-  userId: 'u1',
-  cancellationRequestedAt: null,
-  paymentSystem: 'solidgate',
-  periodType: 'month',
-  periodValue: 1,
-};
+const live = testSubscription();
 
 function signedIn(bus: ShellBus) {
   bus.publish('user:changed', { user: testUser({ id: 'u1', activeSubscription: live }) });
