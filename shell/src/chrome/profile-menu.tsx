@@ -4,6 +4,7 @@ import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import * as styles from './menu.css.ts';
 import { NavLink } from './nav-link.tsx';
+import { MenuTrigger } from './menu-trigger.tsx';
 import { useMenu } from './use-menu.ts';
 import { useVisitor } from './use-visitor.ts';
 
@@ -18,20 +19,12 @@ const LogoutDialog = lazy(() => import('./logout-dialog.tsx').then((m) => ({ def
 export function ProfileMenu() {
   const { bus, theme, setTheme, brand } = useShell();
   const { user, subscribed } = useVisitor();
-  const { open, close, toggle, root, panelId } = useMenu();
+  const menu = useMenu();
+  const { open, close, root, panelId } = menu;
   const [confirming, setConfirming] = useState(false);
   return (
     <div className={styles.menuRoot} ref={root}>
-      <button
-        type="button"
-        className={styles.menuTrigger}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label="Profile menu"
-        data-testid="profile-menu-button"
-        onClick={toggle}
-      >
+      <MenuTrigger menu={menu} popup="menu" label="Profile menu" testId="profile-menu-button">
         {/* 000 §5: the profile image, falling back to a user icon when it is missing or fails to load. */}
         <Image
           src={user?.userProfileUrl || null}
@@ -46,7 +39,7 @@ export function ProfileMenu() {
         <span className={styles.chevron} aria-hidden="true">
           <Icon name="chevron" size={16} />
         </span>
-      </button>
+      </MenuTrigger>
       {open && (
         <div
           className={styles.menuPanel}
