@@ -36,12 +36,13 @@ test('the 20 tokens a 3.04 decline promised arrive with the next paid pack, once
   await page.goto('/tokens');
   await page.getByTestId('pack-tokens-550').click();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await fillCard(page, DECLINE_304);
-  // 001 §4: the failure is reported with the backend's answer as extra data.
+  // 001 §4: the failure is reported with the backend's answer as extra data (listened for before paying: the
+  // report can leave before the page is back).
   const reported = page.waitForRequest(
     (req) =>
       req.url().endsWith('/api/client-errors') && (req.postData() ?? '').includes('payment failed: 3.04'),
   );
+  await fillCard(page, DECLINE_304);
   await expectBackOn(page, '/tokens');
   const fail = page.getByTestId('payment-fail');
   await expect(fail).toHaveAttribute('data-code', '3.04');
