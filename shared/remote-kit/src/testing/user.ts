@@ -1,5 +1,4 @@
 import type { ActiveSubscription, User } from '@companion/contracts';
-import { USER_FEATURE_DEFAULTS } from '@companion/contracts';
 
 /** Tests only: token prices of a `User` (000 §3). */
 export const TEST_PRICES: User['userPricingInfo'] = {
@@ -30,14 +29,23 @@ export function testUser(overrides: Partial<User> = {}, features: Partial<User['
     isCardTokenExists: false,
     userPricingInfo: TEST_PRICES,
     userFeatures: {
-      ...USER_FEATURE_DEFAULTS,
+      preferredPaymentMethod: 'solidgate',
+      isRomanceModeActive: false,
+      hasConfirmedAge: false,
       isDailyTokensEnabled: false,
+      featurePaywallCheckoutVariant: null,
+      experimentCharacterTimebomb: false,
+      enabledGenerationVideoBasedImageInChat: false,
+      newCharacterCreationEntryPointV2: false,
+      featureExperimentWeeklyPlan: false,
+      featureExperimentOneclickButtonWordingV2: false,
+      featureExperimentFreeMessages: false,
+      experimentShowWhiteTheme: false,
       ...features,
     },
     ...overrides,
   };
 }
-
 /** Tests only: an active monthly card subscription (001 §3), with `overrides`. */
 export function testSubscription(overrides: Partial<ActiveSubscription> = {}): ActiveSubscription {
   return {
