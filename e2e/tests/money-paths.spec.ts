@@ -244,8 +244,9 @@ test('a checkout start that gives no link shows the fail screen, whose retry sta
   await expect(fail).toContainText('$119.99');
   await page.unroute('**/api/Payments/checkout/start');
   await fail.getByRole('button', { name: 'Try Again' }).click();
-  await cardFields(page);
-  await expect(page.getByRole('heading', { name: 'Year' })).toBeVisible();
+  // The same plan again, in the card form of the payment modal (ADR 0410).
+  expect((await cardFields(page)).place).toBe('embedded');
+  await expect(page.getByRole('dialog', { name: 'Pay with card' })).toContainText('Year');
 });
 
 test("copy as 001 writes it: labels and badges not upper-cased, the brand logos, the declined popup's Monthly", async ({
