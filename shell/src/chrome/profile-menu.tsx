@@ -4,7 +4,6 @@ import { useShell } from '../app/shell-context.tsx';
 import { brandOf } from '../brand/brand.ts';
 import * as styles from './menu.css.ts';
 import { NavLink } from './nav-link.tsx';
-import { MenuTrigger } from './menu-trigger.tsx';
 import { useMenu } from './use-menu.ts';
 import { useVisitor } from './use-visitor.ts';
 
@@ -19,12 +18,20 @@ const LogoutDialog = lazy(() => import('./logout-dialog.tsx').then((m) => ({ def
 export function ProfileMenu() {
   const { bus, theme, setTheme, brand } = useShell();
   const { user, subscribed } = useVisitor();
-  const menu = useMenu();
-  const { open, close, root, panelId } = menu;
+  const { open, close, toggle, root, panelId } = useMenu();
   const [confirming, setConfirming] = useState(false);
   return (
     <div className={styles.menuRoot} ref={root}>
-      <MenuTrigger menu={menu} popup="menu" label="Profile menu" testId="profile-menu-button">
+      <button
+        type="button"
+        className={styles.menuTrigger}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label="Profile menu"
+        data-testid="profile-menu-button"
+        onClick={toggle}
+      >
         {/* 000 §5: the profile image, falling back to a user icon when it is missing or fails to load. */}
         <Image
           src={user?.userProfileUrl || null}
@@ -39,7 +46,7 @@ export function ProfileMenu() {
         <span className={styles.chevron} aria-hidden="true">
           <Icon name="chevron" size={16} />
         </span>
-      </MenuTrigger>
+      </button>
       {open && (
         <div
           className={styles.menuPanel}

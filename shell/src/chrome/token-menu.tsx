@@ -1,7 +1,6 @@
 import { Icon } from '@companion/ui';
 import * as styles from './menu.css.ts';
 import { featureCostRows } from './nav-items.ts';
-import { MenuTrigger } from './menu-trigger.tsx';
 import { useMenu } from './use-menu.ts';
 import { useVisitor } from './use-visitor.ts';
 import { NavLink } from './nav-link.tsx';
@@ -14,24 +13,27 @@ const formatTokens = (value: number) => new Intl.NumberFormat('en-US').format(va
  */
 export function TokenMenu() {
   const { user, balance } = useVisitor();
-  const menu = useMenu();
-  const { open, close, root, panelId } = menu;
+  const { open, close, toggle, root, panelId } = useMenu();
   if (!user) return null;
   const remaining = balance?.remainingTokens ?? 0;
   const rows = featureCostRows(user.userPricingInfo, user.userFeatures.featureExperimentFreeMessages);
   return (
     <div className={styles.menuRoot} ref={root}>
-      <MenuTrigger
-        menu={menu}
-        popup="dialog"
-        label={`Token balance: ${formatTokens(remaining)}`}
-        testId="token-menu-button"
+      <button
+        type="button"
+        className={styles.menuTrigger}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Token balance: ${formatTokens(remaining)}`}
+        data-testid="token-menu-button"
+        onClick={toggle}
       >
         <span className={styles.coin} aria-hidden="true">
           <Icon name="tokens" size={16} />
         </span>
         {formatTokens(remaining)}
-      </MenuTrigger>
+      </button>
       {open && (
         <div
           className={styles.menuPanel}
