@@ -1,27 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  type Account,
-  balance,
-  conversation,
-  freeModels,
-  openChat,
-  openFreeChat,
-  replies,
-  send,
-  signIn,
-  signInToFreeChat,
-  startChat,
-  storedReplies,
-  streaming,
-} from '../support/chat.ts';
+import * as chat from '../support/chat.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';
 import { attachShot, layouts, openInLayout } from '../support/screenshots.ts';
 
-// The outbox across a reload (send once by client message id), regenerate and alternatives,
-// photo requests, gallery unlocks in the chat, romance mode offered by the conversation, the byte budget.
+// The outbox across a reload (chat.send once by client message id), regenerate and alternatives,
+// photo requests, gallery unlocks in the chat, romance mode offered by the chat.conversation, the byte budget.
 
 const position = (page: Page) => page.getByTestId('alternative-position');
-const userMessages = async (page: Page, account: Account, chatId: string) => {
+const userMessages = async (page: Page, account: chat.Account, chatId: string) => {
   const response = await page.request.get(`/api/Chats/${chatId}/messages?limit=200`, {
     headers: account.headers,
   });
@@ -35,24 +21,24 @@ test.describe('chat, more', () => {
     page,
     request,
   }) => {
-    const account = await signIn(page, request);
+    const account = await chat.signIn(page, request);
     // The hub cannot connect (its negotiate is refused) from the first load on.
     await page.route('**/hubs/chatHub/negotiate**', (route) => route.abort());
-    const { chatId } = await openFreeChat(page, page.request, account);
-    await send(page, 'Kept across a reload');
+    const { chatId } = await chat.openFreeChat(page, page.request, account);
+    await chat.send(page, 'Kept across a reload');
     await expect(page.getByTestId('pending-message')).toContainText('Kept across a reload');
     await page.reload();
-    await expect(conversation(page)).toBeVisible();
+    await expect(chat.conversation(page)).toBeVisible();
     await expect(page.getByTestId('pending-message')).toContainText('Kept across a reload');
     expect(await userMessages(page, account, chatId)).toEqual([]);
     await page.unroute('**/hubs/chatHub/negotiate**');
-    await expect(replies(page)).toHaveCount(1, { timeout: 45_000 });
+    await expect(chat.replies(page)).toHaveCount(1, { timeout: 45_000 });
     await expect(page.getByTestId('pending-message')).toHaveCount(0);
     expect(await userMessages(page, account, chatId)).toEqual(['Kept across a reload']);
-    expect(await balance(request, account)).toBe(19);
-    // Nothing is left to send after another reload.
+    expect(await chat.balance(request, account)).toBe(19);
+    // Nothing is left to chat.send after another reload.
     await page.reload();
-    await expect(replies(page)).toHaveCount(1);
+    await expect(chat.replies(page)).toHaveCount(1);
     await expect(page.getByTestId('pending-message')).toHaveCount(0);
   });
 
@@ -60,23 +46,23 @@ test.describe('chat, more', () => {
     page,
     request,
   }) => {
-    const { account, chatId } = await signInToFreeChat(page, request, { api: page.request });
-    await send(page, 'What do you like to do on weekends?');
-    await expect(replies(page)).toHaveCount(1);
-    await expect(streaming(page)).toHaveCount(0);
-    const [first] = await storedReplies(request, account, chatId);
+    const { account, chatId } = await chat.signInToFreeChat(page, request, { api: page.request });
+    await chat.send(page, 'What do you like to do on weekends?');
+    await expect(chat.replies(page)).toHaveCount(1);
+    await expect(chat.streaming(page)).toHaveCount(0);
+    const [first] = await chat.storedReplies(request, account, chatId);
     await page.getByRole('button', { name: 'Regenerate for 1 tokens' }).click();
     await expect(position(page)).toHaveText('2/2', { timeout: 30_000 });
-    await expect(replies(page)).toHaveCount(1);
-    expect(await balance(request, account)).toBe(18);
-    const [second] = await storedReplies(request, account, chatId);
-    await expect(replies(page)).toContainText(second!);
+    await expect(chat.replies(page)).toHaveCount(1);
+    expect(await chat.balance(request, account)).toBe(18);
+    const [second] = await chat.storedReplies(request, account, chatId);
+    await expect(chat.replies(page)).toContainText(second!);
     await page.getByRole('button', { name: 'Previous alternative' }).click();
     await expect(position(page)).toHaveText('1/2');
-    await expect(replies(page)).toContainText(first!);
-    await expect.poll(async () => (await storedReplies(request, account, chatId))[0]).toBe(first);
+    await expect(chat.replies(page)).toContainText(first!);
+    await expect.poll(async () => (await chat.storedReplies(request, account, chatId))[0]).toBe(first);
     // A swipe to the left shows the next one.
-    const bubble = replies(page).locator('div').filter({ hasText: first! }).last();
+    const bubble = chat.replies(page).locator('div').filter({ hasText: first! }).last();
     const box = (await bubble.boundingBox())!;
     await page.mouse.move(box.x + box.width - 10, box.y + box.height / 2);
     await page.mouse.down();
@@ -85,21 +71,21 @@ test.describe('chat, more', () => {
     await expect(position(page)).toHaveText('2/2');
     await page.reload();
     await expect(position(page)).toHaveText('2/2');
-    await expect(replies(page)).toContainText(second!);
-    expect(await balance(request, account)).toBe(18);
+    await expect(chat.replies(page)).toContainText(second!);
+    expect(await chat.balance(request, account)).toBe(18);
   });
 
   test('should deliver a requested photo as an image message, refund a failed one and offer tokens when short', async ({
     page,
     request,
   }) => {
-    const { account, chatId } = await signInToFreeChat(page, request, { api: page.request });
+    const { account, chatId } = await chat.signInToFreeChat(page, request, { api: page.request });
     const ask = page.getByRole('button', { name: 'Ask for a photo for 5 tokens' });
     await ask.click();
-    const photo = replies(page).getByRole('img', { name: 'Photo' });
+    const photo = chat.replies(page).getByRole('img', { name: 'Photo' });
     await expect(photo).toBeVisible({ timeout: 30_000 });
-    expect(await balance(request, account)).toBe(15);
-    await expect(page.getByTestId('chat-balance')).toHaveText('15');
+    expect(await chat.balance(request, account)).toBe(15);
+    await expect(page.getByTestId('chat-chat.balance')).toHaveText('15');
     // The engine fails: the photo is refunded and says so.
     const fail = await request.post('/api/testing/image-engine', {
       headers: account.headers,
@@ -108,17 +94,20 @@ test.describe('chat, more', () => {
     expect(fail.ok()).toBe(true);
     await ask.click();
     await expect(page.getByTestId('photo-error')).toContainText('your 5 tokens were refunded');
-    expect(await balance(request, account)).toBe(15);
+    expect(await chat.balance(request, account)).toBe(15);
     await request.post('/api/testing/image-engine', { headers: account.headers, data: { mode: 'normal' } });
     const messages = await request.get(`/api/Chats/${chatId}/messages`, { headers: account.headers });
     expect(((await messages.json()) as unknown[]).length).toBe(1);
   });
 
-  test('should raise the insufficient-tokens offer for a photo the balance cannot pay', async ({
+  test('should raise the insufficient-tokens offer for a photo the chat.balance cannot pay', async ({
     page,
     request,
   }) => {
-    const { account, chatId } = await signInToFreeChat(page, request, { bonus: false, api: page.request });
+    const { account, chatId } = await chat.signInToFreeChat(page, request, {
+      bonus: false,
+      api: page.request,
+    });
     await page.getByRole('button', { name: 'Ask for a photo for 5 tokens' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     const messages = await request.get(`/api/Chats/${chatId}/messages`, { headers: account.headers });
@@ -129,7 +118,7 @@ test.describe('chat, more', () => {
     page,
     request,
   }) => {
-    const account = await signIn(page, request);
+    const account = await chat.signIn(page, request);
     await request.post('/api/testing/user-tokens', { headers: account.headers, data: { amount: 50 } });
     await page.goto('/gallery?category=realistic');
     const locked = page.locator('[data-testid="gallery-card"][data-locked="true"]').first();
@@ -142,7 +131,7 @@ test.describe('chat, more', () => {
     await expect(page.getByTestId('lightbox')).toHaveAttribute('data-id', id!);
     // To the character's chat without a reload.
     await page.getByRole('link', { name: /^Chat with / }).click();
-    await expect(conversation(page)).toBeVisible();
+    await expect(chat.conversation(page)).toBeVisible();
     await page.getByRole('button', { name: /^Photos of / }).click();
     await expect(page.locator(`[data-photo-id="${id}"] img`)).toBeVisible();
   });
@@ -151,9 +140,9 @@ test.describe('chat, more', () => {
     page,
     request,
   }) => {
-    const { account } = await signInToFreeChat(page, request, { api: page.request });
-    await send(page, 'Can I kiss you?');
-    await expect(replies(page)).toHaveCount(1);
+    const { account } = await chat.signInToFreeChat(page, request, { api: page.request });
+    await chat.send(page, 'Can I kiss you?');
+    await expect(chat.replies(page)).toHaveCount(1);
     const offer = page.getByTestId('romance-offer');
     await expect(offer).toBeVisible();
     await offer.getByRole('button', { name: 'Turn on romance' }).click();
@@ -173,7 +162,7 @@ test.describe('chat, more', () => {
     testInfo.annotations.push({ type: 'chat JS beyond shell (gz bytes)', description: String(bytes) });
     console.log(`/chat JS beyond the shell: ${(bytes / 1024).toFixed(1)} KB gz`);
     expect(bytes).toBeLessThanOrEqual(40 * 1024);
-    // An open conversation adds its own chunk (history, replies, composer); regenerate, photos, the age dialog and
+    // An open chat.conversation adds its own chunk (history, chat.replies, composer); regenerate, photos, the age dialog and
     // the virtualiser (long histories only, ADR 0221) stay out until used. Any chat id loads it (an unknown one
     // shows the load error).
     const open = await jsBeyondShell(browser, '/chat/00000000-0000-4000-8000-000000000000');
@@ -188,13 +177,13 @@ test.describe('chat, more', () => {
       request,
     }, testInfo) => {
       await openInLayout(page, layout);
-      await signInToFreeChat(page, request, { api: page.request });
+      await chat.signInToFreeChat(page, request, { api: page.request });
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await page.getByRole('button', { name: 'Ask for a photo for 5 tokens' }).click();
-      await expect(replies(page).getByRole('img', { name: 'Photo' })).toBeVisible({ timeout: 30_000 });
-      await send(page, 'Would you go on a date with me?');
-      await expect(replies(page)).toHaveCount(2);
-      await expect(streaming(page)).toHaveCount(0);
+      await expect(chat.replies(page).getByRole('img', { name: 'Photo' })).toBeVisible({ timeout: 30_000 });
+      await chat.send(page, 'Would you go on a date with me?');
+      await expect(chat.replies(page)).toHaveCount(2);
+      await expect(chat.streaming(page)).toHaveCount(0);
       await page.getByRole('button', { name: 'Regenerate for 1 tokens' }).click();
       await expect(position(page)).toHaveText('2/2', { timeout: 30_000 });
       await page.evaluate(() =>
@@ -209,8 +198,8 @@ test.describe('chat, more', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const account = await signIn(page, request);
-    const [first, second] = await freeModels(request);
+    const account = await chat.signIn(page, request);
+    const [first, second] = await chat.freeModels(request);
     const fill = async (chatId: string, count: number) =>
       expect(
         (
@@ -221,12 +210,12 @@ test.describe('chat, more', () => {
         ).ok(),
       ).toBe(true);
     // A long chat first, so the virtualised list's chunk is here before the network goes away.
-    const longChat = await startChat(request, account, first!.id);
+    const longChat = await chat.startChat(request, account, first!.id);
     await fill(longChat, 60);
-    const chatId = await startChat(request, account, second!.id);
+    const chatId = await chat.startChat(request, account, second!.id);
     // 40: one page, all of it loaded, so the plain list shows it.
     await fill(chatId, 40);
-    await openChat(page, longChat);
+    await chat.openChat(page, longChat);
     await expect(page.getByTestId('message-list').locator('[data-index]').first()).toBeAttached();
     await page.getByTestId('chat-list-item').filter({ hasText: second!.firstName }).click();
     const list = page.getByTestId('message-list');
@@ -236,7 +225,7 @@ test.describe('chat, more', () => {
     const anchor = list.getByText('Message 5 of 40', { exact: true });
     await anchor.evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await expect(anchor).toBeInViewport();
-    // Offline, every send waits in the outbox as a row of its own: past 150 rows the virtual list takes over.
+    // Offline, every chat.send waits in the outbox as a row of its own: past 150 rows the virtual list takes over.
     await page.context().setOffline(true);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     await page.getByRole('textbox', { name: 'Message' }).focus();

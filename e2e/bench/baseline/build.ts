@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { VanillaExtractPlugin } from '@vanilla-extract/webpack-plugin';
-import { leanThumbmark } from '@companion/build-config';
+import { leanThumbmark, moduleRules } from '@companion/build-config';
 import { REPO_ROOT } from '../../support/env.ts';
 
 /** A remote's `companion.routes`, read from its package.json. */
@@ -39,24 +39,8 @@ export async function buildBaseline(outDir: string): Promise<void> {
       ],
     },
     module: {
-      rules: [
-        thumbmark.rule,
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic' } },
-              target: 'es2022',
-            },
-          },
-          type: 'javascript/auto',
-        },
-        { test: /\.css$/i, type: 'css/auto' },
-        { test: /\.(woff2?)$/i, type: 'asset/resource' },
-      ],
+      // The same loaders as the federated builds, so the two sides differ only in federation.
+      rules: [thumbmark.rule, ...moduleRules(true)],
     },
     plugins: [
       new VanillaExtractPlugin({ identifiers: 'short' }),

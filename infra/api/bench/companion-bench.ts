@@ -21,6 +21,7 @@ import type { CompanionEngine } from '../src/engines/companion/index.ts';
 import { echoedPairs } from '../src/engines/companion/language.ts';
 import { createLlamaEngine } from '../src/engines/companion/llama-engine.ts';
 import type { LlamaPrompt } from '../src/engines/companion/llama-engine.ts';
+import { seeded } from '../src/engines/companion/persona-engine.ts';
 import { tinyGgufPath } from '../src/engines/companion/tiny-gguf.ts';
 import { appendMessage } from '../src/features/chats/chat-service.ts';
 import { createChatMemory } from '../src/features/chats/memory/memory-service.ts';
@@ -137,17 +138,6 @@ const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 const ms = (n: number): string => `${n.toFixed(2)} ms`;
-
-/** Seeded PRNG (mulberry32) so the script is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A 200-turn script: each fact told once, asked 15–70 turns later; small talk in between. */
 function recallScript(): Array<{ line: string; expect?: string }> {

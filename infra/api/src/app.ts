@@ -12,7 +12,7 @@ import { installClientBudget } from './http/client-budget.ts';
 import { COMPRESS_THRESHOLD } from './http/compression.ts';
 import { frameworkErrors, HttpError, installErrorHandling } from './http/errors.ts';
 import { installRouteTable } from './http/route-table.ts';
-import { assertStorableText, jsonTooDeep, MAX_JSON_DEPTH } from './http/validate.ts';
+import { assertStorableText, jsonDepthError } from './http/validate.ts';
 import type { AccountMergeStep, FeatureDeps, FeaturePlugin } from './http/feature.ts';
 import { authFeature } from './features/auth/index.ts';
 import { mergeCatalogue } from './features/characters/account-merge.ts';
@@ -201,17 +201,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') done(null, undefined);
     // Refused before any parse or walk: a body nested thousands deep overflowed the text check's recursion.
-    else if (jsonTooDeep(text))
-      done(
-        new HttpError(
-          400,
-          'validation_failed',
-          `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels.`,
-          'body',
-        ),
-      );
+    const tooDeep = jsonDepthError(text);
+    if (text.trim() === '') done(null, undefined);
+    else if (tooDeep) done(tooDeep);
     else
       defaultJson(request, text, (error, parsed) => {
         if (error) return done(error);

@@ -91,6 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const nodeEnv =
     env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = int(env.API_PORT, 3001, 'API_PORT');
+  // A per-minute limit: the production figure under NODE_ENV=production, a roomier one elsewhere.
+  const perMinute = (name: string, production: number, otherwise: number): number =>
+    int(env[name], nodeEnv === 'production' ? production : otherwise, name);
   const config: Config = {
     env: nodeEnv,
     host: env.HOST || '127.0.0.1',
@@ -124,24 +127,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'AUTH_RATE_LIMIT_PER_MINUTE',
     ),
     // A crash loop in one tab must not fill the table; a real page reports a handful of errors at most.
-    clientErrorRateLimitPerMinute: int(
-      env.CLIENT_ERROR_RATE_LIMIT_PER_MINUTE,
-      nodeEnv === 'production' ? 20 : 120,
-      'CLIENT_ERROR_RATE_LIMIT_PER_MINUTE',
-    ),
+    clientErrorRateLimitPerMinute: perMinute('CLIENT_ERROR_RATE_LIMIT_PER_MINUTE', 20, 120),
     // A tab sends a batch every 5 s at most plus one beacon when hidden; a few tabs behind one address fit.
-    eventTrackRateLimitPerMinute: int(
-      env.EVENT_TRACK_RATE_LIMIT_PER_MINUTE,
-      nodeEnv === 'production' ? 60 : 600,
-      'EVENT_TRACK_RATE_LIMIT_PER_MINUTE',
-    ),
+    eventTrackRateLimitPerMinute: perMinute('EVENT_TRACK_RATE_LIMIT_PER_MINUTE', 60, 600),
     // Twenty requests a second for a whole minute: far above a person's tabs (a page load makes about fifteen), far
     // below what one script can send (ADR 0310).
-    apiRateLimitPerMinute: int(
-      env.API_RATE_LIMIT_PER_MINUTE,
-      nodeEnv === 'production' ? 1200 : 6000,
-      'API_RATE_LIMIT_PER_MINUTE',
-    ),
+    apiRateLimitPerMinute: perMinute('API_RATE_LIMIT_PER_MINUTE', 1200, 6000),
     cpuThreads: int(env.CPU_POOL_THREADS, defaultCpuThreads(), 'CPU_POOL_THREADS'),
     cpuQueueLimit: int(env.CPU_POOL_QUEUE, 16, 'CPU_POOL_QUEUE'),
     cpuTasksPerClient: int(env.CPU_TASKS_PER_CLIENT, 2, 'CPU_TASKS_PER_CLIENT'),

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { CORE_FEATURES, buildApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app.ts';
@@ -8,32 +7,14 @@ import type { Config } from '../src/config.ts';
 import { createDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { postgresAvailable, TEST_PG_URL } from '../src/testing/services.ts';
 import { createMailer } from '../src/engines/email/mailer.ts';
 import type { EmailMessage, Mailer } from '../src/engines/email/mailer.ts';
 
-/** PostgreSQL used by the second run of each suite (override with TEST_DATABASE_URL). */
-export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { postgresAvailable, TEST_PG_URL } from '../src/testing/services.ts';
 
 /** Which storage a suite runs on. */
 export type Backend = 'pglite' | 'postgres';
-
-/** True when something answers on the test PostgreSQL's host and port (checked once per file). */
-export async function postgresAvailable(url: string = TEST_PG_URL): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 5432) });
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /** Both backends with availability, for `describe.each(BACKENDS)` plus `describe.skipIf(!available)`. */
 export const BACKENDS: ReadonlyArray<{ backend: Backend; available: boolean }> = [

@@ -13,7 +13,12 @@ import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/si
 import type { HubConnection, IStreamResult } from '@microsoft/signalr';
 import { createDatabase, migrate, signAccessToken } from '@companion/api';
 import type { CompanionEngine, Database } from '@companion/api';
-import { chatWithCharacter } from '@companion/api/testing';
+import {
+  chatWithCharacter,
+  postgresAvailable,
+  redisAnswers,
+  TEST_PG_URL as PG_URL,
+} from '@companion/api/testing';
 import type { ChatReplyItem } from '@companion/contracts';
 import { openStore } from '@companion/registry';
 import { tempDir, writeFakeBuild } from '@companion/registry/testing';
@@ -22,28 +27,11 @@ import { startInstance } from './testing/instance.ts';
 import type { Instance, InstanceOptions } from './testing/instance.ts';
 import { BLANK_INDEX, writeShell } from './testing/origin-fixtures.ts';
 
-const PG_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const KEY = 'test-secret-test-secret-test-secret';
 const CLIENT_ERROR_LIMIT = 3;
 
-function answers(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-const available = (await answers('127.0.0.1', 5432)) && (await answers('127.0.0.1', 6379));
+const available = (await postgresAvailable(PG_URL)) && (await redisAnswers());
 
 /** The companion engine of the in-process instances: says its words only as the test releases them. */
 function gatedEngine() {

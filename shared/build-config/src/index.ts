@@ -4,3 +4,4 @@ export { createShellConfig } from './shell.ts';
 export type { ShellBuildOptions } from './shell.ts';
 export { SHARED_SINGLETONS } from './federation.ts';
 export { leanThumbmark, THUMBMARK_STUBS } from './thumbmark.ts';
+export { moduleRules } from './common.ts';

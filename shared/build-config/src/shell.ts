@@ -1,14 +1,7 @@
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
-import {
-  FEDERATION_RUNTIME_AS_ESM,
-  federationRuntimeEsm,
-  resolveOptions,
-  isProduction,
-  moduleRules,
-  vanillaExtract,
-} from './common.ts';
+import * as common from './common.ts';
 import { SHARED_SINGLETONS } from './federation.ts';
 import { leanThumbmark } from './thumbmark.ts';
 
@@ -75,7 +68,7 @@ class BootPreloadPlugin {
  * (docs/research/module-federation-spike.md §3), so deploying or rolling back a remote never rebuilds it.
  */
 export function createShellConfig(options: ShellBuildOptions): Configuration {
-  const production = isProduction();
+  const production = common.isProduction();
   const thumbmark = leanThumbmark(options.dir);
   const config: Configuration = {
     mode: production ? 'production' : 'development',
@@ -93,21 +86,23 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       clean: true,
     },
-    resolve: { ...resolveOptions(), alias: thumbmark.alias },
+    resolve: { ...common.resolveOptions(), alias: thumbmark.alias },
     module: {
       rules: [
         thumbmark.rule,
-        ...moduleRules(production).map((rule) =>
-          rule.type === 'asset/resource'
-            ? { ...rule, generator: { filename: 'assets/fonts/[name].[contenthash:8][ext]' } }
-            : rule,
-        ),
-        FEDERATION_RUNTIME_AS_ESM,
+        ...common
+          .moduleRules(production)
+          .map((rule) =>
+            rule.type === 'asset/resource'
+              ? { ...rule, generator: { filename: 'assets/fonts/[name].[contenthash:8][ext]' } }
+              : rule,
+          ),
+        common.FEDERATION_RUNTIME_AS_ESM,
       ],
     },
     plugins: [
-      vanillaExtract(production, 'shell'),
-      federationRuntimeEsm(),
+      common.vanillaExtract(production, 'shell'),
+      common.federationRuntimeEsm(),
       thumbmark.plugin,
       new ModuleFederationPlugin({
         name: 'shell',

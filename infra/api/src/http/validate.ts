@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { badRequest, fromZodError } from './errors.ts';
+import { badRequest, fromZodError, type HttpError } from './errors.ts';
 
 // A NUL (PostgreSQL text cannot hold it: the query fails) or a UTF-16 half without its partner (stored as U+FFFD,
 // silently changing what the user sent).
@@ -28,6 +28,13 @@ export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
     } else if (c === 0x5d || c === 0x7d) depth -= 1;
   }
   return false;
+}
+
+/** The 400 for a JSON body nested past `MAX_JSON_DEPTH`, or null: every JSON parser of the app asks this first. */
+export function jsonDepthError(text: string): HttpError | null {
+  return jsonTooDeep(text)
+    ? badRequest(`body: JSON nested deeper than ${MAX_JSON_DEPTH} levels.`, 'body', 'validation_failed')
+    : null;
 }
 
 /**

@@ -15,6 +15,18 @@ describe('seed catalogue data', () => {
     expect(new Set(SEED_CHARACTERS.map((c) => c.slug)).size).toBe(SEED_CHARACTERS.length);
   });
 
+  it("should fill every field of every character from its row, in the row's order", () => {
+    const fields =
+      'slug firstName age ethnicity eyes hairStyle hairColor body occupation personality hobbies';
+    const rest = 'tagline tier funnels utm isAnime';
+    for (const c of SEED_CHARACTERS) {
+      expect(Object.keys(c).join(' ')).toBe(`${fields} ${rest}`);
+      expect(Object.values(c).every((value) => value !== undefined)).toBe(true);
+    }
+    expect(SEED_CHARACTERS[0]).toMatchObject({ slug: 'sofia', firstName: 'Sofia', isAnime: false });
+    expect(SEED_CHARACTERS.at(-1)?.isAnime).toBe(true);
+  });
+
   it('should give every character a persona naming her', () => {
     for (const c of SEED_CHARACTERS) expect(personaText(c)).toContain(`${c.firstName}, ${c.age}.`);
   });

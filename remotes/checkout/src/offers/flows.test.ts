@@ -8,14 +8,7 @@ import {
   confirmationVariant,
 } from './confirmation.ts';
 import { DECLINED_COPY, monthlyProducts, preselected, showsDeclinedPopup } from './declined.ts';
-import {
-  freeTokensLabel,
-  INSUFFICIENT_COPY,
-  INSUFFICIENT_TRANSITIONS,
-  insufficientArt,
-  insufficientEvent,
-  requestKind,
-} from './insufficient-tokens.ts';
+import * as insufficient from './insufficient-tokens.ts';
 import { LIFETIME_COPY, RENEWAL_BADGE, showsMonthlyTokens, showsRenewalBadge } from './lifetime.ts';
 import { nextState, type Transitions } from './machine.ts';
 import { exitBoxVariant } from './exit-box.ts';
@@ -144,37 +137,46 @@ describe('mystery box', () => {
 
 describe('insufficient tokens', () => {
   it('closing goes through confirmation to the downsell, whose close ends the flow', () => {
-    expect(walk(INSUFFICIENT_TRANSITIONS, 'main', ['decline', 'leave', 'decline'])).toEqual([
+    expect(walk(insufficient.INSUFFICIENT_TRANSITIONS, 'main', ['decline', 'leave', 'decline'])).toEqual([
       'main',
       'confirm',
       'downsell',
       'end',
     ]);
-    expect(walk(INSUFFICIENT_TRANSITIONS, 'main', ['decline', 'stay', 'purchased'])).toEqual([
+    expect(walk(insufficient.INSUFFICIENT_TRANSITIONS, 'main', ['decline', 'stay', 'purchased'])).toEqual([
       'main',
       'confirm',
       'main',
       'end',
     ]);
-    expect(nextState(INSUFFICIENT_TRANSITIONS, 'downsell', 'purchased')).toBe('end');
+    expect(nextState(insufficient.INSUFFICIENT_TRANSITIONS, 'downsell', 'purchased')).toBe('end');
   });
   it('copy, labels and analytics names', () => {
-    expect(INSUFFICIENT_COPY.main.title).toBe('Not enough tokens');
-    expect(INSUFFICIENT_COPY.main.note).toBe('This offer is available only now, on this screen.');
-    expect(INSUFFICIENT_COPY.downsell).toEqual({ title: "Honey, don't go now!", tag: '70% OFF' });
-    expect(freeTokensLabel(100)).toBe('Get 100 FREE tokens');
-    expect(insufficientEvent('message', 'main', 'popup_shown')).toBe(
+    expect(insufficient.INSUFFICIENT_COPY.main.title).toBe('Not enough tokens');
+    expect(insufficient.INSUFFICIENT_COPY.main.note).toBe(
+      'This offer is available only now, on this screen.',
+    );
+    expect(insufficient.INSUFFICIENT_COPY.downsell).toEqual({
+      title: "Honey, don't go now!",
+      tag: '70% OFF',
+    });
+    expect(insufficient.freeTokensLabel(100)).toBe('Get 100 FREE tokens');
+    expect(insufficient.insufficientEvent('message', 'main', 'popup_shown')).toBe(
       'insufficient_funds_message_main_popup_shown',
     );
-    expect(insufficientEvent('photo', 'downsell', 'closed')).toBe('insufficient_funds_photo_downsell_closed');
-    expect(insufficientEvent('photo', 'main', 'clicked')).toBe('insufficient_funds_photo_main_clicked');
+    expect(insufficient.insufficientEvent('photo', 'downsell', 'closed')).toBe(
+      'insufficient_funds_photo_downsell_closed',
+    );
+    expect(insufficient.insufficientEvent('photo', 'main', 'clicked')).toBe(
+      'insufficient_funds_photo_main_clicked',
+    );
   });
   it('imagery by request kind and adult content', () => {
-    expect(requestKind('photo')).toBe('photo');
-    expect(requestKind('message')).toBe('message');
-    expect(requestKind('character')).toBe('message');
-    expect(insufficientArt('photo', true)).toBe('photo-adult');
-    expect(insufficientArt('message', false)).toBe('message-safe');
+    expect(insufficient.requestKind('photo')).toBe('photo');
+    expect(insufficient.requestKind('message')).toBe('message');
+    expect(insufficient.requestKind('character')).toBe('message');
+    expect(insufficient.insufficientArt('photo', true)).toBe('photo-adult');
+    expect(insufficient.insufficientArt('message', false)).toBe('message-safe');
   });
 });
 

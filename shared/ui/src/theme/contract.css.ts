@@ -1,5 +1,8 @@
 import { createGlobalThemeContract } from '@vanilla-extract/css';
 
+/** The steps both the spacing and the type scale have. */
+const SIZES = { xs: null, sm: null, md: null, lg: null, xl: null, xxl: null };
+
 // Names are fixed strings (not hashed) so the shell and every separately built remote agree on them.
 const TOKENS = {
   color: {
@@ -43,24 +46,9 @@ const TOKENS = {
     mediaScrim: null,
   },
   /** Spacing scale (padding, gap, margin). */
-  space: {
-    xxs: null,
-    xs: null,
-    sm: null,
-    md: null,
-    lg: null,
-    xl: null,
-    xxl: null,
-  },
+  space: { xxs: null, ...SIZES },
   /** Type scale: font sizes (line heights stay per component). */
-  text: {
-    xs: null,
-    sm: null,
-    md: null,
-    lg: null,
-    xl: null,
-    xxl: null,
-  },
+  text: SIZES,
   font: {
     family: null,
   },

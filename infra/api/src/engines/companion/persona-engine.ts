@@ -340,8 +340,8 @@ function seedOf(request: CompanionRequest): number {
   return h >>> 0;
 }
 
-/** mulberry32: a tiny seeded PRNG so a conversation replays the same way in tests. */
-function seeded(seed: number): () => number {
+/** mulberry32: a tiny seeded PRNG so a conversation replays the same way in tests (the companion bench's script too). */
+export function seeded(seed: number): () => number {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;

@@ -5,9 +5,9 @@ import type { Queryable } from '../../../db/database.ts';
 import { loadImage } from '../../../engines/image/image-store.ts';
 import type { StoredImage } from '../../../engines/image/image-store.ts';
 import { currentUser } from '../../../http/auth.ts';
-import { HttpError, forbidden, notFound } from '../../../http/errors.ts';
+import { forbidden, notFound } from '../../../http/errors.ts';
 import type { FeatureDeps } from '../../../http/feature.ts';
-import { MAX_JSON_DEPTH, jsonTooDeep, parseParam, parseQuery } from '../../../http/validate.ts';
+import { jsonDepthError, parseParam, parseQuery } from '../../../http/validate.ts';
 import { encodeCardV3 } from '../card-codec.ts';
 import { CARD_TASKS } from '../card-tasks.ts';
 import type { cardPng, importCard } from '../card-tasks.ts';
@@ -85,15 +85,8 @@ export async function registerCardRoutes(app: FastifyInstance, deps: FeatureDeps
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       // The app's depth rule holds here too, before the task parses anything (`http/validate.ts`, ADR 0300).
-      if (jsonTooDeep(text))
-        done(
-          new HttpError(
-            400,
-            'validation_failed',
-            `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels.`,
-            'body',
-          ),
-        );
+      const tooDeep = jsonDepthError(text);
+      if (tooDeep) done(tooDeep);
       else done(null, text);
     });
     scope.post('/PersonModel/import-card', { preHandler: app.authenticate }, async (request) =>

@@ -16,17 +16,8 @@ import {
 } from './form-pages.ts';
 import type { FrameLook } from './form-pages.ts';
 import { FORM_SDK_SCRIPT } from './form-sdk.ts';
-import {
-  CardForm,
-  formError,
-  NOT_FOUND,
-  OTP_ERROR,
-  orderOf,
-  otpOf,
-  readCardForm,
-  sendPage,
-} from './page-replies.ts';
-import type { PageError } from './page-replies.ts';
+// The card and one-time-code replies both pages share, read as `replies.…`.
+import * as replies from './page-replies.ts';
 import { WALLET_ERROR, walletCard, walletsOf, walletsQuery } from './wallets.ts';
 
 const Look = z.object({
@@ -93,16 +84,16 @@ export function registerFormRoutes(
     look: Look,
     status: number,
     body: string,
-    error?: PageError,
+    error?: replies.PageError,
   ): FastifyReply =>
-    sendPage(
+    replies.sendPage(
       reply,
       status,
       body,
       { 'content-security-policy': frameCsp(look.origin), 'cache-control': 'no-store' },
       error,
     );
-  const gone = (reply: FastifyReply, look: Look, status: number, message: string, error: PageError) =>
+  const gone = (reply: FastifyReply, look: Look, status: number, message: string, error: replies.PageError) =>
     framePage(reply, look, status, errorFrame(look, look.origin, message), error);
   // Where an order stands, as a frame: 3-D Secure (its form posts to `otpAction`), or the bank's answer.
   const standing = (reply: FastifyReply, look: Look, order: SandboxOrderRow, otpAction: string) =>
@@ -129,7 +120,7 @@ export function registerFormRoutes(
     }
     const terms = openMerchantData(apiKeys, data.data);
     if (!terms) {
-      const invalid: PageError = {
+      const invalid: replies.PageError = {
         code: 'validation_failed',
         message: 'paymentIntent is not valid.',
         field: 'paymentIntent',
@@ -138,7 +129,7 @@ export function registerFormRoutes(
     }
     const order = await engine.status('solidgate', terms.order_id);
     if (!order || order.amount !== terms.amount)
-      return gone(reply, look, 404, 'This payment is not known.', NOT_FOUND);
+      return gone(reply, look, 404, 'This payment is not known.', replies.NOT_FOUND);
     if (order.status !== 'created') return standing(reply, look, order, `form/${order.id}/3ds`);
     return framePage(
       reply,
@@ -150,10 +141,10 @@ export function registerFormRoutes(
 
   scope.post('/sandbox/form/:id', limited, async (request, reply) => {
     const look = lookOf(request.query, allowed);
-    const order = await orderOf(engine, request);
-    if (!order) return gone(reply, look, 404, 'This payment is not known.', NOT_FOUND);
+    const order = await replies.orderOf(engine, request);
+    if (!order) return gone(reply, look, 404, 'This payment is not known.', replies.NOT_FOUND);
     if (order.status !== 'created') return standing(reply, look, order, `${order.id}/3ds`);
-    const form = CardForm.safeParse(request.body ?? {});
+    const form = replies.CardForm.safeParse(request.body ?? {});
     const action = `${order.id}?${lookQuery(look)}`;
     if (!form.success && form.error.issues[0]?.path[0] === 'wallet')
       return framePage(reply, look, 400, cardFrame(order, look, look.origin, action), WALLET_ERROR);
@@ -162,7 +153,7 @@ export function registerFormRoutes(
       ? { errors: { cardNumber: 'Invalid form.' } }
       : form.data.wallet
         ? { card: walletCard(new Date()) }
-        : readCardForm(form.data, order.ask_email);
+        : replies.readCardForm(form.data, order.ask_email);
     if ('errors' in read) {
       const values = form.success ? form.data : {};
       const { cardNumber, cardExpiryDate, cardHolder, email } = values;
@@ -172,7 +163,7 @@ export function registerFormRoutes(
         cardHolder,
         email,
       });
-      return framePage(reply, look, 400, page, formError(read.errors));
+      return framePage(reply, look, 400, page, replies.formError(read.errors));
     }
     await engine.submitCard(order.id, read.card);
     return standing(reply, look, (await engine.find(order.id))!, `${order.id}/3ds`);
@@ -180,13 +171,19 @@ export function registerFormRoutes(
 
   scope.post('/sandbox/form/:id/3ds', limited, async (request, reply) => {
     const look = lookOf(request.query, allowed);
-    const order = await orderOf(engine, request);
-    if (!order) return gone(reply, look, 404, 'This payment is not known.', NOT_FOUND);
+    const order = await replies.orderOf(engine, request);
+    if (!order) return gone(reply, look, 404, 'This payment is not known.', replies.NOT_FOUND);
     if (order.status !== '3ds_verify') return standing(reply, look, order, '3ds');
-    const otp = otpOf(request.body);
+    const otp = replies.otpOf(request.body);
     if (!otp) {
-      const page = challengeFrame(order, look, look.origin, `3ds?${lookQuery(look)}`, OTP_ERROR.message);
-      return framePage(reply, look, 400, page, OTP_ERROR);
+      const page = challengeFrame(
+        order,
+        look,
+        look.origin,
+        `3ds?${lookQuery(look)}`,
+        replies.OTP_ERROR.message,
+      );
+      return framePage(reply, look, 400, page, replies.OTP_ERROR);
     }
     await engine.submitOtp(order.id, otp);
     return standing(reply, look, (await engine.find(order.id))!, '3ds');

@@ -1,14 +1,6 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  ListFrame,
-  messageRows,
-  RowContent,
-  tailOf,
-  useScrollEdges,
-  type MessageListProps,
-  type ReaderPlace,
-} from './message-rows.tsx';
+import * as parts from './message-rows.tsx';
 import * as styles from './conversation.css.ts';
 
 /**
@@ -20,10 +12,10 @@ import * as styles from './conversation.css.ts';
 export default function VirtualMessageList({
   place,
   ...props
-}: MessageListProps & { place?: RefObject<ReaderPlace> }) {
+}: parts.MessageListProps & { place?: RefObject<parts.ReaderPlace> }) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
-  const rows = messageRows(props);
+  const rows = parts.messageRows(props);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -58,15 +50,15 @@ export default function VirtualMessageList({
   });
 
   // New content at the bottom (a send, a streamed word) follows the reader only when they are at the bottom.
-  const tail = tailOf(rows, props.streamingText);
+  const tail = parts.tailOf(rows, props.streamingText);
   useLayoutEffect(() => {
     if (atBottom.current && rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
   }, [tail]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useScrollEdges(scroller, atBottom, props);
+  parts.useScrollEdges(scroller, atBottom, props);
 
   return (
-    <ListFrame scroller={scroller} props={props} empty={rows.length === 0}>
+    <parts.ListFrame scroller={scroller} props={props} empty={rows.length === 0}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((item) => (
           <div
@@ -82,10 +74,10 @@ export default function VirtualMessageList({
               transform: `translateY(${item.start}px)`,
             }}
           >
-            <RowContent row={rows[item.index]!} index={item.index} props={props} />
+            <parts.RowContent row={rows[item.index]!} index={item.index} props={props} />
           </div>
         ))}
       </div>
-    </ListFrame>
+    </parts.ListFrame>
   );
 }

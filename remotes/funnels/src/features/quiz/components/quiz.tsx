@@ -146,6 +146,13 @@ function Choice({
   picture(patch: Extract<QuizStep, { kind: 'choice' }>['options'][number]['patch']): string;
   onAnswer(value: string): void;
 }) {
+  // What every answer button carries, in either layout: pressed when chosen, its value for the tests and reports.
+  const answer = (value: string) => ({
+    type: 'button' as const,
+    'aria-pressed': chosen === value,
+    'data-answer': value,
+    onClick: () => onAnswer(value),
+  });
   return (
     <section aria-labelledby="quiz-title" className={styles.column}>
       <h1 id="quiz-title" className={styles.title} ref={headingRef} tabIndex={-1}>
@@ -155,14 +162,7 @@ function Choice({
       {step.layout === 'pictures' ? (
         <div className={styles.pictures}>
           {step.options.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              className={styles.pictureAnswer}
-              aria-pressed={chosen === option.value}
-              data-answer={option.value}
-              onClick={() => onAnswer(option.value)}
-            >
+            <button key={option.value} {...answer(option.value)} className={styles.pictureAnswer}>
               <img
                 className={styles.pictureImage}
                 src={picture(option.patch)}
@@ -177,14 +177,7 @@ function Choice({
       ) : (
         <div className={styles.list}>
           {step.options.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              className={styles.listAnswer}
-              aria-pressed={chosen === option.value}
-              data-answer={option.value}
-              onClick={() => onAnswer(option.value)}
-            >
+            <button key={option.value} {...answer(option.value)} className={styles.listAnswer}>
               {option.emoji ? (
                 <span className={styles.emoji} aria-hidden="true">
                   {option.emoji}
