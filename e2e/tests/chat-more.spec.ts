@@ -3,8 +3,8 @@ import * as chat from '../support/chat.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';
 import { attachShot, layouts, openInLayout } from '../support/screenshots.ts';
 
-// The outbox across a reload (chat.send once by client message id), regenerate and alternatives,
-// photo requests, gallery unlocks in the chat, romance mode offered by the chat.conversation, the byte budget.
+// The outbox across a reload (send once by client message id), regenerate and alternatives,
+// photo requests, gallery unlocks in the chat, romance mode offered by the conversation, the byte budget.
 
 const position = (page: Page) => page.getByTestId('alternative-position');
 const userMessages = async (page: Page, account: chat.Account, chatId: string) => {
@@ -36,7 +36,7 @@ test.describe('chat, more', () => {
     await expect(page.getByTestId('pending-message')).toHaveCount(0);
     expect(await userMessages(page, account, chatId)).toEqual(['Kept across a reload']);
     expect(await chat.balance(request, account)).toBe(19);
-    // Nothing is left to chat.send after another reload.
+    // Nothing is left to send after another reload.
     await page.reload();
     await expect(chat.replies(page)).toHaveCount(1);
     await expect(page.getByTestId('pending-message')).toHaveCount(0);
@@ -85,7 +85,7 @@ test.describe('chat, more', () => {
     const photo = chat.replies(page).getByRole('img', { name: 'Photo' });
     await expect(photo).toBeVisible({ timeout: 30_000 });
     expect(await chat.balance(request, account)).toBe(15);
-    await expect(page.getByTestId('chat-chat.balance')).toHaveText('15');
+    await expect(page.getByTestId('chat-balance')).toHaveText('15');
     // The engine fails: the photo is refunded and says so.
     const fail = await request.post('/api/testing/image-engine', {
       headers: account.headers,
@@ -100,7 +100,7 @@ test.describe('chat, more', () => {
     expect(((await messages.json()) as unknown[]).length).toBe(1);
   });
 
-  test('should raise the insufficient-tokens offer for a photo the chat.balance cannot pay', async ({
+  test('should raise the insufficient-tokens offer for a photo the balance cannot pay', async ({
     page,
     request,
   }) => {
@@ -162,7 +162,7 @@ test.describe('chat, more', () => {
     testInfo.annotations.push({ type: 'chat JS beyond shell (gz bytes)', description: String(bytes) });
     console.log(`/chat JS beyond the shell: ${(bytes / 1024).toFixed(1)} KB gz`);
     expect(bytes).toBeLessThanOrEqual(40 * 1024);
-    // An open chat.conversation adds its own chunk (history, chat.replies, composer); regenerate, photos, the age dialog and
+    // An open conversation adds its own chunk (history, replies, composer); regenerate, photos, the age dialog and
     // the virtualiser (long histories only, ADR 0221) stay out until used. Any chat id loads it (an unknown one
     // shows the load error).
     const open = await jsBeyondShell(browser, '/chat/00000000-0000-4000-8000-000000000000');
@@ -225,7 +225,7 @@ test.describe('chat, more', () => {
     const anchor = list.getByText('Message 5 of 40', { exact: true });
     await anchor.evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await expect(anchor).toBeInViewport();
-    // Offline, every chat.send waits in the outbox as a row of its own: past 150 rows the virtual list takes over.
+    // Offline, every send waits in the outbox as a row of its own: past 150 rows the virtual list takes over.
     await page.context().setOffline(true);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     await page.getByRole('textbox', { name: 'Message' }).focus();
