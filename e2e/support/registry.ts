@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -46,4 +48,26 @@ export async function publishAndFlip(name: string, builtDir: string, by?: string
   const store = openStore(E2E_DATA_DIR);
   const published = await store.publish(name, builtDir);
   await store.setLive(name, published.version, 'deploy', by);
+}
+
+/**
+ * Publishes a copy of a remote's live build as `version` (the same files, a new version; `edit` may change the copy
+ * first) and makes it live; returns the stored folder, which a test may then tamper with as an attacker on the
+ * bucket or CDN would.
+ */
+export async function publishLiveCopy(
+  name: string,
+  version: string,
+  edit: (dir: string) => Promise<void> = async () => {},
+): Promise<string> {
+  const live = readLiveRegistry().remotes[name]!.version;
+  const copy = path.join(await mkdtemp(path.join(tmpdir(), `e2e-${name}-`)), version);
+  await cp(path.join(REPO_ROOT, 'remotes', name, 'dist', live), copy, { recursive: true });
+  const infoFile = path.join(copy, 'companion-remote.json');
+  const info = JSON.parse(await readFile(infoFile, 'utf8')) as { version: string };
+  await writeFile(infoFile, JSON.stringify({ ...info, version }));
+  await edit(copy);
+  await publishAndFlip(name, copy, 'cli:e2e');
+  await rm(path.dirname(copy), { recursive: true, force: true });
+  return path.join(E2E_DATA_DIR, 'remotes', name, version);
 }

@@ -1,29 +1,13 @@
-import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_DATA_DIR, REPO_ROOT } from '../support/env.ts';
-import { publishAndFlip, readLiveRegistry, remoteCli } from '../support/registry.ts';
+import { publishLiveCopy, readLiveRegistry, remoteCli } from '../support/registry.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 
 const galleryPage = '[data-remote="gallery"] [data-testid="remote-page"]';
 
-/**
- * Publishes a copy of the live gallery build as `version` (same code, new version) and makes it live; returns
- * the stored folder, which a test may then tamper with as an attacker on the bucket or CDN would.
- */
-async function publishCopy(version: string): Promise<string> {
-  const live = readLiveRegistry().remotes['gallery']!.version;
-  const source = path.join(REPO_ROOT, 'remotes', 'gallery', 'dist', live);
-  const copy = path.join(await mkdtemp(path.join(tmpdir(), 'e2e-sri-')), version);
-  await cp(source, copy, { recursive: true });
-  const infoFile = path.join(copy, 'companion-remote.json');
-  const info = JSON.parse(await readFile(infoFile, 'utf8')) as { version: string };
-  await writeFile(infoFile, JSON.stringify({ ...info, version }));
-  await publishAndFlip('gallery', copy, 'cli:e2e');
-  await rm(path.dirname(copy), { recursive: true, force: true });
-  return path.join(E2E_DATA_DIR, 'remotes', 'gallery', version);
-}
+/** Publishes a copy of the live gallery build as `version` and makes it live; returns the stored folder. */
+const publishCopy = (version: string) => publishLiveCopy('gallery', version);
 
 /** Changes one stored file (and drops its precompressed siblings, so the origin serves the changed bytes). */
 async function tamper(file: string): Promise<void> {

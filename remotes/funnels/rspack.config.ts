@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRemoteConfig } from '@companion/build-config';
+import { createRemoteConfig, createRemoteServerConfig } from '@companion/build-config';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const { companion } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
@@ -16,9 +16,17 @@ const PAGE_CHUNKS: Record<string, string> = {
   '/funnel-report': 'funnel-report',
 };
 
-export default createRemoteConfig({
+const options = {
   name: 'funnels',
   dir,
   devPort: 3107,
   firstLoad: companion.routes.map((route) => ({ path: route, chunks: [PAGE_CHUNKS[route] ?? 'quiz'] })),
-});
+};
+
+// The browser build, and in production the first screen's server entry (ADR 0452), built after it.
+export default process.env['NODE_ENV'] === 'development'
+  ? createRemoteConfig(options)
+  : [
+      { ...createRemoteConfig(options), name: 'browser' },
+      createRemoteServerConfig({ ...options, serverEntry: './src/server.tsx' }, 'browser'),
+    ];

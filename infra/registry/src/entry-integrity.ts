@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SERVER_ENTRY_FILE, type RegistryEntry } from '@companion/contracts';
 import { sriSha384 } from './files.ts';
 
 /**
@@ -30,4 +31,15 @@ export async function entryIntegrityOf(
   const file = remoteEntryFile(manifestBytes);
   const bytes = file ? await readFile(file) : null;
   return bytes ? { entryIntegrity: sriSha384(bytes) } : {};
+}
+
+/**
+ * `server` of a registry entry (ADR 0452): the version's server entry and the sha384 of its bytes, which the origin
+ * checks before it imports the file; nothing when the remote renders on the client only.
+ */
+export async function serverEntryOf(
+  readFile: (file: string) => Promise<Buffer | null>,
+): Promise<Pick<RegistryEntry, 'server'>> {
+  const bytes = await readFile(SERVER_ENTRY_FILE);
+  return bytes ? { server: { file: SERVER_ENTRY_FILE, integrity: sriSha384(bytes) } } : {};
 }

@@ -4,7 +4,7 @@
 
 import type { CanaryChange } from './canary.ts';
 import { withCanary } from './canary.ts';
-import { entryIntegrityOf } from './entry-integrity.ts';
+import { entryIntegrityOf, serverEntryOf } from './entry-integrity.ts';
 import { RegistryError } from './errors.ts';
 import { sriSha384, treeDigest } from './files.ts';
 import { assertRouteClaims, routesOfBuild } from './route-claims.ts';
@@ -94,6 +94,7 @@ export async function entryOf(
     contract: contractMajorOf(info.contract),
     ...(routes ? { routes } : {}),
     ...(await entryIntegrityOf(stored.manifest, stored.readFile)),
+    ...(await serverEntryOf(stored.readFile)),
   };
 }
 

@@ -1,13 +1,10 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { openStore } from '@companion/registry';
 import type { Registry } from '@companion/registry';
-import { tempDir, writeFakeBuild } from '@companion/registry/testing';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFakeBuild } from '@companion/registry/testing';
+import { describe, expect, it } from 'vitest';
 import { VISITOR_COOKIE, bucketOf, newVisitor, registryForVisitor, visitorIdOf } from './canary.ts';
-import { createOriginServer } from './origin-server.ts';
 import { BLANK_INDEX, writeShell } from './testing/origin-fixtures.ts';
+import { useStoreOrigin } from './testing/store-origin.ts';
 
 const live = {
   version: '1.0.0',
@@ -57,38 +54,25 @@ describe('canary buckets', () => {
 });
 
 describe('origin with a canary', () => {
-  let root: string;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    root = await tempDir('canary');
-    const shellDir = await writeShell(root, BLANK_INDEX);
-    const store = openStore(path.join(root, 'data'));
+  const origin = useStoreOrigin('canary', async (root, store) => {
     for (const version of ['1.0.0', '1.1.0'])
       await store.publish('chat', await writeFakeBuild(path.join(root, version), 'chat', version));
     await store.setLive('chat', '1.0.0');
     await store.setCanary('chat', { version: '1.1.0', percent: 50 });
-    app = await createOriginServer({
-      dataDir: path.join(root, 'data'),
-      shellDir,
-      apiUrl: 'http://127.0.0.1:9',
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await rm(root, { recursive: true, force: true });
+    return writeShell(root, BLANK_INDEX);
   });
 
   it('should set a visitor cookie on the first page and keep that visitor on one version', async () => {
-    const first = await app.inject({ url: '/chat', headers: { accept: 'text/html' } });
+    const first = await origin.app.inject({ url: '/chat', headers: { accept: 'text/html' } });
     const cookie = String(first.headers['set-cookie']).split(';')[0]!;
     expect(cookie).toMatch(new RegExp(`^${VISITOR_COOKIE}=`));
     const version = /"version":"(\d+\.\d+\.\d+)"/.exec(first.body)?.[1];
     expect(['1.0.0', '1.1.0']).toContain(version);
     for (let i = 0; i < 5; i += 1) {
-      const page = await app.inject({ url: '/chat', headers: { accept: 'text/html', cookie } });
+      const page = await origin.app.inject({ url: '/chat', headers: { accept: 'text/html', cookie } });
       expect(page.headers['set-cookie']).toBeUndefined();
       expect(/"version":"(\d+\.\d+\.\d+)"/.exec(page.body)?.[1]).toBe(version);
-      const json = await app.inject({ url: '/registry.json', headers: { cookie } });
+      const json = await origin.app.inject({ url: '/registry.json', headers: { cookie } });
       expect(json.json().remotes.chat.version).toBe(version);
       expect(json.json().remotes.chat.canary).toBeUndefined();
       expect(json.headers['vary']).toContain('cookie');
@@ -98,7 +82,7 @@ describe('origin with a canary', () => {
   it('should split visitors between the live version and the canary', async () => {
     const seen = new Set<string>();
     for (let i = 0; i < 40; i += 1) {
-      const json = await app.inject({
+      const json = await origin.app.inject({
         url: '/registry.json',
         headers: { cookie: `${VISITOR_COOKIE}=${newVisitor(false).id}` },
       });

@@ -9,12 +9,16 @@ import {
   matchRoutePattern,
   mergeRouteClaims,
   showsChrome,
+  FIRST_SCREEN_ELEMENT_ID,
   type BrandId,
   type FirstLoadHint,
+  type FirstScreenInput,
+  type RegistryEntry,
 } from '@companion/contracts';
 import type { Registry } from '@companion/registry';
 import type { AdPixelConfig } from './ad-pixels.ts';
 import { BOT_META } from './bot.ts';
+import type { FirstScreen } from './first-screen.ts';
 
 interface ManifestAssets {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
@@ -30,6 +34,35 @@ interface ManifestAssets {
 const REGISTRY_PRELOAD = /\s*<link rel="preload" href="\/registry.json"[^>]*>/;
 /** The shell build's preloads of the chrome's chunk (`data-chrome`, ADR 0278). */
 const CHROME_PRELOADS = /\s*<link [^>]*\bdata-chrome\b[^>]*>/g;
+
+/** A style preload (the shell's or a remote's); with a first screen in the page, it becomes a stylesheet. */
+const STYLE_PRELOAD =
+  /<link ([^>]*?)\s*\bas="style"([^>]*?)\s*\brel="preload"|<link rel="preload" ([^>]*?)\s*\bas="style"/g;
+const ROOT_ELEMENT = '<div id="root"></div>';
+const DARK_DOCUMENT = /<html\b[^>]*\bdata-theme="dark"/;
+
+/**
+ * The page's markup for a first screen (ADR 0452): the remote's server-rendered screen before the shell's root,
+ * which the remote's mount moves into its outlet and hydrates; and the CSS preloads as stylesheets, so the screen
+ * is styled before any JavaScript.
+ */
+function withFirstScreen(html: string, remote: string, version: string, screen: FirstScreen): string {
+  const element =
+    `<div id="${FIRST_SCREEN_ELEMENT_ID}" data-remote="${attribute(remote)}" data-version="${attribute(version)}">` +
+    `${screen.html}</div>`;
+  return html
+    .replace(STYLE_PRELOAD, (_all, before = '', after = '', other = '') =>
+      `<link rel="stylesheet" ${[before, after, other].join(' ').trim()}`.replace(/\s+/g, ' '),
+    )
+    .replace('</head>', `    ${screen.head}\n  </head>`)
+    .replace(ROOT_ELEMENT, `${element}\n    ${ROOT_ELEMENT}`);
+}
+
+/** The theme flag of the page's query, read as the shell's inline script reads it (`?isLightTheme`, 000 §1). */
+function isLightTheme(search: URLSearchParams): boolean {
+  const flag = search.get('isLightTheme');
+  return flag !== null && flag !== 'false' && flag !== '0';
+}
 
 /** Text safe inside a double-quoted HTML attribute. */
 function attribute(value: string): string {
@@ -130,6 +163,12 @@ export function createIndexRenderer(options: {
    * slow, failing or answers something else; the page then fetches it itself. Absent: nothing is inlined.
    */
   fetchApi?: (key: string) => Promise<unknown>;
+  /** The route remote's first screen from its server entry (ADR 0452, `first-screen.ts`); absent: none. */
+  firstScreen?: (
+    remote: string,
+    entry: RegistryEntry,
+    input: FirstScreenInput,
+  ) => Promise<FirstScreen | null>;
 }) {
   const readRemoteText = async (remote: string, version: string, file: string): Promise<string> => {
     if (!options.readRemoteFile)
@@ -244,6 +283,17 @@ export function createIndexRenderer(options: {
       tags.push(`<meta name="ad-pixels" content="${attribute(JSON.stringify(options.adPixels))}" />`);
     const route = routes.find((candidate) => matchRoutePattern(candidate.path, page));
     const entry = route ? registry.remotes[route.remote] : undefined;
+    const search = new URLSearchParams(query);
+    // Rendered while the preloads and public answers are gathered; anonymous: the session lives in the browser.
+    const screen =
+      route && entry && options.firstScreen
+        ? options.firstScreen(route.remote, entry, {
+            path: pathname,
+            search: query ? `?${query}` : '',
+            brand: brand ?? 'main',
+            theme: isLightTheme(search) ? 'light' : 'dark',
+          })
+        : Promise.resolve(null);
     if (route && entry) {
       const base = `/remotes/${route.remote}/${entry.version}/`;
       tags.push(`<link rel="preload" href="${entry.manifest}" as="fetch" crossorigin="anonymous" />`);
@@ -285,8 +335,12 @@ export function createIndexRenderer(options: {
     // A path without chrome (a funnel page, maintenance) or a funnel brand's page does not fetch the chrome's chunk
     // (ADR 0278, 0285).
     const shellHtml = showsChrome(pathname) && !funnelBrand ? html : html.replace(CHROME_PRELOADS, '');
-    return shellHtml
+    const document = shellHtml
+      // The query's theme flag wins before any script (the shell's inline script says the same when it runs).
+      .replace(DARK_DOCUMENT, (tag) => (isLightTheme(search) ? tag.replace('"dark"', '"light"') : tag))
       .replace(REGISTRY_PRELOAD, '')
       .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+    const first = await screen;
+    return route && entry && first ? withFirstScreen(document, route.remote, entry.version, first) : document;
   };
 }

@@ -38,6 +38,13 @@ export interface OriginServerOptions {
   sentryDsn?: string | undefined;
   /** Ad pixel ids, published as `<meta name="ad-pixels">`; their origins join the page's CSP. */
   adPixels?: AdPixelConfig | null;
+  /**
+   * Render the route remote's first screen with its server entry (ADR 0452; default true). False: every page is
+   * the shell's HTML only, as before.
+   */
+  firstScreen?: boolean;
+  /** The first screen's render budget in ms (default 50). */
+  firstScreenBudgetMs?: number;
   /** The live card form's script and frame origins (`paymentFormCspSources`), joining the page's CSP. */
   paymentFormSources?: CspSources;
 }

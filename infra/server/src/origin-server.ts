@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { clientErrorHandler, sendError, sendFailure } from './errors.ts';
 import { createFirstLoadApi } from './first-load-api.ts';
 import { isBotUserAgent } from './bot.ts';
+import { createFirstScreenRenderer } from './first-screen.ts';
 import { createIndexRenderer } from './index-html.ts';
 import { addSecurityHeaders, createNonce, setHtmlSecurityHeaders, withNonce } from './security-headers.ts';
 import { pixelCspSources } from './ad-pixels.ts';
@@ -184,6 +185,17 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       readRegistry: async (visitorId) =>
         registryForVisitor(JSON.parse(await readRegistryText()) as Registry, visitorId ?? null),
       fetchApi: createFirstLoadApi({ apiUrl }),
+      ...(options.firstScreen === false
+        ? {}
+        : {
+            firstScreen: createFirstScreenRenderer({
+              readRemoteFile: bucket
+                ? (remote, version, file) => bucket.readRemoteFile(remote, version, file)
+                : (remote, version, file) =>
+                    readFile(path.join(remotesDir, remote, version, file)).catch(() => null),
+              ...(options.firstScreenBudgetMs ? { budgetMs: options.firstScreenBudgetMs } : {}),
+            }),
+          }),
     });
 
     site.get('/registry.json', async (request, reply) => {

@@ -168,6 +168,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     sentryDsn: options.env['SENTRY_DSN'] || undefined,
     adPixels: readAdPixelConfig(options.env),
     paymentFormSources: paymentFormCspSources(options.env),
+    // ADR 0452: `FIRST_SCREEN=off` serves every page as the client renders it (the bench's switch, an SRE's lever).
+    firstScreen: options.env['FIRST_SCREEN'] !== 'off',
   });
   try {
     await server.listen({ port: options.port, host: options.host });

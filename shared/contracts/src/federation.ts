@@ -1,7 +1,7 @@
 // What crosses the federation boundary: the registry document the shell reads at boot, the container name a
 // remote is built and loaded under, and the lifecycles a remote exposes (house style rule 3: its whole surface).
-import type { RemoteMountProps } from './mount.ts';
-import type { RemoteName } from './names.ts';
+import type { BrandId, RemoteMountProps } from './mount.ts';
+import type { RemoteName, ThemeMode } from './names.ts';
 
 /** One remote's live entry in `/registry.json` (architecture: "Independent delivery"). */
 export interface RegistryEntry {
@@ -16,6 +16,11 @@ export interface RegistryEntry {
   routes?: string[];
   /** ADR 0246: `sha384-<base64>` of the entry's bytes; the shell loads the entry with it. */
   entryIntegrity?: string;
+  /**
+   * ADR 0452: the version's server entry (`server/first-screen.mjs`, built for Node by the remote's own build), pinned
+   * like the browser entry; the origin renders the route's first screen with it. Absent: the client renders.
+   */
+  server?: { file: string; integrity: string };
   /** A version served to `percent` of visitors (sticky per visitor) before the flip (ADR 0247). */
   canary?: Omit<RegistryEntry, 'canary'> & { percent: number };
 }
@@ -45,3 +50,27 @@ export interface RemoteLifecycles {
   unmount(props: LifecycleProps): Promise<unknown>;
   update?(props: LifecycleProps): Promise<unknown>;
 }
+
+/** Where a remote's server entry lives inside its version folder (ADR 0452). */
+export const SERVER_ENTRY_FILE = 'server/first-screen.mjs';
+
+/** The element the origin puts a remote's server-rendered first screen in, before the shell's root (ADR 0452). */
+export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
+
+/** What the origin gives a server entry: the request's route, brand and theme (anonymous: no session, no user). */
+export interface FirstScreenInput {
+  /** The path, e.g. `/quiz-fb`. */
+  path: string;
+  /** The query string with its `?`, or ''. */
+  search: string;
+  /** The request's brand (its host, or `?brand=` on a development host); main when none. */
+  brand: BrandId;
+  theme: ThemeMode;
+}
+
+/**
+ * A server entry's one export, `renderFirstScreen`: the route's first screen as HTML, exactly what the remote's
+ * first client render makes (the client hydrates it), and the resource hints React hoisted out of it (image
+ * preloads) for the page's head; or null for a route it does not render on the server.
+ */
+export type RenderFirstScreen = (input: FirstScreenInput) => Promise<{ html: string; head: string } | null>;

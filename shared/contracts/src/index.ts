@@ -97,8 +97,15 @@ export type {
   TransportRequest,
 } from './mount.ts';
 export type { HubConnectionState, HubName, RemoteName, ThemeMode } from './names.ts';
-export { containerName } from './federation.ts';
-export type { LifecycleProps, RegistryDocument, RegistryEntry, RemoteLifecycles } from './federation.ts';
+export { containerName, FIRST_SCREEN_ELEMENT_ID, SERVER_ENTRY_FILE } from './federation.ts';
+export type {
+  FirstScreenInput,
+  LifecycleProps,
+  RegistryDocument,
+  RegistryEntry,
+  RemoteLifecycles,
+  RenderFirstScreen,
+} from './federation.ts';
 export { CHAT_HUB_METHODS, HUB_EVENTS, MAX_CLIENT_MESSAGE_ID_LENGTH } from './hubs.ts';
 export { firstLoadKey, matchRoutePattern } from './routes.ts';
 export {

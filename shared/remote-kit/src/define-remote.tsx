@@ -9,7 +9,8 @@ import {
   type RemoteLifecycles,
   type RemoteName,
 } from '@companion/contracts';
-import { MountPropsProvider } from './remote-context.tsx';
+import type { FirstScreenHydration } from './first-screen-hydration.ts';
+import { remoteRoot } from './remote-context.tsx';
 
 /**
  * The error screen and the report on first use (ADR 0275): a remote shows it only after a render error, so its
@@ -32,20 +33,15 @@ export function defineRemote(options: {
   name: RemoteName;
   version: string;
   App: ComponentType;
+  /** ADR 0452: hydrate the origin's first screen of this build (`firstScreenHydration`); remotes with a server entry. */
+  hydration?: FirstScreenHydration;
 }): Required<RemoteLifecycles> {
   const { App } = options;
-  function Root(props: LifecycleProps) {
-    return (
-      <MountPropsProvider value={props}>
-        <div data-remote={options.name} data-build-version={options.version} style={{ display: 'contents' }}>
-          <App />
-        </div>
-      </MountPropsProvider>
-    );
-  }
+  const Root = (props: LifecycleProps) => remoteRoot(options.name, options.version, props, <App />);
   const lifecycles = singleSpaReact<LifecycleProps>({
     React,
-    ReactDOMClient,
+    // With hydration, the client's `createRoot` hydrates a first screen `adopt` moved into the outlet.
+    ReactDOMClient: options.hydration?.client ?? ReactDOMClient,
     rootComponent: Root,
     errorBoundary(error: Error, info: React.ErrorInfo, props: LifecycleProps) {
       return (
@@ -76,6 +72,8 @@ export function defineRemote(options: {
           `${options.name} was built for contract ${CONTRACT_VERSION}; the shell speaks ${props.contractVersion}`,
         );
       }
+      // A first screen no remote adopts is hidden by the theme's rule once the route's outlet has mounted.
+      await options.hydration?.adopt(props);
       return call(lifecycles.mount, props);
     },
     unmount: (props) => call(lifecycles.unmount, props),

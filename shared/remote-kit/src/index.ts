@@ -1,4 +1,5 @@
 export { ContractMismatchError, defineRemote } from './define-remote.tsx';
+export { firstScreenHydration } from './first-screen-hydration.ts';
 export { isLazyImportFailure } from './errors/lazy-import.ts';
 export { deferredComponent } from './deferred-component.ts';
 export type { DeferredComponent } from './deferred-component.ts';

@@ -3,6 +3,20 @@ import type { BusEventMap, BusEventName, RemoteBus, RemoteMountProps, Transport 
 
 const MountPropsContext = createContext<RemoteMountProps | null>(null);
 
+/**
+ * A remote's root, the same in the browser and on the server (ADR 0452): the mount props for its components and the
+ * marker element naming the remote and its build, so a server render and the client's first render agree. No box
+ * of its own: the theme's global rule for `[data-remote][data-build-version]` (no inline style, which the CSP refuses
+ * in served HTML).
+ */
+export const remoteRoot = (name: string, version: string, props: RemoteMountProps, children: ReactNode) => (
+  <MountPropsProvider value={props}>
+    <div data-remote={name} data-build-version={version}>
+      {children}
+    </div>
+  </MountPropsProvider>
+);
+
 /** Makes the mount props available to a remote's components (inside the remote's own React root). */
 export function MountPropsProvider({ value, children }: { value: RemoteMountProps; children: ReactNode }) {
   return <MountPropsContext.Provider value={value}>{children}</MountPropsContext.Provider>;

@@ -15,6 +15,8 @@ export interface FakeBuildOptions {
   builtAt?: string;
   /** The paths the build claims (`companion.routes`, ADR 0235); left out when absent. */
   routes?: string[];
+  /** The source of a server entry (ADR 0452), written to `server/first-screen.mjs`; none when absent. */
+  server?: string;
 }
 
 /**
@@ -56,6 +58,10 @@ export async function writeFakeBuild(
       ...(options.routes ? { routes: options.routes } : {}),
     }),
   );
+  if (options.server !== undefined) {
+    await mkdir(path.join(dir, 'server'), { recursive: true });
+    await writeFile(path.join(dir, 'server', 'first-screen.mjs'), options.server);
+  }
   return dir;
 }
 

@@ -1,5 +1,5 @@
 import type { ComponentType, SyntheticEvent } from 'react';
-import { BRAND_HOME_PAGES, matchRoutePattern } from '@companion/contracts';
+import { BRAND_HOME_PAGES, matchRoutePattern, type BrandInfo } from '@companion/contracts';
 import { IMAGE_UNAVAILABLE_ALT } from '@companion/ui/image-placeholder';
 import {
   deferredComponent,
@@ -69,22 +69,38 @@ const markBroken = (event: SyntheticEvent<HTMLElement>) => {
   (event.target as HTMLImageElement).alt = IMAGE_UNAVAILABLE_ALT;
 };
 
-/** The funnels remote's pages. */
-export function App() {
-  const { pathname } = useRemoteLocation();
-  const brand = useBrand();
+/** The page a path shows for a brand, with its parameters and the path it is shown for. */
+function pageFor(pathname: string, brand: BrandInfo): { route: PageRoute } & PageProps {
   const path = pathname.replace(/\/+$/, '') || '/';
   // A funnel brand's main page (000 §2.1): fbQuiz's vip quiz, fakeChat's chat landing without a chat id.
   const home = path === '/' ? BRAND_HOME_PAGES[brand.id] : undefined;
   // A home is a page's own pattern (`/chat-landing/:chatId` matches itself), so one lookup serves both.
   const own = ROUTES.find((candidate) => matchRoutePattern(candidate.path, home ?? path));
-  const route = own ?? FUNNEL_PAGE;
   // The only parameter of this remote's pages is the chat landing's `:chatId`, the last segment of its path.
   const params: Record<string, string> =
     own && !home ? { chatId: decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) } : {};
+  return { route: own ?? FUNNEL_PAGE, params, path: home ?? path };
+}
+
+/**
+ * ADR 0452: whether a path's first screen renders on the server, with its page chunk loaded for that render (and
+ * for the browser's hydration of it). The quizzes and landings only: their first screen is data in the bundle; the
+ * chat landing and the report read the API.
+ */
+export async function prepareFirstScreen(pathname: string, brand: BrandInfo): Promise<boolean> {
+  const { route } = pageFor(pathname, brand);
+  if (route !== FUNNEL_PAGE) return false;
+  await route.page.preload();
+  return true;
+}
+
+/** The funnels remote's pages. */
+export function App() {
+  const { pathname } = useRemoteLocation();
+  const { route, params, path } = pageFor(pathname, useBrand());
   return (
     <div data-testid="remote-page" onError={markBroken}>
-      <PageSlot key={route.path} route={route} params={params} path={home ?? path} />
+      <PageSlot key={route.path} route={route} params={params} path={path} />
     </div>
   );
 }

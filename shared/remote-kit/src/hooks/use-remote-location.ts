@@ -7,7 +7,9 @@ import { useMountProps } from '../remote-context.tsx';
  * with it; a remote uses {@link useRemoteLocation}.
  */
 export function useHistoryLocation(history: AppHistory): AppLocation {
-  return useSyncExternalStore(history.listen, () => history.location);
+  const read = () => history.location;
+  // The same read for a server render and for hydrating one (ADR 0452): both see the request's location.
+  return useSyncExternalStore(history.listen, read, read);
 }
 
 /**

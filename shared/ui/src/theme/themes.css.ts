@@ -33,6 +33,17 @@ globalStyle('body', {
   MozOsxFontSmoothing: 'grayscale',
 });
 
+// A remote's root element (remote-kit's `RemoteRoot`) makes no box of its own. A rule, not an inline style: the
+// origin's server-rendered first screen carries the markup, and the page's CSP refuses inline style attributes.
+globalStyle('[data-remote][data-build-version]', { display: 'contents' });
+
+// The origin's server-rendered first screen (ADR 0452) stays until the remote that owns it hydrates it (and removes
+// the element). Should another remote's outlet mount or fail first (a visitor went back, the remote could not load),
+// the first screen is stale: hidden by this rule, so no other remote carries code for it.
+globalStyle('#first-screen:has(~ #root [data-remote-outlet]:not([data-state="loading"]))', {
+  display: 'none',
+});
+
 globalStyle('img, svg, video, canvas', { display: 'block', maxWidth: '100%' });
 
 globalStyle('button, input, select, textarea', { font: 'inherit', color: 'inherit' });
