@@ -1,4 +1,6 @@
-const SYSTEM_FALLBACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+/** The system's own fonts: every stack's fallback, and the server-rendered first screen's font (ADR 0452). */
+export const SYSTEM_FALLBACK =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 /** CSS font-family stacks for the brand fonts (000 §1: Manrope default, Inter for myMate, Space Grotesk for myFriend). */
 export const FONT_STACKS = {
