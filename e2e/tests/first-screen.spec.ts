@@ -75,6 +75,33 @@ test.describe('the first screen from the server', () => {
     });
   }
 
+  test('should hydrate every tone and brand of quiz in place, without a mismatch', async ({ page }) => {
+    const reports: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/client-errors')) reports.push(`${request.postData()}`);
+    });
+    page.on('console', (message) => {
+      if (/hydrat/i.test(message.text())) reports.push(message.text());
+    });
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as { served?: Element | null }).served = document.querySelector('#first-screen h1');
+      }),
+    );
+    for (const url of ['/quickdate-honey-anime', '/generation-black', '/2901', '/hentai', '/?brand=fbQuiz']) {
+      await page.goto(url);
+      await expect(page.locator('[data-remote-outlet="funnels"] h1'), url).toBeVisible();
+      await expect(page.locator('#first-screen'), url).toHaveCount(0);
+      const hydrated = await page.evaluate(
+        () =>
+          document.querySelector('[data-remote-outlet="funnels"] h1') ===
+          (window as { served?: Element | null }).served,
+      );
+      expect(hydrated, url).toBe(true);
+    }
+    expect(reports).toEqual([]);
+  });
+
   test('should hydrate the first screen in place, without a mismatch, and go on as the quiz', async ({
     page,
   }) => {
