@@ -765,9 +765,10 @@ const ANIME: Row[] = [
 ];
 
 /** The row's columns in order, each named by the field it fills (the seed test checks every field is filled). */
-const COLUMNS = (
-  'slug firstName age ethnicity eyes hairStyle hairColor body occupation personality hobbies tagline tier funnels utm'
-).split(' ');
+const COLUMNS =
+  'slug firstName age ethnicity eyes hairStyle hairColor body occupation personality hobbies tagline tier funnels utm'.split(
+    ' ',
+  );
 
 function toCharacter(row: Row, isAnime: boolean): SeedCharacter {
   const fields = Object.fromEntries(COLUMNS.map((column, i) => [column, row[i]]));
