@@ -206,9 +206,9 @@ test.describe('funnels', () => {
       const total = await jsTotal(browser, url, ready);
       console.info(`[funnels] ${url}: ${(total / 1024).toFixed(1)} KB JS gz in total`);
       // 150 KB is the target; 150.5 KB while the merged shell rules of 2026-11-27 (payment returns, fingerprint
-      // update, quiz users) are won back (they cost ~0.3 KB beyond it), and 0.4 KB more for the hydration of the
-      // server-rendered first screen (ADR 0452), which the first paint no longer waits for.
-      expect(total, url).toBeLessThanOrEqual(150.9 * 1024);
+      // update, quiz users) are won back (they cost ~0.3 KB beyond it), and 0.5 KB more for the hydration of the
+      // server-rendered first screen and its broken-picture check (ADR 0452), which the first paint no longer waits for.
+      expect(total, url).toBeLessThanOrEqual(151 * 1024);
     }
   });
 

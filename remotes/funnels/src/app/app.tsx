@@ -69,6 +69,15 @@ const markBroken = (event: SyntheticEvent<HTMLElement>) => {
   (event.target as HTMLImageElement).alt = IMAGE_UNAVAILABLE_ALT;
 };
 
+/**
+ * A picture of the server's first screen (ADR 0452) that failed before the page hydrated fired its error with no
+ * handler yet: the page's element, once attached, marks those the same way (a decode of a broken image fails).
+ */
+const markBrokenBeforeHydration = (page: HTMLDivElement | null) =>
+  page
+    ?.querySelectorAll('img')
+    .forEach((image) => image.decode().catch(() => (image.alt = IMAGE_UNAVAILABLE_ALT)));
+
 /** The page a path shows for a brand, with its parameters and the path it is shown for. */
 function pageFor(pathname: string, brand: BrandInfo): { route: PageRoute } & PageProps {
   const path = pathname.replace(/\/+$/, '') || '/';
@@ -99,7 +108,7 @@ export function App() {
   const { pathname } = useRemoteLocation();
   const { route, params, path } = pageFor(pathname, useBrand());
   return (
-    <div data-testid="remote-page" onError={markBroken}>
+    <div data-testid="remote-page" onError={markBroken} ref={markBrokenBeforeHydration}>
       <PageSlot key={route.path} route={route} params={params} path={path} />
     </div>
   );

@@ -9,7 +9,7 @@ import { createFakeMountProps } from '../testing/fake-shell.ts';
 import { defineFirstScreen } from './render-first-screen.tsx';
 
 // ADR 0452: a remote's server entry renders the same root and App as its first client render, and the mount
-// hydrates that markup in place (the same nodes, no mismatch) once `prepareHydration` has what the render needs.
+// hydrates that markup in place (the same nodes, no mismatch) once `firstScreenHydration`'s `prepare` has what the render needs.
 function Quiz() {
   const { pathname } = useRemoteLocation();
   const brand = useBrand();

@@ -58,7 +58,7 @@ export function serverMountProps(
       subscribe: () => ({ unsubscribe() {} }),
       current: () => undefined,
     },
-    // A resource read on the server stays loading: the first screen shows what the client shows before data.
+    // No network on the server: a call never answers (explore's slice will hand the origin's public answers in).
     transport: { request: () => new Promise<never>(() => {}) },
     hubs: {
       state: () => 'Disconnected',
@@ -74,7 +74,7 @@ export function serverMountProps(
 
 /**
  * The `renderFirstScreen` a remote's server entry exports: `prepare` loads what the route's first render needs
- * (the same as the browser's `prepareHydration`) and says whether this route has a server first screen at all.
+ * (the same as the browser's `firstScreenHydration`) and says whether this route has a server first screen at all.
  */
 export function defineFirstScreen(options: {
   name: RemoteName;

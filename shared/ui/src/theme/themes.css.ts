@@ -34,7 +34,7 @@ globalStyle('body', {
   MozOsxFontSmoothing: 'grayscale',
 });
 
-// A remote's root element (remote-kit's `RemoteRoot`) makes no box of its own. A rule, not an inline style: the
+// A remote's root element (remote-kit's `remoteRoot`) makes no box of its own. A rule, not an inline style: the
 // origin's server-rendered first screen carries the markup, and the page's CSP refuses inline style attributes.
 globalStyle('[data-remote][data-build-version]', { display: 'contents' });
 
