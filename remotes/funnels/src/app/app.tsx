@@ -71,12 +71,13 @@ const markBroken = (event: SyntheticEvent<HTMLElement>) => {
 
 /**
  * A picture of the server's first screen (ADR 0452) that failed before the page hydrated fired its error with no
- * handler yet: the page's element, once attached, marks those the same way (a decode of a broken image fails).
+ * handler yet: the page's element, once attached, marks those the same way (a decode of a broken image fails; the
+ * unit tests' DOM has no `decode`).
  */
 const markBrokenBeforeHydration = (page: HTMLDivElement | null) =>
   page
     ?.querySelectorAll('img')
-    .forEach((image) => image.decode().catch(() => (image.alt = IMAGE_UNAVAILABLE_ALT)));
+    .forEach((image) => image.decode?.().catch(() => (image.alt = IMAGE_UNAVAILABLE_ALT)));
 
 /** The page a path shows for a brand, with its parameters and the path it is shown for. */
 function pageFor(pathname: string, brand: BrandInfo): { route: PageRoute } & PageProps {
