@@ -17,6 +17,7 @@ const entry = (version: string, body?: string) =>
   `export async function renderFirstScreen(input) {
     ${body ?? ''}
     if (input.path === '/quiz-none') return null;
+    if (input.path === '/quiz-dollars') return { html: "<p>Only $5, $& $' $$ off</p>", head: "<meta name='x' content='$&'/>" };
     return { html: '<h1>First question ${version} ' + input.path + ' ' + input.brand + ' ' + input.theme + '</h1>',
       head: '<link rel="preload" as="image" href="/hero.png"/>' };
   }`;
@@ -28,7 +29,7 @@ describe('first screen from the server', () => {
       store.publish(
         name,
         await writeFakeBuild(path.join(root, `${name}-${version}`), name, version, {
-          routes: name === 'funnels' ? ['/quiz-fb', '/quiz-none'] : ['/pricing'],
+          routes: name === 'funnels' ? ['/quiz-fb', '/quiz-none', '/quiz-dollars'] : ['/pricing'],
           ...(server === undefined ? {} : { server }),
         }),
       );
@@ -65,6 +66,13 @@ describe('first screen from the server', () => {
     // The query's theme before any script: a page seen without JavaScript wears it too.
     expect(html).toContain('<html lang="en" data-theme="light">');
     expect(await page('/quiz-fb')).toContain('<html lang="en" data-theme="dark">');
+  });
+
+  it("should put the entry's markup in the page as it is, dollar signs and all", async () => {
+    const html = await page('/quiz-dollars');
+    expect(html).toContain(`data-version="1.0.0"><p>Only $5, $& $' $$ off</p></div>`);
+    expect(html).toContain(`<meta name='x' content='$&'/>`);
+    expect(html.match(/<div id="root"><\/div>/g)).toHaveLength(1);
   });
 
   it('should give the entry the brand of the host', async () => {

@@ -54,8 +54,8 @@ function withFirstScreen(html: string, remote: string, version: string, screen: 
     .replace(STYLE_PRELOAD, (_all, before = '', after = '', other = '') =>
       `<link rel="stylesheet" ${[before, after, other].join(' ').trim()}`.replace(/\s+/g, ' '),
     )
-    .replace('</head>', `    ${screen.head}\n  </head>`)
-    .replace(ROOT_ELEMENT, `${element}\n    ${ROOT_ELEMENT}`);
+    .replace('</head>', () => `    ${screen.head}\n  </head>`)
+    .replace(ROOT_ELEMENT, () => `${element}\n    ${ROOT_ELEMENT}`);
 }
 
 /** The theme flag of the page's query, read as the shell's inline script reads it (`?isLightTheme`, 000 §1). */
@@ -339,7 +339,9 @@ export function createIndexRenderer(options: {
       // The query's theme flag wins before any script (the shell's inline script says the same when it runs).
       .replace(DARK_DOCUMENT, (tag) => (isLightTheme(search) ? tag.replace('"dark"', '"light"') : tag))
       .replace(REGISTRY_PRELOAD, '')
-      .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+      // A function, not a string: inserted text is never read for `$&`, `$'` and the like (a character's tagline
+      // or a first screen could hold them).
+      .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
     const first = await screen;
     return route && entry && first ? withFirstScreen(document, route.remote, entry.version, first) : document;
   };
