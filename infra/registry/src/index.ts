@@ -5,6 +5,7 @@ export type { CanaryChange } from './canary.ts';
 export { runCli } from './commands.ts';
 export type { CliContext } from './commands.ts';
 export { remoteEntryFile } from './entry-integrity.ts';
+export { sriSha384 } from './files.ts';
 export { RegistryError } from './errors.ts';
 export type { RegistryErrorCode } from './errors.ts';
 export { assertRemoteName, assertVersion, emptyRegistry, manifestUrl } from './checks.ts';

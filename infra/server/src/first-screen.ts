@@ -2,12 +2,12 @@
 // registry's sha384, imported once per version and asked for the first screen within a budget. Any failure (not
 // stored, integrity, import, no export, a throw, the budget) falls back to today's page for that remote only, and
 // is reported; the rest of the page is unaffected.
-import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FirstScreenInput, RegistryEntry, RenderFirstScreen } from '@companion/contracts';
+import { sriSha384 } from '@companion/registry';
 
 /** Why a first screen fell back to the client's render. */
 export type FirstScreenFailure = 'missing' | 'integrity' | 'import' | 'no_export' | 'threw' | 'timeout';
@@ -57,8 +57,6 @@ function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
 /** How many first screens are kept (a few kilobytes each): every funnel page per brand and theme fits. */
 const CACHE_SIZE = 500;
 
-const sha384 = (bytes: Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
-
 export function createFirstScreenRenderer(options: FirstScreenOptions) {
   const budgetMs = options.budgetMs ?? 50;
   const loadBudgetMs = options.loadBudgetMs ?? 1000;
@@ -81,9 +79,11 @@ export function createFirstScreenRenderer(options: FirstScreenOptions) {
       entry = (async () => {
         const bytes = await options.readRemoteFile(remote, version, server.file);
         if (!bytes) throw new Failure('missing', `${server.file} is not stored`);
-        if (sha384(bytes) !== server.integrity)
+        if (sriSha384(bytes) !== server.integrity)
           throw new Failure('integrity', `${server.file} does not match the registry's integrity`);
-        const file = path.join(cacheDir, `${remote}-${createHash('sha256').update(bytes).digest('hex')}.mjs`);
+        // Named by that digest: one file per entry's content, whatever its version is called.
+        const digest = Buffer.from(server.integrity.slice('sha384-'.length), 'base64').toString('hex');
+        const file = path.join(cacheDir, `${remote}-${digest}.mjs`);
         await mkdir(cacheDir, { recursive: true });
         await writeFile(file, bytes);
         const module = (await import(pathToFileURL(file).href).catch((error: unknown) => {

@@ -10,6 +10,7 @@ import {
   mergeRouteClaims,
   showsChrome,
   FIRST_SCREEN_ELEMENT_ID,
+  lightThemeRequested,
   type BrandId,
   type FirstLoadHint,
   type FirstScreenInput,
@@ -56,12 +57,6 @@ function withFirstScreen(html: string, remote: string, version: string, screen: 
     )
     .replace('</head>', () => `    ${screen.head}\n  </head>`)
     .replace(ROOT_ELEMENT, () => `${element}\n    ${ROOT_ELEMENT}`);
-}
-
-/** The theme flag of the page's query, read as the shell's inline script reads it (`?isLightTheme`, 000 §1). */
-function isLightTheme(search: URLSearchParams): boolean {
-  const flag = search.get('isLightTheme');
-  return flag !== null && flag !== 'false' && flag !== '0';
 }
 
 /** Text safe inside a double-quoted HTML attribute. */
@@ -262,7 +257,8 @@ export function createIndexRenderer(options: {
     { bot = false, hostname = '' }: PageRequest = {},
   ): Promise<string> {
     const [pathname = '/', query = ''] = url.split('?', 2);
-    const brand = brandOfRequest(hostname, new URLSearchParams(query));
+    const search = new URLSearchParams(query);
+    const brand = brandOfRequest(hostname, search);
     // A funnel brand never shows the chrome, and fbQuiz and fakeChat serve a funnels page at `/` (000 §2.1): the
     // files to preload are that page's.
     const funnelBrand = brand !== null && FUNNEL_BRANDS.includes(brand);
@@ -283,7 +279,6 @@ export function createIndexRenderer(options: {
       tags.push(`<meta name="ad-pixels" content="${attribute(JSON.stringify(options.adPixels))}" />`);
     const route = routes.find((candidate) => matchRoutePattern(candidate.path, page));
     const entry = route ? registry.remotes[route.remote] : undefined;
-    const search = new URLSearchParams(query);
     // Rendered while the preloads and public answers are gathered; anonymous: the session lives in the browser.
     const screen =
       route && entry && options.firstScreen
@@ -291,7 +286,7 @@ export function createIndexRenderer(options: {
             path: pathname,
             search: query ? `?${query}` : '',
             brand: brand ?? 'main',
-            theme: isLightTheme(search) ? 'light' : 'dark',
+            theme: lightThemeRequested(search) ? 'light' : 'dark',
           })
         : Promise.resolve(null);
     if (route && entry) {
@@ -320,7 +315,7 @@ export function createIndexRenderer(options: {
         matchRoutePattern(candidate.path, page),
       );
       if (hint) {
-        const { answers, images } = await firstLoad(hint, new URLSearchParams(query));
+        const { answers, images } = await firstLoad(hint, search);
         if (answers.length > 0) {
           tags.push(`<script id="first-load" type="application/json">{${answers.join(',')}}</script>`);
         }
@@ -337,7 +332,7 @@ export function createIndexRenderer(options: {
     const shellHtml = showsChrome(pathname) && !funnelBrand ? html : html.replace(CHROME_PRELOADS, '');
     const document = shellHtml
       // The query's theme flag wins before any script (the shell's inline script says the same when it runs).
-      .replace(DARK_DOCUMENT, (tag) => (isLightTheme(search) ? tag.replace('"dark"', '"light"') : tag))
+      .replace(DARK_DOCUMENT, (tag) => (lightThemeRequested(search) ? tag.replace('"dark"', '"light"') : tag))
       .replace(REGISTRY_PRELOAD, '')
       // A function, not a string: inserted text is never read for `$&`, `$'` and the like (a character's tagline
       // or a first screen could hold them).

@@ -97,6 +97,7 @@ export type {
   TransportRequest,
 } from './mount.ts';
 export type { HubConnectionState, HubName, RemoteName, ThemeMode } from './names.ts';
+export { LIGHT_THEME_PARAM, lightThemeRequested } from './names.ts';
 export { containerName, FIRST_SCREEN_ELEMENT_ID, SERVER_ENTRY_FILE } from './federation.ts';
 export type {
   FirstScreenInput,

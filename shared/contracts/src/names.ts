@@ -14,3 +14,12 @@ export type HubName = 'paymentNotificationHub' | 'registrationNotificationHub' |
 /** SignalR connection states as the spec names them. */
 export type HubConnectionState =
   'Disconnected' | 'Connecting' | 'Connected' | 'Disconnecting' | 'Reconnecting';
+
+/** The query flag that switches the light theme on (000 §1); the saved-auth info calls it the same. */
+export const LIGHT_THEME_PARAM = 'isLightTheme';
+
+/** Whether a page's query asks for the light theme: the flag is there and is not `false` or `0`. */
+export function lightThemeRequested(search: string | URLSearchParams): boolean {
+  const flag = new URLSearchParams(search).get(LIGHT_THEME_PARAM);
+  return flag !== null && flag !== 'false' && flag !== '0';
+}

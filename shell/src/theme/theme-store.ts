@@ -1,11 +1,8 @@
-import type { ShellBus, ThemeMode } from '@companion/contracts';
+import { LIGHT_THEME_PARAM, lightThemeRequested, type ShellBus, type ThemeMode } from '@companion/contracts';
 import { applyTheme } from '@companion/ui/theme';
 import { MAIN_BRAND } from '../brand/brand.ts';
 
 const THEME_KEY = 'persist:theme';
-
-/** The query flag that switches the light theme on (000 §1, §2.3); the saved-auth info calls it the same. */
-const LIGHT_THEME_PARAM = 'isLightTheme';
 
 /** The theme: persisted, applied to `<html>` with the brand's font, published on the bus for remotes. */
 export interface ThemeStore {
@@ -27,8 +24,7 @@ export interface ThemeDefaults {
  * navigation that drops it); then the visitor's stored choice; then the build default.
  */
 export function initialTheme(stored: string | null, { defaultTheme, search }: ThemeDefaults): ThemeMode {
-  const flag = new URLSearchParams(search).get(LIGHT_THEME_PARAM);
-  if (flag !== null && flag !== 'false' && flag !== '0') return 'light';
+  if (lightThemeRequested(search)) return 'light';
   if (stored === 'light' || stored === 'dark') return stored;
   return defaultTheme;
 }
