@@ -254,10 +254,14 @@ test.describe('shell chrome', () => {
   }) => {
     await asSubscriber(page);
     await page.goto('/quiz-vip?utm_medium=cpc');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/chat');
-    const url = new URL(page.url());
-    expect(url.searchParams.get('utm_medium')).toBe('cpc');
-    expect(url.searchParams.has('accessToken')).toBe(false);
+    // The redirect and the tracking parameters' preservation are two replaces in a row: wait for the second.
+    await expect
+      .poll(() => {
+        const url = new URL(page.url());
+        return [url.pathname, url.searchParams.get('utm_medium')];
+      })
+      .toEqual(['/chat', 'cpc']);
+    expect(new URL(page.url()).searchParams.has('accessToken')).toBe(false);
   });
 
   test('should send a subscriber from the funnel domain to the main app with tokens and device id', async ({

@@ -149,7 +149,8 @@ export function App() {
   }, [bus, nsfw]);
   useFunnelRedirect({ brand, history, location, session, user: visitor.user, userKnown: visitor.userKnown });
   // Quiz users (ADR 0390): their own chunk, loaded only when it has something to do: a landing while this device
-  // has finished a quiz, or the first navigation away from the landing page.
+  // has finished a quiz, a landing on a page without chrome (a quiz: its listener must be in place before the
+  // quiz's hand-over leaves the document, or the finished quiz is never recorded), or the first navigation away.
   useEffect(() => {
     const landing = history.location.pathname;
     let stop: (() => void) | null = null;
@@ -159,7 +160,7 @@ export function App() {
       void import('../routing/quiz-users.ts').then(({ watchQuizUsers }) => {
         if (!gone) stop = watchQuizUsers({ routeSet: brand.routeSet, history, from: landing });
       });
-    if (localStorage.getItem(FINISHED_QUIZZES_KEY)) watch();
+    if (localStorage.getItem(FINISHED_QUIZZES_KEY) || !chromeShown(brand.routeSet, landing)) watch();
     else
       unlisten = history.listen(() => {
         unlisten?.();
