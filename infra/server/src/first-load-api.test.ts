@@ -35,6 +35,25 @@ describe('first-load API reader', () => {
     await vi.waitFor(async () => expect(await read('k?')).toEqual({ version: 2 }));
   });
 
+  it('should keep the same object when a refresh answers the same (what was made from it stays good)', async () => {
+    let now = 0;
+    let version = 1;
+    const fetchImpl = vi.fn(async () => json({ version }));
+    const read = createFirstLoadApi({ apiUrl: 'http://api:1', fetchImpl, ttlMs: 1000, now: () => now });
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const first = await read('k?');
+    now = 1500;
+    await read('k?');
+    await settled();
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(await read('k?')).toBe(first);
+    now = 3000;
+    version = 2;
+    await read('k?');
+    await settled();
+    expect(await read('k?')).toEqual({ version: 2 });
+  });
+
   it('should keep the last good answer when a refresh fails', async () => {
     let now = 0;
     const fetchImpl = vi

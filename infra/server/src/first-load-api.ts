@@ -16,10 +16,10 @@ export function createFirstLoadApi(options: {
   const ttlMs = options.ttlMs ?? 10_000;
   const fetchImpl = options.fetchImpl ?? fetch;
   const now = options.now ?? Date.now;
-  const cache = new Map<string, { at: number; answer: unknown }>();
+  const cache = new Map<string, { at: number; answer: unknown; text: string }>();
   const inFlight = new Map<string, Promise<unknown>>();
 
-  const load = async (key: string): Promise<unknown> => {
+  const load = async (key: string): Promise<string | undefined> => {
     try {
       const response = await fetchImpl(`${options.apiUrl}/api/${key}`, {
         headers: { accept: 'application/json' },
@@ -28,7 +28,9 @@ export function createFirstLoadApi(options: {
       if (!response.ok || !(response.headers.get('content-type') ?? '').includes('application/json')) {
         return undefined;
       }
-      return (await response.json()) as unknown;
+      const text = await response.text();
+      JSON.parse(text);
+      return text;
     } catch {
       return undefined;
     }
@@ -37,14 +39,17 @@ export function createFirstLoadApi(options: {
   const refresh = (key: string): Promise<unknown> => {
     let running = inFlight.get(key);
     if (!running) {
-      running = load(key).then((answer) => {
+      running = load(key).then((text) => {
         inFlight.delete(key);
-        if (answer !== undefined) {
-          cache.delete(key);
-          cache.set(key, { at: now(), answer });
-          // Bounded: a few hundred distinct `utm_source` values at most; the least recently refreshed go first.
-          if (cache.size > 500) cache.delete(cache.keys().next().value as string);
-        }
+        if (text === undefined) return cache.get(key)?.answer;
+        // The same answer as before stays the same object: what was made from it (its inlined text, the first
+        // screens rendered from it, ADR 0453) stays good.
+        const previous = cache.get(key);
+        const answer = previous?.text === text ? previous.answer : (JSON.parse(text) as unknown);
+        cache.delete(key);
+        cache.set(key, { at: now(), answer, text });
+        // Bounded: a few hundred distinct `utm_source` values at most; the least recently refreshed go first.
+        if (cache.size > 500) cache.delete(cache.keys().next().value as string);
         return answer;
       });
       inFlight.set(key, running);
