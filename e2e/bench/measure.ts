@@ -14,6 +14,11 @@ export interface LoadSample {
   firstRenderMs: number | null;
   /** JS (gzip-6) of the remote's own files (`/remotes/…`): what the route adds beyond the shell. */
   jsBeyondShellBytes: number;
+  /**
+   * ms to the remote's own render of its page (`[data-remote-outlet] [data-testid="remote-page"]`): with a
+   * server-rendered first screen, when its hydration moved it into the outlet (ADR 0452); else its first render.
+   */
+  hydratedMs: number | null;
   /** ms to the first explore card image shown, when the page has cards. */
   firstCardImageMs: number | null;
   /** JS (gzip-6) whose download had finished when the first card image was shown. */
@@ -53,6 +58,10 @@ export async function measureLoad(browser: Browser, url: string, throttle?: Thro
       if (window.__firstRender === undefined && document.querySelector('[data-testid="remote-page"]')) {
         window.__firstRender = performance.now();
       }
+      if (window.__hydrated === undefined &&
+          document.querySelector('[data-remote-outlet] [data-testid="remote-page"]')) {
+        window.__hydrated = performance.now();
+      }
     };
     new MutationObserver(mark).observe(document, { childList: true, subtree: true });
     window.__firstCardImage = null;
@@ -71,6 +80,7 @@ export async function measureLoad(browser: Browser, url: string, throttle?: Thro
     jsWireBytes: 0,
     jsGzipBytes: 0,
     firstRenderMs: null,
+    hydratedMs: null,
     jsBeyondShellBytes: 0,
     firstCardImageMs: null,
     jsBeforeCardBytes: null,
@@ -99,13 +109,17 @@ export async function measureLoad(browser: Browser, url: string, throttle?: Thro
   // A generous time-out: on a loaded machine a throttled cold load can pass 30 s; the bench reports, never fails.
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
   await page.waitForSelector('[data-testid="remote-page"]', { timeout: 30_000 }).catch(() => undefined);
-  if (new URL(url).pathname === '/')
+  if (['/', '/premium-models'].includes(new URL(url).pathname))
     await page
       .waitForFunction('window.__firstCardImage !== null', undefined, { timeout: 60_000 })
       .catch(() => undefined);
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
+  await page
+    .waitForSelector('[data-remote-outlet] [data-testid="remote-page"]', { timeout: 30_000 })
+    .catch(() => undefined);
   sample.firstRenderMs = (await page.evaluate('window.__firstRender ?? null')) as number | null;
+  sample.hydratedMs = (await page.evaluate('window.__hydrated ?? null')) as number | null;
   sample.firstCardImageMs = (await page.evaluate('window.__firstCardImage')) as number | null;
   sample.jsBeyondShellBytes = sample.jsFiles
     .filter((file) => file.url.startsWith('/remotes/'))

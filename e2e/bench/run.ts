@@ -1,6 +1,7 @@
 // `pnpm bench` (after the build): cold-load cost of `/` and of each remote route in Chromium, localhost and throttled
-// (150 ms, 1.6 Mbps), against a single-bundle build of the same page without federation (`/` and `/chat`), plus the
-// switch to a not-yet-loaded remote after its link's hover preload. Prints ONE table; asserts nothing.
+// (150 ms, 1.6 Mbps), against a single-bundle build of the same page without federation (`/` and `/chat`) and against
+// the same build with its server-rendered first screen off (`FIRST_SCREEN=off`, `/` and `/premium-models`, ADR 0453),
+// plus the switch to a not-yet-loaded remote after its link's hover preload. Prints ONE table; asserts nothing.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,7 @@ const BASELINE_PORT = PORT + 2;
 const OUT = path.join(REPO_ROOT, '.bench');
 const ROUTES = [
   '/',
+  '/premium-models',
   '/chat',
   '/create-character',
   '/gallery',
@@ -26,6 +28,9 @@ const ROUTES = [
   '/quiz-vip',
 ];
 const BASELINE_ROUTES = ['/', '/chat'];
+// Explore's pages again on a second stack of the same build with server rendering off (ADR 0453).
+const OFF_ROUTES = ['/', '/premium-models'];
+const OFF_PORT = PORT + 3;
 
 type Browser = Awaited<ReturnType<typeof chromium.launch>>;
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
@@ -45,6 +50,7 @@ interface Measured {
   requests: number;
   renderLocal: number | null;
   renderThrottled: number | null;
+  hydratedThrottled: number | null;
   cardThrottled: number | null;
   jsBeforeCardKB: number | null;
   files: { url: string; gzip: number }[];
@@ -60,6 +66,7 @@ async function measureRoute(browser: Browser, origin: string, route: string): Pr
     requests: median(local.map((s) => s.requests)),
     renderLocal: med(local.map((s) => s.firstRenderMs)),
     renderThrottled: med(slow.map((s) => s.firstRenderMs)),
+    hydratedThrottled: med(slow.map((s) => s.hydratedMs)),
     cardThrottled: med(slow.map((s) => s.firstCardImageMs)),
     jsBeforeCardKB: beforeCard === null ? null : kb(beforeCard),
     files: local[0]!.jsFiles,
@@ -71,21 +78,33 @@ mkdirSync(OUT, { recursive: true });
 process.stdout.write(`Building the single-bundle baseline…\n`);
 await buildBaseline(path.join(OUT, 'baseline'));
 const stack = await startStack({ port: PORT, apiPort: PORT + 1, dataDir: path.join(OUT, 'data') });
+const offStack = await startStack({
+  port: OFF_PORT,
+  apiPort: OFF_PORT + 1,
+  dataDir: path.join(OUT, 'data-off'),
+  env: { FIRST_SCREEN: 'off' },
+});
 const origin = `http://127.0.0.1:${PORT}`;
 const baselineServer = await serveStatic(path.join(OUT, 'baseline'), BASELINE_PORT, origin);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const federated = new Map<string, Measured>();
 const baseline = new Map<string, Measured>();
+const serverOff = new Map<string, Measured>();
 const switches: number[] = [];
 let switchRemoteRequests = 0;
 try {
   // Warm the API once (seed, first query plan) so run 1 measures the page, not the server's start.
   const warm = await browser.newPage();
   await warm.goto(`${origin}/api/PersonModel/top`);
+  await warm.goto(`http://127.0.0.1:${OFF_PORT}/api/PersonModel/top`);
+  // And each page's server render once (a version's first renders run cold).
+  for (const route of ROUTES) await warm.goto(origin + route);
   await warm.close();
   for (const route of ROUTES) federated.set(route, await measureRoute(browser, origin, route));
   for (const route of BASELINE_ROUTES)
     baseline.set(route, await measureRoute(browser, `http://127.0.0.1:${BASELINE_PORT}`, route));
+  for (const route of OFF_ROUTES)
+    serverOff.set(route, await measureRoute(browser, `http://127.0.0.1:${OFF_PORT}`, route));
   for (let i = 0; i < RUNS; i += 1) {
     const sample = await measureSwitch(browser, origin);
     if (sample.ms !== null) switches.push(sample.ms);
@@ -95,15 +114,18 @@ try {
   await browser.close();
   baselineServer.close();
   await stopStack(stack.pid!);
+  await stopStack(offStack.pid!);
 }
 
 const ms = (value: number | null) => (value === null ? '—' : Math.round(value));
 const ratio = (a: number | null, b: number | null | undefined) => (a && b ? `${(a / b).toFixed(2)}×` : '—');
 const rows = [
   ...ROUTES.map((route) => ({ route, build: 'federated', m: federated.get(route)! })),
+  ...OFF_ROUTES.map((route) => ({ route, build: 'server render off', m: serverOff.get(route)! })),
   ...BASELINE_ROUTES.map((route) => ({ route, build: 'single bundle', m: baseline.get(route)! })),
 ].map(({ route, build, m }) => {
   const base = build === 'federated' ? baseline.get(route) : undefined;
+  const off = build === 'federated' ? serverOff.get(route) : undefined;
   return {
     route,
     build,
@@ -112,10 +134,16 @@ const rows = [
     requests: m.requests,
     'render ms': ms(m.renderLocal),
     'render throttled ms': ms(m.renderThrottled),
+    'hydrated throttled ms': ms(m.hydratedThrottled),
     'first card throttled ms': ms(m.cardThrottled),
     'JS before card KB': m.jsBeforeCardKB ?? '—',
     'vs single bundle (JS / req / card thr.)': base
       ? `${ratio(m.jsKB, base.jsKB)} / ${ratio(m.requests, base.requests)} / ${ratio(m.cardThrottled, base.cardThrottled)}`
+      : '—',
+    // ADR 0453: the first card with the server's first screen against without it, and the hydration against the
+    // client render's first screen (targets ≤ 0.5× and ≤ 1.1×).
+    'vs server render off (card thr. / hydrated vs off render thr.)': off
+      ? `${ratio(m.cardThrottled, off.cardThrottled)} / ${ratio(m.hydratedThrottled, off.renderThrottled)}`
       : '—',
     'switch after hover ms': route === '/pricing' && build === 'federated' ? ms(med(switches)) : '—',
   };
@@ -131,6 +159,6 @@ process.stdout.write(
 );
 writeFileSync(
   path.join(OUT, 'results.json'),
-  `${JSON.stringify({ runs: RUNS, loadavg: loadavg(), rows, switches, switchRemoteRequests, federated: Object.fromEntries(federated), baseline: Object.fromEntries(baseline) }, null, 2)}\n`,
+  `${JSON.stringify({ runs: RUNS, loadavg: loadavg(), rows, switches, switchRemoteRequests, federated: Object.fromEntries(federated), serverOff: Object.fromEntries(serverOff), baseline: Object.fromEntries(baseline) }, null, 2)}\n`,
 );
 process.stdout.write(`Wrote ${path.relative(REPO_ROOT, path.join(OUT, 'results.json'))}\n`);

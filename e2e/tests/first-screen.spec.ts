@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { GOOGLEBOT, servedHtml as html } from '../support/first-screen.ts';
 import { REPO_ROOT } from '../support/env.ts';
 import { publishLiveCopy, readLiveRegistry, remoteCli } from '../support/registry.ts';
 import { attachShot, layouts } from '../support/screenshots.ts';
@@ -16,17 +17,7 @@ const FUNNEL_ROUTES = (
   (route) => !route.includes(':') && !['/affiliates', '/funnel-report'].includes(route),
 );
 
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const FIRST_QUESTION = 'Find your perfect AI companion';
-
-/** The HTML the origin sends for `url` (as a browser, or as the given user agent). */
-async function html(request: APIRequestContext, url: string, userAgent?: string): Promise<string> {
-  const response = await request.get(url, {
-    headers: { accept: 'text/html', ...(userAgent ? { 'user-agent': userAgent } : {}) },
-  });
-  expect(response.ok()).toBe(true);
-  return response.text();
-}
 
 /** The first screen's heading in the HTML, or null when the page came without one. */
 const firstHeading = (page: string) =>

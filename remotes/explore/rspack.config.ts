@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRemoteConfig } from '@companion/build-config';
+import { createRemoteConfig, createRemoteServerConfig } from '@companion/build-config';
 
 // The list explore asks for without a token on arrival (`getTopModels`, public audience) and the covers of the
 // first row it shows: realistic unless `?category=anime` (000 §2.3: any other value is realistic), premium characters on `/premium-models`.
@@ -8,7 +8,7 @@ import { createRemoteConfig } from '@companion/build-config';
 const TOP_MODELS = { path: 'PersonModel/top', query: { utmSource: 'utm_source' } };
 const COVERS = { field: 'bodyImages', take: 5 };
 
-export default createRemoteConfig({
+const options = {
   name: 'explore',
   dir: path.dirname(fileURLToPath(import.meta.url)),
   devPort: 3101,
@@ -27,4 +27,12 @@ export default createRemoteConfig({
       images: { ...COVERS, rules: [{ where: { isPremium: true } }] },
     },
   ],
-});
+};
+
+// The browser build, and in production the first screen's server entry (ADR 0453), built after it.
+export default process.env['NODE_ENV'] === 'development'
+  ? createRemoteConfig(options)
+  : [
+      { ...createRemoteConfig(options), name: 'browser' },
+      createRemoteServerConfig({ ...options, serverEntry: './src/server.tsx' }, 'browser'),
+    ];

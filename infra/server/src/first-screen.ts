@@ -2,11 +2,16 @@
 // registry's sha384, imported once per version and asked for the first screen within a budget. Any failure (not
 // stored, integrity, import, no export, a throw, the budget) falls back to today's page for that remote only, and
 // is reported; the rest of the page is unaffected.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FirstScreenInput, RegistryEntry, RenderFirstScreen } from '@companion/contracts';
+import type {
+  FirstScreenInput,
+  RegistryEntry,
+  RenderChromeFrame,
+  RenderFirstScreen,
+} from '@companion/contracts';
 import { sriSha384 } from '@companion/registry';
 
 /** Why a first screen fell back to the client's render. */
@@ -53,6 +58,22 @@ function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
+
+/** A first screen, or null for a route the entry does not render. */
+const wellFormed = (screen: unknown): screen is FirstScreen | null =>
+  screen === null ||
+  (typeof (screen as FirstScreen)?.html === 'string' && typeof (screen as FirstScreen).head === 'string');
+
+// The origin's public answers are shared objects until they refresh (`first-load-api.ts`): one id per object keys
+// the screens rendered from it, so a refreshed answer renders anew.
+const answerIds = new WeakMap<object, number>();
+let nextAnswerId = 0;
+const answerId = (answer: unknown): string => {
+  if (typeof answer !== 'object' || answer === null) return JSON.stringify(answer);
+  let id = answerIds.get(answer);
+  if (id === undefined) answerIds.set(answer, (id = nextAnswerId += 1));
+  return `#${id}`;
+};
 
 /** How many first screens are kept (a few kilobytes each): every funnel page per brand and theme fits. */
 const CACHE_SIZE = 500;
@@ -107,32 +128,112 @@ export function createFirstScreenRenderer(options: FirstScreenOptions) {
     input: FirstScreenInput,
   ): Promise<FirstScreen | null> {
     if (!entry.server) return null;
-    const key = [entry.server.integrity, input.path, input.search, input.brand, input.theme].join('\n');
+    const answers = Object.entries(input.answers ?? {}).map(
+      ([name, answer]) => `${name}=${answerId(answer)}`,
+    );
+    const key = [entry.server.integrity, input.path, input.search, input.brand, input.theme, ...answers].join(
+      '\n',
+    );
     const cached = screens.get(key);
     if (cached !== undefined) return cached;
+    const remember = (screen: FirstScreen | null) => {
+      if (screens.size >= CACHE_SIZE) screens.delete(screens.keys().next().value!);
+      screens.set(key, screen);
+    };
     try {
       const renderFirstScreen = await within(
         load(remote, entry.version, entry.server),
         loadBudgetMs,
         'loading the server entry',
       );
-      const screen = await within(
-        Promise.resolve().then(() => renderFirstScreen(input)),
-        budgetMs,
-        'the render',
-      ).catch((error: unknown) => {
+      const work = Promise.resolve().then(() => renderFirstScreen(input));
+      // A render past the budget still finishes (a version's first renders run cold): its answer serves the next
+      // request.
+      work.then((screen) => wellFormed(screen) && remember(screen)).catch(() => undefined);
+      const screen = await within(work, budgetMs, 'the render').catch((error: unknown) => {
         throw error instanceof Failure
           ? error
           : new Failure('threw', error instanceof Error ? error.message : String(error));
       });
-      if (screen !== null && (typeof screen?.html !== 'string' || typeof screen.head !== 'string'))
+      if (!wellFormed(screen))
         throw new Failure('threw', 'renderFirstScreen answered something other than { html, head } or null');
-      if (screens.size >= CACHE_SIZE) screens.delete(screens.keys().next().value!);
-      screens.set(key, screen);
+      remember(screen);
       return screen;
     } catch (error) {
       const failure = error instanceof Failure ? error : new Failure('threw', String(error));
       report({ remote, version: entry.version, reason: failure.reason, message: failure.message });
+      return null;
+    }
+  };
+}
+
+/**
+ * The shell's chrome frame for a page (ADR 0453) around a remote's first screen, or around the shell's own page when
+ * `content` is null; null when the path has none or the entry failed (reported).
+ */
+export type ChromeFrame = (
+  input: FirstScreenInput & { content: string | null },
+) => Promise<FirstScreen | null>;
+
+/** How many of the shell's own pages are kept (the legal index and its policies, per brand and theme). */
+const OWN_PAGES_KEPT = 100;
+
+/**
+ * The shell's server entry (`CHROME_FRAME_FILE` in the shell's build folder), imported once per build of it. The
+ * shell is deployed with the origin, so its file is not pinned in the registry. A page with chrome whose frame
+ * fails is served without a first screen (a remote's screen without the chrome around it would jump when the
+ * shell renders), and the failure is reported once per build.
+ */
+export function createChromeFrame(options: {
+  file: string;
+  report?: (message: string) => void;
+}): ChromeFrame {
+  const report =
+    options.report ?? ((message: string) => console.warn(`chrome frame fell back to the client: ${message}`));
+  let loaded: { mtimeMs: number; render: Promise<RenderChromeFrame | null> } | null = null;
+  const load = async (): Promise<RenderChromeFrame | null> => {
+    const mtimeMs = await stat(options.file).then(
+      (info) => info.mtimeMs,
+      () => -1,
+    );
+    if (loaded?.mtimeMs !== mtimeMs) {
+      const render = (async () => {
+        if (mtimeMs < 0) throw new Error(`${options.file} is not built`);
+        const module = (await import(`${pathToFileURL(options.file).href}?v=${mtimeMs}`)) as {
+          renderChromeFrame?: unknown;
+        };
+        if (typeof module.renderChromeFrame !== 'function')
+          throw new Error(`${options.file} exports no renderChromeFrame`);
+        return module.renderChromeFrame as RenderChromeFrame;
+      })().catch((error: unknown) => {
+        report(error instanceof Error ? error.message : String(error));
+        return null;
+      });
+      loaded = { mtimeMs, render };
+    }
+    return loaded.render;
+  };
+  // The shell's own pages depend only on the build and the input: kept, so a policy's long text renders once.
+  const ownPages = new Map<string, FirstScreen | null>();
+  return async (input) => {
+    const render = await load();
+    if (!render) return null;
+    const key =
+      input.content === null
+        ? [loaded?.mtimeMs, input.path, input.search, input.brand, input.theme].join('\n')
+        : null;
+    if (key !== null && ownPages.has(key)) return ownPages.get(key) ?? null;
+    try {
+      const frame = await render(input);
+      if (frame !== null && (typeof frame?.html !== 'string' || typeof frame.head !== 'string'))
+        throw new Error('renderChromeFrame answered something other than { html, head } or null');
+      if (key !== null) {
+        if (ownPages.size >= OWN_PAGES_KEPT) ownPages.delete(ownPages.keys().next().value!);
+        ownPages.set(key, frame);
+      }
+      return frame;
+    } catch (error) {
+      report(error instanceof Error ? error.message : String(error));
       return null;
     }
   };

@@ -19,7 +19,7 @@ import {
 import type { Registry } from '@companion/registry';
 import type { AdPixelConfig } from './ad-pixels.ts';
 import { BOT_META } from './bot.ts';
-import type { FirstScreen } from './first-screen.ts';
+import type { ChromeFrame, FirstScreen } from './first-screen.ts';
 
 interface ManifestAssets {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
@@ -51,12 +51,22 @@ function withFirstScreen(html: string, remote: string, version: string, screen: 
   const element =
     `<div id="${FIRST_SCREEN_ELEMENT_ID}" data-remote="${attribute(remote)}" data-version="${attribute(version)}">` +
     `${screen.html}</div>`;
-  return html
-    .replace(STYLE_PRELOAD, (_all, before = '', after = '', other = '') =>
-      `<link rel="stylesheet" ${[before, after, other].join(' ').trim()}`.replace(/\s+/g, ' '),
-    )
-    .replace('</head>', () => `    ${screen.head}\n  </head>`)
-    .replace(ROOT_ELEMENT, () => `${element}\n    ${ROOT_ELEMENT}`);
+  return (
+    html
+      .replace(STYLE_PRELOAD, (_all, before = '', after = '', other = '') =>
+        `<link rel="stylesheet" ${[before, after, other].join(' ').trim()}`.replace(/\s+/g, ' '),
+      )
+      // React's hoisted hints, less those the page has already (the origin preloads the first row's covers itself).
+      .replace('</head>', () => `    ${newHints(screen.head, html)}\n  </head>`)
+      .replace(ROOT_ELEMENT, () => `${element}\n    ${ROOT_ELEMENT}`)
+  );
+}
+
+/** The `<link>` hints of `head` whose `href` the page does not already hint. */
+function newHints(head: string, html: string): string {
+  return head.replace(/<link [^>]*?href="([^"]*)"[^>]*\/>/g, (link, href: string) =>
+    html.includes(`href="${href}"`) ? '' : link,
+  );
 }
 
 /** Text safe inside a double-quoted HTML attribute. */
@@ -164,6 +174,8 @@ export function createIndexRenderer(options: {
     entry: RegistryEntry,
     input: FirstScreenInput,
   ) => Promise<FirstScreen | null>;
+  /** The shell's chrome around a first screen on a page with chrome (ADR 0453); absent: those pages get none. */
+  chromeFrame?: ChromeFrame;
 }) {
   const readRemoteText = async (remote: string, version: string, file: string): Promise<string> => {
     if (!options.readRemoteFile)
@@ -225,7 +237,7 @@ export function createIndexRenderer(options: {
   /** The route's public answers (inlined for the shell's transport) and the image preloads they name. */
   const firstLoad = async (hint: FirstLoadHint, search: URLSearchParams) => {
     const fetchApi = options.fetchApi;
-    if (!fetchApi) return { answers: [], images: [] };
+    if (!fetchApi) return { answers: [], values: {}, images: [] };
     const calls = (hint.api ?? []).map((call) => {
       const query: Record<string, string> = {};
       for (const [apiName, pageName] of Object.entries(call.query ?? {})) {
@@ -238,17 +250,30 @@ export function createIndexRenderer(options: {
         () => [key, undefined] as const,
       );
     });
-    // The inlined element, `{"<key>":<answer>,…}`, from each answer's serialized text.
+    // The inlined element, `{"<key>":<answer>,…}`, from each answer's serialized text; the same answers by key for
+    // the first screen's render (ADR 0453), which must show what the browser's first render will read.
     const answers: string[] = [];
+    const values: Record<string, unknown> = {};
     const settled = await Promise.all(calls);
     for (const [key, answer] of settled) {
       if (answer === undefined) continue;
       const text = serialize(answer);
-      if (text.length <= MAX_INLINE_CHARS) answers.push(`${scriptJson(key)}:${text}`);
+      if (text.length > MAX_INLINE_CHARS) continue;
+      answers.push(`${scriptJson(key)}:${text}`);
+      values[key] = answer;
     }
     const first = settled[0]?.[1];
     const images = hint.images && first !== undefined ? hintedImages(hint.images, first, search) : [];
-    return { answers, images };
+    return { answers, values, images };
+  };
+
+  /**
+   * A first screen on a page with chrome goes inside the shell's chrome frame (ADR 0453), or is not sent: without
+   * the chrome around it, the page would jump when the shell renders.
+   */
+  const inChrome = async (first: FirstScreen, input: FirstScreenInput): Promise<FirstScreen | null> => {
+    const frame = options.chromeFrame ? await options.chromeFrame({ ...input, content: first.html }) : null;
+    return frame && { html: frame.html, head: `${frame.head}${first.head}` };
   };
 
   return async function render(
@@ -279,16 +304,14 @@ export function createIndexRenderer(options: {
       tags.push(`<meta name="ad-pixels" content="${attribute(JSON.stringify(options.adPixels))}" />`);
     const route = routes.find((candidate) => matchRoutePattern(candidate.path, page));
     const entry = route ? registry.remotes[route.remote] : undefined;
-    // Rendered while the preloads and public answers are gathered; anonymous: the session lives in the browser.
-    const screen =
-      route && entry && options.firstScreen
-        ? options.firstScreen(route.remote, entry, {
-            path: pathname,
-            search: query ? `?${query}` : '',
-            brand: brand ?? 'main',
-            theme: lightThemeRequested(search) ? 'light' : 'dark',
-          })
-        : Promise.resolve(null);
+    // Anonymous: the session lives in the browser. Rendered once the route's public answers are in (it shows them).
+    const input: FirstScreenInput = {
+      path: pathname,
+      search: query ? `?${query}` : '',
+      brand: brand ?? 'main',
+      theme: lightThemeRequested(search) ? 'light' : 'dark',
+    };
+    let answers: Record<string, unknown> = {};
     if (route && entry) {
       const base = `/remotes/${route.remote}/${entry.version}/`;
       tags.push(`<link rel="preload" href="${entry.manifest}" as="fetch" crossorigin="anonymous" />`);
@@ -315,9 +338,11 @@ export function createIndexRenderer(options: {
         matchRoutePattern(candidate.path, page),
       );
       if (hint) {
-        const { answers, images } = await firstLoad(hint, search);
-        if (answers.length > 0) {
-          tags.push(`<script id="first-load" type="application/json">{${answers.join(',')}}</script>`);
+        const loaded = await firstLoad(hint, search);
+        const { images } = loaded;
+        answers = loaded.values;
+        if (loaded.answers.length > 0) {
+          tags.push(`<script id="first-load" type="application/json">{${loaded.answers.join(',')}}</script>`);
         }
         for (const image of images) {
           tags.push(`<link rel="preload" href="${attribute(image)}" as="image" fetchpriority="high" />`);
@@ -329,7 +354,17 @@ export function createIndexRenderer(options: {
     }
     // A path without chrome (a funnel page, maintenance) or a funnel brand's page does not fetch the chrome's chunk
     // (ADR 0278, 0285).
-    const shellHtml = showsChrome(pathname) && !funnelBrand ? html : html.replace(CHROME_PRELOADS, '');
+    const chromePage = showsChrome(pathname) && !funnelBrand;
+    const screen =
+      route && entry && options.firstScreen
+        ? options
+            .firstScreen(route.remote, entry, { ...input, answers })
+            .then((first) => (first && chromePage ? inChrome(first, input) : first))
+        : !route && chromePage && options.chromeFrame
+          ? // A page of the shell's own (the legal pages): the frame renders it too (ADR 0453).
+            options.chromeFrame({ ...input, content: null })
+          : Promise.resolve(null);
+    const shellHtml = chromePage ? html : html.replace(CHROME_PRELOADS, '');
     const document = shellHtml
       // The query's theme flag wins before any script (the shell's inline script says the same when it runs).
       .replace(DARK_DOCUMENT, (tag) => (lightThemeRequested(search) ? tag.replace('"dark"', '"light"') : tag))
@@ -338,6 +373,9 @@ export function createIndexRenderer(options: {
       // or a first screen could hold them).
       .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
     const first = await screen;
-    return route && entry && first ? withFirstScreen(document, route.remote, entry.version, first) : document;
+    if (!first) return document;
+    return route && entry
+      ? withFirstScreen(document, route.remote, entry.version, first)
+      : withFirstScreen(document, 'shell', 'shell', first);
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
+import { CHROME_FRAME_FILE } from '@companion/contracts';
 import { contentTypeOf, emptyRegistry, type Registry, type RemoteStore } from '@companion/registry';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,9 +14,15 @@ import { Readable } from 'node:stream';
 import { clientErrorHandler, sendError, sendFailure } from './errors.ts';
 import { createFirstLoadApi } from './first-load-api.ts';
 import { isBotUserAgent } from './bot.ts';
-import { createFirstScreenRenderer } from './first-screen.ts';
+import { createChromeFrame, createFirstScreenRenderer } from './first-screen.ts';
 import { createIndexRenderer } from './index-html.ts';
-import { addSecurityHeaders, createNonce, setHtmlSecurityHeaders, withNonce } from './security-headers.ts';
+import {
+  addSecurityHeaders,
+  createNonce,
+  inlineStyleHashes,
+  setHtmlSecurityHeaders,
+  withNonce,
+} from './security-headers.ts';
 import { pixelCspSources } from './ad-pixels.ts';
 import { joinCspSources } from './payment-form-csp.ts';
 import { relayUpgrades } from './upgrade-proxy.ts';
@@ -195,6 +202,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
                     readFile(path.join(remotesDir, remote, version, file)).catch(() => null),
               ...(options.firstScreenBudgetMs ? { budgetMs: options.firstScreenBudgetMs } : {}),
             }),
+            chromeFrame: createChromeFrame({ file: path.join(options.shellDir, CHROME_FRAME_FILE) }),
           }),
     });
 
@@ -237,7 +245,9 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       redirect: false,
       list: false,
       serveDotFiles: false,
-      allowedPath: hasNoDotSegment,
+      // The chrome frame's server entry (ADR 0453) is the origin's to import, not a page's to download.
+      allowedPath: (pathName) =>
+        hasNoDotSegment(pathName) && !pathName.startsWith(`/${path.dirname(CHROME_FRAME_FILE)}/`),
       cacheControl: false,
       setHeaders: (res, filePath) => {
         res.setHeader('cache-control', shellCacheControl(path.relative(options.shellDir, filePath)));
@@ -264,7 +274,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
         }),
         nonce,
       );
-      setHtmlSecurityHeaders(request, reply, nonce, cspSources);
+      setHtmlSecurityHeaders(request, reply, nonce, cspSources, inlineStyleHashes(html));
       return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
     };
 

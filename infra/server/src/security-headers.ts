@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Headers on every response: no MIME sniffing, no framing by other sites, no full URLs leaked. */
@@ -26,6 +26,7 @@ export interface CspSources {
 export function contentSecurityPolicy(
   nonce: string,
   extra: CspSources = { script: [], connect: [] },
+  styleHashes: readonly string[] = [],
 ): string {
   // The configured ad networks (001 §4) add their script and beacon origins; the live card form its frames.
   const scripts = extra.script.map((origin) => ` ${origin}`).join('');
@@ -34,7 +35,9 @@ export function contentSecurityPolicy(
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' ${GOOGLE_SIGN_IN}client${scripts}`,
-    `style-src 'self' 'nonce-${nonce}' ${GOOGLE_SIGN_IN}style`,
+    // A first screen's own style attributes (a reserved image box, a skeleton's size), by the hash of each value
+    // and nothing else (ADR 0453).
+    `style-src 'self' 'nonce-${nonce}' ${GOOGLE_SIGN_IN}style${styleHashes.length > 0 ? ` 'unsafe-hashes' ${styleHashes.join(' ')}` : ''}`,
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self' ${GOOGLE_SIGN_IN}${connects}`,
@@ -66,8 +69,9 @@ export function setHtmlSecurityHeaders(
   reply: FastifyReply,
   nonce: string,
   extra?: CspSources,
+  styleHashes?: readonly string[],
 ): void {
-  reply.header('content-security-policy', contentSecurityPolicy(nonce, extra));
+  reply.header('content-security-policy', contentSecurityPolicy(nonce, extra, styleHashes));
   reply.header('permissions-policy', PERMISSIONS_POLICY);
   reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   if (request.protocol === 'https')
@@ -89,4 +93,24 @@ export async function addSecurityHeaders(
     if (!reply.hasHeader(name)) reply.header(name, value);
   }
   return payload;
+}
+
+const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+};
+
+/**
+ * The CSP sources of the style attributes in a page (a server-rendered first screen's, ADR 0453): `'sha256-…'` of
+ * each distinct value as the browser reads it (entities decoded), for `'unsafe-hashes'`. The template has none.
+ */
+export function inlineStyleHashes(html: string): string[] {
+  const values = new Set<string>();
+  for (const [, value = ''] of html.matchAll(STYLE_ATTRIBUTE))
+    values.add(value.replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity));
+  return [...values].map((value) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`);
 }

@@ -4,45 +4,50 @@ import { containerName, SERVER_ENTRY_FILE } from '@companion/contracts';
 import { moduleRules, resolveOptions, vanillaExtract } from './common.ts';
 import { remoteVersion, type RemoteBuildOptions } from './remote.ts';
 
+/** What a server entry's Node build needs: where it is, where it goes, and its browser build's names. */
+export interface ServerEntryBuild {
+  dir: string;
+  entry: string;
+  /** The file written, absolute. */
+  file: string;
+  /** The browser build's vanilla-extract prefix: the server's markup wears the same class names. */
+  classPrefix: string;
+  define: Record<string, string>;
+  /** The browser build's name: this one runs after it (whose `clean` would otherwise remove the file). */
+  after: string;
+}
+
 /**
- * The Node build of a remote's server entry (ADR 0452): one self-contained ES module,
- * `dist/<version>/server/first-screen.mjs`, published in the same immutable version folder as the browser files
- * and pinned in the registry by its sha384. React and the remote's pages are bundled into it (no federation on the
- * server: the origin imports the pinned file). Class names come from the same vanilla-extract naming as the browser
- * build, so the server's markup wears the browser's styles. Runs after the browser build, whose `clean` would
- * otherwise remove it.
+ * The Node build of a server entry (ADR 0452, 0453): one self-contained ES module with React and the pages bundled
+ * (no federation on the server: the origin imports the file). Class names come from the same vanilla-extract naming
+ * as the browser build, so the server's markup wears the browser's styles.
  */
-export function createRemoteServerConfig(
-  options: RemoteBuildOptions & { serverEntry: string },
-  after: string,
-): Configuration {
-  const version = remoteVersion(options.dir);
-  const out = path.join(options.dir, 'dist', version);
+export function createServerEntryConfig(build: ServerEntryBuild): Configuration {
   return {
     name: 'server',
-    dependencies: [after],
+    dependencies: [build.after],
     mode: 'production',
     target: 'node20',
-    context: options.dir,
+    context: build.dir,
     devtool: false,
-    entry: { 'first-screen': options.serverEntry },
+    entry: { server: build.entry },
     output: {
-      path: path.dirname(path.join(out, SERVER_ENTRY_FILE)),
-      filename: path.basename(SERVER_ENTRY_FILE),
+      path: path.dirname(build.file),
+      filename: path.basename(build.file),
       module: true,
       chunkFormat: 'module',
       library: { type: 'module' },
       clean: false,
     },
     resolve: { ...resolveOptions(), conditionNames: ['es2015', 'node', 'import', 'module', 'default'] },
-    module: { rules: moduleRules(true) },
+    module: {
+      rules: moduleRules(true),
+      // `import.meta.url` is the built file's, where it is deployed, not the source's at build time.
+      parser: { javascript: { importMeta: false } },
+    },
     plugins: [
-      vanillaExtract(true, containerName(options.name)),
-      new rspack.DefinePlugin({
-        __REMOTE_VERSION__: JSON.stringify(version),
-        __STANDALONE_REMOTE__: JSON.stringify(options.name),
-        'process.env.NODE_ENV': JSON.stringify('production'),
-      }),
+      vanillaExtract(true, build.classPrefix),
+      new rspack.DefinePlugin({ ...build.define, 'process.env.NODE_ENV': JSON.stringify('production') }),
       // One file: the origin pins and imports exactly one (a lazy page is inlined, not a chunk beside it).
       new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ],
@@ -50,4 +55,26 @@ export function createRemoteServerConfig(
     performance: { hints: false },
     stats: 'errors-warnings',
   };
+}
+
+/**
+ * The Node build of a remote's server entry (ADR 0452): `dist/<version>/server/first-screen.mjs`, published in the
+ * same immutable version folder as the browser files and pinned in the registry by its sha384.
+ */
+export function createRemoteServerConfig(
+  options: RemoteBuildOptions & { serverEntry: string },
+  after: string,
+): Configuration {
+  const version = remoteVersion(options.dir);
+  return createServerEntryConfig({
+    dir: options.dir,
+    entry: options.serverEntry,
+    file: path.join(options.dir, 'dist', version, SERVER_ENTRY_FILE),
+    classPrefix: containerName(options.name),
+    define: {
+      __REMOTE_VERSION__: JSON.stringify(version),
+      __STANDALONE_REMOTE__: JSON.stringify(options.name),
+    },
+    after,
+  });
 }

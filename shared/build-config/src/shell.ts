@@ -3,6 +3,8 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import * as common from './common.ts';
 import { SHARED_SINGLETONS } from './federation.ts';
+import { CHROME_FRAME_FILE, SHELL_PAGE_STYLES_FILE } from '@companion/contracts';
+import { createServerEntryConfig } from './remote-server.ts';
 import { leanThumbmark } from './thumbmark.ts';
 
 /** Options of the shell's build. */
@@ -11,6 +13,43 @@ export interface ShellBuildOptions {
   devPort: number;
   /** Runtime plugins registered with the federation runtime at start-up (paths relative to `dir`). */
   runtimePlugins?: string[];
+}
+
+// The shell's own pages its server entry renders (ADR 0453), by module.
+const SERVER_RENDERED_PAGES = ['pages/legal-page.tsx', 'pages/legal/legal-text.tsx'];
+
+/**
+ * Writes contracts' `SHELL_PAGE_STYLES_FILE`: for each lazily loaded page the shell's server entry renders, the CSS files of
+ * the chunk that holds it (`/assets/….css`), so the chrome frame links them and the page is styled before any
+ * script (the browser's chunk loading finds those links and does not fetch them again).
+ */
+class PageStylesPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PageStylesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PageStylesPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const styles: Record<string, string[]> = {};
+          for (const page of SERVER_RENDERED_PAGES) {
+            const files = new Set<string>();
+            for (const chunk of compilation.chunks) {
+              const holds = compilation.chunkGraph
+                .getChunkModules(chunk)
+                .some((module) =>
+                  (module.nameForCondition() ?? '').replace(/\\/g, '/').endsWith(`src/${page}`),
+                );
+              if (holds) for (const file of chunk.files) if (file.endsWith('.css')) files.add(`/${file}`);
+            }
+            styles[page] = [...files].sort();
+          }
+          compilation.emitAsset(
+            SHELL_PAGE_STYLES_FILE,
+            new rspack.sources.RawSource(`${JSON.stringify(styles, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
 }
 
 /**
@@ -113,6 +152,7 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       new BootPreloadPlugin(),
+      ...(production ? [new PageStylesPlugin()] : []),
       new rspack.HtmlRspackPlugin({
         template: path.join(options.dir, 'src', 'index.html'),
         // In the head with `defer` (runs after parsing, as at the end of body) so `main` is requested first.
@@ -163,4 +203,19 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
     stats: 'errors-warnings',
   };
   return config;
+}
+
+/**
+ * The Node build of the shell's server entry (ADR 0453): the chrome frame around a remote's first screen,
+ * `dist/server/chrome-frame.mjs`, deployed with the shell's files; runs after the browser build `after`.
+ */
+export function createShellServerConfig(options: ShellBuildOptions, after: string): Configuration {
+  return createServerEntryConfig({
+    dir: options.dir,
+    entry: './src/server.tsx',
+    file: path.join(options.dir, 'dist', CHROME_FRAME_FILE),
+    classPrefix: 'shell',
+    define: {},
+    after,
+  });
 }

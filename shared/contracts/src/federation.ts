@@ -66,6 +66,11 @@ export interface FirstScreenInput {
   /** The request's brand (its host, or `?brand=` on a development host); main when none. */
   brand: BrandId;
   theme: ThemeMode;
+  /**
+   * The public answers the origin inlines into the page for this route (`firstLoadKey` → body, ADR 0082): the
+   * server render reads them through the transport's `peek`, as the browser's first render does (ADR 0453).
+   */
+  answers?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -74,3 +79,25 @@ export interface FirstScreenInput {
  * preloads) for the page's head; or null for a route it does not render on the server.
  */
 export type RenderFirstScreen = (input: FirstScreenInput) => Promise<{ html: string; head: string } | null>;
+
+/** Where the shell's server entry lives inside its build folder: the chrome around a first screen (ADR 0453). */
+export const CHROME_FRAME_FILE = 'server/chrome-frame.mjs';
+
+/**
+ * Beside it, written by the shell's browser build: the CSS files of each lazily loaded shell page the frame renders
+ * (by module, `pages/legal-page.tsx` → `["/assets/….css"]`), which the frame links (ADR 0453).
+ */
+export const SHELL_PAGE_STYLES_FILE = 'server/page-styles.json';
+
+/** The element of the chrome frame that holds the route remote's first screen (ADR 0453). */
+export const FIRST_SCREEN_SLOT_ATTRIBUTE = 'data-first-screen-slot';
+
+/**
+ * The shell's server entry's one export, `renderChromeFrame`: the header, sidebar and bottom navigation of a page
+ * with chrome as a visitor whose user is not loaded yet sees them, around `content` (a remote's first screen) or,
+ * when `content` is null, around the shell's own page for the path (the legal pages); null for a path without chrome
+ * or a shell page it does not render on the server.
+ */
+export type RenderChromeFrame = (
+  input: FirstScreenInput & { content: string | null },
+) => Promise<{ html: string; head: string } | null>;

@@ -98,13 +98,21 @@ export type {
 } from './mount.ts';
 export type { HubConnectionState, HubName, RemoteName, ThemeMode } from './names.ts';
 export { LIGHT_THEME_PARAM, lightThemeRequested } from './names.ts';
-export { containerName, FIRST_SCREEN_ELEMENT_ID, SERVER_ENTRY_FILE } from './federation.ts';
+export {
+  CHROME_FRAME_FILE,
+  containerName,
+  FIRST_SCREEN_ELEMENT_ID,
+  FIRST_SCREEN_SLOT_ATTRIBUTE,
+  SERVER_ENTRY_FILE,
+  SHELL_PAGE_STYLES_FILE,
+} from './federation.ts';
 export type {
   FirstScreenInput,
   LifecycleProps,
   RegistryDocument,
   RegistryEntry,
   RemoteLifecycles,
+  RenderChromeFrame,
   RenderFirstScreen,
 } from './federation.ts';
 export { CHAT_HUB_METHODS, HUB_EVENTS, MAX_CLIENT_MESSAGE_ID_LENGTH } from './hubs.ts';

@@ -88,6 +88,12 @@ export interface TransportRequest {
 export interface Transport {
   /** Calls `/api/<path>` and parses JSON (or returns text when the response is not JSON). */
   request<T>(path: string, init?: TransportRequest): Promise<T>;
+  /**
+   * The public answer to a tokenless `GET` that the page already holds (the origin's first-load answers, ADR
+   * 0082), at once, and only once (like the first request); undefined when it holds none. A first render that the
+   * server rendered reads it, so the two agree (ADR 0453). Absent under a shell older than contract 1.5.
+   */
+  peek?<T>(path: string, query?: TransportRequest['query']): T | undefined;
 }
 
 /** A stream started on a hub; matches the SignalR client's `IStreamResult`. */

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
-import { FIRST_SCREEN_ELEMENT_ID, type LifecycleProps, type RemoteName } from '@companion/contracts';
+import {
+  FIRST_SCREEN_ELEMENT_ID,
+  FIRST_SCREEN_SLOT_ATTRIBUTE,
+  type LifecycleProps,
+  type RemoteName,
+} from '@companion/contracts';
 
 /** What `defineRemote` needs to hydrate the origin's first screen (ADR 0452). */
 export interface FirstScreenHydration {
@@ -63,7 +68,9 @@ export function firstScreenHydration(options: {
         ours && (await options.prepare(props.history.location.pathname, props.brand).catch(() => false));
       // Adopted, or removed: a screen of another build must not stay in the page (its ids would repeat the mount's).
       adopted = ready && screen.isConnected;
-      if (adopted) props.domElement.replaceChildren(...Array.from(screen.childNodes));
+      // Inside the shell's chrome frame on a page with chrome (ADR 0453), else the whole element.
+      const own = screen.querySelector(`[${FIRST_SCREEN_SLOT_ATTRIBUTE}]`) ?? screen;
+      if (adopted) props.domElement.replaceChildren(...Array.from(own.childNodes));
       screen.remove();
       return adopted;
     },

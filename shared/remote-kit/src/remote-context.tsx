@@ -48,5 +48,7 @@ export function useBusState<K extends BusEventName>(name: K): BusEventMap[K] | u
       return () => sub.unsubscribe();
     },
     () => bus.current(name),
+    // Nothing is replayed on the server, nor in the hydrating render that must match it (ADR 0453).
+    () => undefined,
   );
 }

@@ -73,17 +73,19 @@ export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boo
         </nav>
       )}
       <div className={styles.headerActions}>
-        {isDailyBonusOffered(visitor.user, visitor.balance, readClaimedAt(localStorage), new Date()) && (
-          <button
-            type="button"
-            className={styles.giftButton}
-            aria-label="Daily bonus"
-            data-testid="daily-bonus-button"
-            onClick={() => bus.publish('daily-bonus:open-requested', { source: 'header' })}
-          >
-            <Icon name="gift" />
-          </button>
-        )}
+        {/* No user, no bonus: and nothing of the browser's storage is read (the server's chrome frame, ADR 0453). */}
+        {visitor.user &&
+          isDailyBonusOffered(visitor.user, visitor.balance, readClaimedAt(localStorage), new Date()) && (
+            <button
+              type="button"
+              className={styles.giftButton}
+              aria-label="Daily bonus"
+              data-testid="daily-bonus-button"
+              onClick={() => bus.publish('daily-bonus:open-requested', { source: 'header' })}
+            >
+              <Icon name="gift" />
+            </button>
+          )}
         {visitor.loggedIn ? (
           <>
             {visitor.subscribed && <TokenMenu />}

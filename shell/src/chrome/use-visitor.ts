@@ -14,7 +14,7 @@ export interface Visitor extends SessionSnapshot {
 /** The visitor as the chrome sees it, re-rendering on every session change. */
 export function useVisitor(): Visitor {
   const { session: api } = useShell();
-  const snapshot = useSyncExternalStore(api.subscribe, api.snapshot);
+  const snapshot = useSyncExternalStore(api.subscribe, api.snapshot, api.snapshot);
   return useMemo(
     () => ({
       ...snapshot,

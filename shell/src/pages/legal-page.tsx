@@ -1,9 +1,9 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Spinner } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
 import { legalCountryOf } from '../brand/legal-entities.ts';
 import { NavLink } from '../chrome/nav-link.tsx';
-import { LEGAL_PAGES, PATHS } from '@companion/contracts';
+import { FIRST_SCREEN_ELEMENT_ID, LEGAL_PAGES, PATHS } from '@companion/contracts';
 import { LEGAL_EFFECTIVE_DATE, LEGAL_INDEX, formatLegalDate, type LegalSlug } from './legal/legal-index.ts';
 import { LegalFooter } from './legal-footer.tsx';
 import * as styles from './pages.css.ts';
@@ -19,6 +19,15 @@ function Effective() {
       <time dateTime={LEGAL_EFFECTIVE_DATE}>{formatLegalDate(LEGAL_EFFECTIVE_DATE)}</time>
     </p>
   );
+}
+
+/**
+ * The page is complete: the server's first screen of it (ADR 0453), which the theme hid once nothing in the page was
+ * loading any more, leaves the document, so a later spinner elsewhere cannot bring it back.
+ */
+function FirstScreenDone() {
+  useEffect(() => document.getElementById(FIRST_SCREEN_ELEMENT_ID)?.remove(), []);
+  return null;
 }
 
 /** Legal index and pages under /legal, with the brand's legal entity for the visitor's country. */
@@ -48,6 +57,7 @@ export function LegalPage({ pathname }: { pathname: string }) {
           ))}
         </ul>
         <LegalFooter entity={entity} email={brand.supportEmail} />
+        <FirstScreenDone />
       </section>
     );
   }
@@ -68,6 +78,7 @@ export function LegalPage({ pathname }: { pathname: string }) {
           slug={slug as LegalSlug}
           context={{ brand: brand.name, entity, country, email: brand.supportEmail }}
         />
+        <FirstScreenDone />
       </Suspense>
       <LegalFooter entity={entity} email={brand.supportEmail} />
     </article>

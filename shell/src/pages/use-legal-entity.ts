@@ -12,8 +12,9 @@ let countryRequest: Promise<string | null> | null = null;
  */
 export function useLegalCountry(): string | null {
   const { transport } = useShell();
-  const [country, setCountry] = useState<string | null>(
-    () => new AuthStore(localStorage).userSlice().country ?? null,
+  // No storage on the server (the chrome frame's legal pages, ADR 0453): the country is not known there.
+  const [country, setCountry] = useState<string | null>(() =>
+    typeof localStorage === 'undefined' ? null : (new AuthStore(localStorage).userSlice().country ?? null),
   );
   useEffect(() => {
     countryRequest ??= transport

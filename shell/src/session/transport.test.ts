@@ -59,6 +59,18 @@ describe('transport', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(3);
   });
 
+  it('should give an inlined answer to a first render at once, once (ADR 0453), and then fetch afresh', async () => {
+    const fetchImpl = vi.fn(async () => json(['from the network']));
+    const firstLoad = new Map<string, unknown>([['PersonModel/top?', ['inlined']]]);
+    const transport = createTransport({ accessToken: async () => null }, { fetchImpl, firstLoad });
+    expect(transport.peek?.('PersonModel/top', { utmSource: undefined })).toEqual(['inlined']);
+    expect(transport.peek?.('PersonModel/top')).toBeUndefined();
+    await expect(transport.request('PersonModel/top', { ignoreAuthorization: true })).resolves.toEqual([
+      'from the network',
+    ]);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
   it('should never answer a write from inlined answers', async () => {
     const fetchImpl = vi.fn(async () => json({ written: true }));
     const firstLoad = new Map<string, unknown>([['Thing?', { inlined: true }]]);

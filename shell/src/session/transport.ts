@@ -151,6 +151,14 @@ export function createTransport(
   };
 
   return {
+    // Taken like a request's: the first render that reads it fetches nothing, and a later one (once the remote's
+    // cache let it go) fetches a fresh answer instead of the page's first.
+    peek<T>(path: string, query: TransportRequest['query'] = {}) {
+      const key = firstLoadKey(path, query);
+      const body = firstLoad.get(key) as T | undefined;
+      firstLoad.delete(key);
+      return body;
+    },
     async request<T>(path: string, init: TransportRequest = {}): Promise<T> {
       const inlined = takeFirstLoad(path, init);
       if (inlined.hit) return inlined.body as T;

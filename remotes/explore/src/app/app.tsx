@@ -7,3 +7,9 @@ export function App() {
   const { pathname } = useRemoteLocation();
   return pathname.replace(/\/+$/, '') === '/premium-models' ? <PremiumModelsPage /> : <ExplorePage />;
 }
+
+/**
+ * Whether a path has a server-rendered first screen (ADR 0453): both pages do, and neither has a lazy chunk to load
+ * first. The server entry and the browser's hydration ask the same.
+ */
+export const prepareFirstScreen = async (path: string) => /^\/(premium-models\/?)?$/.test(path);

@@ -30,19 +30,28 @@ export class ResourceCache {
 
   constructor(private readonly keepUnusedMs = KEEP_UNUSED_MS) {}
 
-  /** The entry's snapshot; starts the first fetch of a key it has not seen. */
-  read<T>(key: string, fetcher: () => Promise<T>): ResourceSnapshot<T> {
+  /**
+   * The entry's snapshot; starts the first fetch of a key it has not seen, unless `seed` has its answer already
+   * (an answer the page holds, ADR 0453: the first render then shows it, as the server's did).
+   */
+  read<T>(key: string, fetcher: () => Promise<T>, seed?: () => T | undefined): ResourceSnapshot<T> {
     let entry = this.entries.get(key);
     if (!entry) {
+      const data = seed?.();
       entry = {
-        snapshot: { status: 'loading', data: undefined, error: undefined, refetching: false },
+        snapshot: {
+          status: data === undefined ? 'loading' : 'ready',
+          data,
+          error: undefined,
+          refetching: false,
+        },
         inFlight: null,
         fetcher,
         listeners: new Set(),
         gc: null,
       };
       this.entries.set(key, entry);
-      this.run(key, entry);
+      if (data === undefined) this.run(key, entry);
       this.scheduleGc(key, entry);
     }
     entry.fetcher = fetcher;

@@ -10,7 +10,12 @@ export interface ResourceState<T> extends ResourceSnapshot<T> {
 }
 
 /** Options of {@link useResource}. */
-export interface ResourceOptions {
+export interface ResourceOptions<T = unknown> {
+  /**
+   * The key's answer when the page already holds it (`transport.peek`, the origin's first-load answers): the
+   * first render shows it, as the server-rendered first screen did (ADR 0453), and nothing is fetched.
+   */
+  initial?: (transport: Transport) => T | undefined;
   /** Show this other key's cached data until the key's own answer arrives (e.g. the public list before the user's). */
   placeholderKey?: string;
   /** Keep showing the previous key's data while a new key loads. */
@@ -32,20 +37,24 @@ const IDLE: ResourceSnapshot<never> = {
 export function useResource<T>(
   key: string | null,
   fetcher: (transport: Transport) => Promise<T>,
-  options: ResourceOptions = {},
+  options: ResourceOptions<T> = {},
 ): ResourceState<T> {
   const transport = useTransport();
   const cache = resourceCacheFor(transport);
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
-  if (key !== null) cache.read(key, () => fetcherRef.current(transport));
+  const { initial } = options;
+  const read = () =>
+    key === null
+      ? IDLE
+      : cache.read(key, () => fetcherRef.current(transport), initial && (() => initial(transport)));
+  read();
   const subscribe = useCallback(
     (onChange: () => void) => (key === null ? () => {} : cache.subscribe(key, onChange)),
     [cache, key],
   );
-  const snapshot = useSyncExternalStore(subscribe, () =>
-    key === null ? IDLE : cache.read(key, () => fetcherRef.current(transport)),
-  ) as ResourceSnapshot<T>;
+  // The same snapshot on the server and while hydrating: a server render's cache is seeded like the browser's.
+  const snapshot = useSyncExternalStore(subscribe, read, read) as ResourceSnapshot<T>;
 
   // An error answer is retried when a component mounts with it, not in a loop on every render.
   useEffect(() => {

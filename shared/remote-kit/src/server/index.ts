@@ -1,2 +1,2 @@
 // `@companion/remote-kit/server`: what a remote's server entry is built from (ADR 0452). Node only.
-export { defineFirstScreen, serverMountProps } from './render-first-screen.tsx';
+export { defineFirstScreen, serverHistory, serverMountProps } from './render-first-screen.tsx';

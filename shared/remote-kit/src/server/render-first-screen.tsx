@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
   CONTRACT_VERSION,
+  firstLoadKey,
   type AppHistory,
   type AppLocation,
   type BrandInfo,
@@ -12,6 +13,7 @@ import {
   type RemoteMountProps,
   type RemoteName,
   type RenderFirstScreen,
+  type TransportRequest,
 } from '@companion/contracts';
 import { remoteRoot } from '../remote-context.tsx';
 
@@ -20,12 +22,8 @@ function unavailable(what: string): never {
   throw new Error(`${what} is not available while rendering the first screen on the server`);
 }
 
-/** The mount props of a server render: the request's location, brand and theme; nothing that needs a browser. */
-export function serverMountProps(
-  remote: RemoteName,
-  version: string,
-  input: FirstScreenInput,
-): RemoteMountProps {
+/** The history of a server render: the request's location; navigating is not possible. */
+export function serverHistory(input: Pick<FirstScreenInput, 'path' | 'search'>): AppHistory {
   const location: AppLocation = {
     pathname: input.path,
     search: input.search,
@@ -33,7 +31,7 @@ export function serverMountProps(
     state: null,
     key: 'default',
   };
-  const history: AppHistory = {
+  return {
     action: 'POP',
     location,
     createHref: (to) =>
@@ -45,6 +43,15 @@ export function serverMountProps(
     go: () => unavailable('navigation'),
     listen: () => () => {},
   };
+}
+
+/** The mount props of a server render: the request's location, brand and theme; nothing that needs a browser. */
+export function serverMountProps(
+  remote: RemoteName,
+  version: string,
+  input: FirstScreenInput,
+): RemoteMountProps {
+  const history = serverHistory(input);
   return {
     contractVersion: CONTRACT_VERSION,
     remote,
@@ -58,8 +65,13 @@ export function serverMountProps(
       subscribe: () => ({ unsubscribe() {} }),
       current: () => undefined,
     },
-    // No network on the server: a call never answers (explore's slice will hand the origin's public answers in).
-    transport: { request: () => new Promise<never>(() => {}) },
+    // No network on the server: a call never answers; the public answers the origin holds are there at once, as
+    // in the browser (`peek`, ADR 0453).
+    transport: {
+      request: () => new Promise<never>(() => {}),
+      peek: <T,>(path: string, query?: TransportRequest['query']) =>
+        input.answers?.[firstLoadKey(path, query)] as T | undefined,
+    },
     hubs: {
       state: () => 'Disconnected',
       invoke: () => unavailable('a hub'),
@@ -87,6 +99,13 @@ export function defineFirstScreen(options: {
     if (!(await options.prepare(input.path, props.brand))) return null;
     const { App } = options;
     const html = renderToString(remoteRoot(options.name, options.version, props, <App />));
+    // A Suspense boundary that suspended or threw here is left for the browser to render, and its hydration then
+    // fails (React's error 419): not a first screen to send. The origin reports the throw and serves the page as
+    // before (ADR 0453).
+    if (html.includes('<!--$!-->'))
+      throw new Error(
+        'a Suspense boundary could not render on the server: render that part in the browser only',
+      );
     // React 19 puts the hints it hoists (an image with `fetchPriority="high"`: its preload) before the markup; they
     // belong in the head, and the client's hydration expects the root's own markup only.
     const hints = /^(?:<link [^>]*\/>)*/.exec(html)?.[0] ?? '';

@@ -38,16 +38,23 @@ globalStyle('body', {
 // origin's server-rendered first screen carries the markup, and the page's CSP refuses inline style attributes.
 globalStyle('[data-remote][data-build-version]', { display: 'contents' });
 
-// The origin's server-rendered first screen (ADR 0452) stays until the remote that owns it hydrates it (and removes
-// the element). Should another remote's outlet mount or fail first (a visitor went back, the remote could not load),
-// the first screen is stale: hidden by this rule, so no other remote carries code for it.
-const OUTLET_SETTLED = '#root [data-remote-outlet]:not([data-state="loading"])';
-globalStyle(`#first-screen:has(~ ${OUTLET_SETTLED})`, { display: 'none' });
+// The origin's server-rendered first screen (ADR 0452, 0453) stays until the page it shows is ready: the remote that
+// owns it hydrates it (and removes the element), or the shell's own page (a legal page) has nothing loading any more
+// (and removes it). Meanwhile the shell's root, which renders the same chrome around a loading route outlet or a
+// spinner, is hidden under it, so the page never shows both. Should the route's outlet mount or fail without taking
+// the screen (a visitor went on, the remote could not load), the first screen is stale: hidden by these rules, so no
+// other remote carries code for it.
+const ROUTE_OUTLET = '#root #main [data-remote-outlet]';
+const LOADING = `#root #main :is([data-remote-outlet][data-state="loading"], [role="status"])`;
+globalStyle(`#first-screen:has(~ #root #main):not(:has(~ ${LOADING}))`, { display: 'none' });
+globalStyle(`#first-screen:has(~ ${LOADING}) ~ #root`, { display: 'none' });
 
 // Until then the first screen paints in the system's fonts: the brand font's files would otherwise download beside
 // the JavaScript the page needs to come alive (three weights, ~42 KB: ~0.2 s at 1.6 Mbps). They follow when the
 // screen is hydrated or gone.
-globalStyle(`body:has(> #first-screen):not(:has(${OUTLET_SETTLED}))`, { fontFamily: SYSTEM_FALLBACK });
+globalStyle(`body:has(> #first-screen):not(:has(${ROUTE_OUTLET}:not([data-state="loading"])))`, {
+  fontFamily: SYSTEM_FALLBACK,
+});
 
 globalStyle('img, svg, video, canvas', { display: 'block', maxWidth: '100%' });
 

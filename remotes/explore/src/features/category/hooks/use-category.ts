@@ -20,6 +20,9 @@ export function useCategory() {
   const [filter, setFilter] = useState<ExploreFilter>(() => initialCategory(fromQuery, stored));
   // Decided once, on arrival: a preference stored later (by the popup itself) must not re-open it.
   const [askOnArrival] = useState(() => shouldAskCategory(fromQuery, stored));
+  // The popup is the browser's: not in the server's first screen, nor in the render that hydrates it (ADR 0453).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   // A preference arriving later (session restore, another tab's choice via the shell) moves the category view.
   useEffect(() => {
@@ -52,7 +55,7 @@ export function useCategory() {
     filter,
     preference: stored,
     choose,
-    welcomeOpen: askOnArrival && stored === null,
+    welcomeOpen: mounted && askOnArrival && stored === null,
     answerWelcome,
   };
 }

@@ -22,6 +22,20 @@ export function getTopModels(
     .then(assertModelList);
 }
 
+/**
+ * The public list when the page already holds it (the origin's first-load answer, ADR 0453): the first render shows
+ * it, as the server-rendered first screen did. Undefined when there is none or it is malformed (then it is fetched,
+ * and a bad answer fails as usual).
+ */
+export function peekTopModels(transport: Transport, utmSource: string | null): PersonModel[] | undefined {
+  try {
+    const body = transport.peek?.('PersonModel/top', { utmSource: utmSource ?? undefined });
+    return body === undefined ? undefined : assertModelList(body);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Checks the wire shape the grid depends on; a bad body fails loudly instead of rendering blanks. */
 function assertModelList(body: unknown): PersonModel[] {
   if (!Array.isArray(body)) throw new TypeError('PersonModel/top: expected an array');

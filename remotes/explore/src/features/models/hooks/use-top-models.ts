@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PersonModel } from '@companion/contracts';
 import { useBus, useBusState, useRemoteLocation, useResource } from '@companion/remote-kit';
-import { getTopModels, topModelsKey, type TopModelsAudience } from '../api/get-top-models.ts';
+import { getTopModels, peekTopModels, topModelsKey, type TopModelsAudience } from '../api/get-top-models.ts';
 
 /** State of the model list. */
 export type TopModelsState =
@@ -24,7 +24,12 @@ export function useTopModels(): TopModelsState {
   const list = useResource(
     topModelsKey(audience, utmSource),
     (transport) => getTopModels(transport, audience, utmSource),
-    { placeholderKey: topModelsKey('public', utmSource), keepPrevious: true },
+    {
+      placeholderKey: topModelsKey('public', utmSource),
+      keepPrevious: true,
+      // The public list the origin inlined: the grid's first render shows the server's cards (ADR 0453).
+      ...(audience === 'public' && { initial: (t) => peekTopModels(t, utmSource) }),
+    },
   );
   // 001 §4: a payment invalidates TopModels; premium locks are the server's answer for the plan held.
   const bus = useBus();
