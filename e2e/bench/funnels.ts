@@ -4,7 +4,8 @@
 // For a sample of quiz variants and the chat funnel, at phone size, localhost and throttled (150 ms, 1.6 Mbps):
 // when the first screen is painted (its heading in the DOM and a contentful paint), when the remote's own render
 // (the hydration, with server rendering on) has it, JS gzip and requests. Then the origin's cost of one server
-// render. Median of BENCH_RUNS (5). Prints; asserts nothing.
+// render, and of one server render of explore's `/` inside the shell's chrome frame (ADR 0453). Median of BENCH_RUNS (5).
+// Prints; asserts nothing.
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -88,6 +89,42 @@ async function renderCost(): Promise<{ perSecond: number; p99Ms: number; medianM
   return { perSecond: Math.round(2000 / (total / 1000)), p99Ms: times[1979]!, medianMs: median(times) };
 }
 
+/**
+ * The origin's cost of one uncached `/` first screen (ADR 0453): explore's server entry with the catalogue the
+ * origin inlines, inside the shell's chrome frame, called in this process as the origin calls them.
+ */
+async function exploreRenderCost(
+  origin: string,
+): Promise<{ perSecond: number; p99Ms: number; medianMs: number }> {
+  const dist = path.join(REPO_ROOT, 'remotes', 'explore', 'dist');
+  const version = readdirSync(dist)[0]!;
+  const entry = (await import(
+    pathToFileURL(path.join(dist, version, 'server', 'first-screen.mjs')).href
+  )) as { renderFirstScreen(input: object): Promise<{ html: string } | null> };
+  const shell = (await import(
+    pathToFileURL(path.join(REPO_ROOT, 'shell', 'dist', 'server', 'chrome-frame.mjs')).href
+  )) as { renderChromeFrame(input: object): Promise<{ html: string } | null> };
+  const answers = {
+    'PersonModel/top?': (await (await fetch(`${origin}/api/PersonModel/top`)).json()) as unknown,
+  };
+  const input = { path: '/', search: '', brand: 'main', theme: 'dark', answers } as const;
+  const once = async () => {
+    const screen = await entry.renderFirstScreen(input);
+    await shell.renderChromeFrame({ ...input, content: screen!.html });
+  };
+  for (let i = 0; i < 100; i += 1) await once();
+  const times: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < 500; i += 1) {
+    const t = performance.now();
+    await once();
+    times.push(performance.now() - t);
+  }
+  const total = performance.now() - started;
+  times.sort((a, b) => a - b);
+  return { perSecond: Math.round(500 / (total / 1000)), p99Ms: times[494]!, medianMs: median(times) };
+}
+
 const DATA_DIR = path.join(REPO_ROOT, '.bench', 'funnels-data');
 const OFF_DATA_DIR = path.join(REPO_ROOT, '.bench', 'funnels-data-off');
 for (const dir of [DATA_DIR, OFF_DATA_DIR]) rmSync(dir, { recursive: true, force: true });
@@ -101,6 +138,7 @@ const off = await startStack({
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const rows: Record<string, unknown>[] = [];
 let cost: Awaited<ReturnType<typeof renderCost>> | undefined;
+let exploreCost: Awaited<ReturnType<typeof exploreRenderCost>> | undefined;
 try {
   for (const port of [PORT, OFF_PORT]) {
     // Warm each server once so run 1 measures the page, not the server's start (or the entry's first import).
@@ -135,6 +173,7 @@ try {
     }
   }
   cost = await renderCost();
+  exploreCost = await exploreRenderCost(`http://127.0.0.1:${PORT}`);
 } finally {
   await browser.close();
   await stopStack(on.pid!);
@@ -147,4 +186,8 @@ console.table(rows);
 if (cost)
   process.stdout.write(
     `Origin cost of one /quiz-fb first screen (uncached render, one core): ${cost.perSecond} renders/s, median ${cost.medianMs.toFixed(3)} ms, p99 ${cost.p99Ms.toFixed(3)} ms; the origin keeps the last 500 screens by entry, path, brand and theme, so a repeat costs a map lookup.\n`,
+  );
+if (exploreCost)
+  process.stdout.write(
+    `Origin cost of one / first screen (explore's cards from the inlined catalogue inside the shell's chrome frame, uncached, one core): ${exploreCost.perSecond} renders/s, median ${exploreCost.medianMs.toFixed(2)} ms, p99 ${exploreCost.p99Ms.toFixed(2)} ms; kept by entry, path, query, brand, theme and answer, so a repeat costs a map lookup.\n`,
   );

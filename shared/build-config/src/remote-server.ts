@@ -13,6 +13,12 @@ export interface ServerEntryBuild {
   /** The browser build's vanilla-extract prefix: the server's markup wears the same class names. */
   classPrefix: string;
   define: Record<string, string>;
+  /**
+   * Where the browser build's files are served, and how it names an asset: an image the markup points at gets the
+   * browser build's URL (the file is the browser build's; this build writes none).
+   */
+  publicPath: string;
+  assetModuleFilename: string;
   /** The browser build's name: this one runs after it (whose `clean` would otherwise remove the file). */
   after: string;
 }
@@ -38,12 +44,15 @@ export function createServerEntryConfig(build: ServerEntryBuild): Configuration 
       chunkFormat: 'module',
       library: { type: 'module' },
       clean: false,
+      publicPath: build.publicPath,
+      assetModuleFilename: build.assetModuleFilename,
     },
     resolve: { ...resolveOptions(), conditionNames: ['es2015', 'node', 'import', 'module', 'default'] },
     module: {
       rules: moduleRules(true),
       // `import.meta.url` is the built file's, where it is deployed, not the source's at build time.
       parser: { javascript: { importMeta: false } },
+      generator: { asset: { emit: false }, 'asset/resource': { emit: false } },
     },
     plugins: [
       vanillaExtract(true, build.classPrefix),
@@ -71,6 +80,9 @@ export function createRemoteServerConfig(
     entry: options.serverEntry,
     file: path.join(options.dir, 'dist', version, SERVER_ENTRY_FILE),
     classPrefix: containerName(options.name),
+    // The origin serves a version folder at `/remotes/<name>/<version>/` (the registry's manifest URL says the same).
+    publicPath: `/remotes/${options.name}/${version}/`,
+    assetModuleFilename: '[hash][ext][query]',
     define: {
       __REMOTE_VERSION__: JSON.stringify(version),
       __STANDALONE_REMOTE__: JSON.stringify(options.name),

@@ -215,6 +215,8 @@ export function createShellServerConfig(options: ShellBuildOptions, after: strin
     entry: './src/server.tsx',
     file: path.join(options.dir, 'dist', CHROME_FRAME_FILE),
     classPrefix: 'shell',
+    publicPath: '/',
+    assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
     define: {},
     after,
   });
