@@ -28,7 +28,7 @@ async function catalogue(request: APIRequestContext) {
 }
 
 /**
- * Problems a hydration would show: React's hydration errors (#418, #419, #423, #425 in production) or warnings, and
+ * Problems a hydration would show: React's hydration errors (production codes 418, 419, 423 and 425) or warnings, and
  * the remote's reports (`error:report-requested`, "hydration: …"). Not every console error: a page's third-party
  * pixel that cannot resolve its host in a sandbox is not this suite's business.
  */
