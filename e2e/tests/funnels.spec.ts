@@ -208,7 +208,9 @@ test.describe('funnels', () => {
       // 150 KB is the target; 150.5 KB while the merged shell rules of 2026-11-27 (payment returns, fingerprint
       // update, quiz users) are won back (they cost ~0.3 KB beyond it), and 0.5 KB more for the hydration of the
       // server-rendered first screen and its broken-picture check (ADR 0452), which the first paint no longer waits for.
-      expect(total, url).toBeLessThanOrEqual(151 * 1024);
+      // 0.7 KB more: the quiz users' watch (ADR 0390, 0.6 KB) now loads with a quiz page instead of at its first
+      // navigation (a hand-over that left the document first lost the finished quiz), and the kit's seeding (ADR 0453).
+      expect(total, url).toBeLessThanOrEqual(151.7 * 1024);
     }
   });
 

@@ -11,8 +11,6 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import {
   FIRST_SCREEN_SLOT_ATTRIBUTE,
-  LEGAL_PAGES,
-  PATHS,
   SHELL_PAGE_STYLES_FILE,
   type HubClient,
   type RenderChromeFrame,
@@ -28,6 +26,8 @@ import { bottomNavShown, chromeShown } from './chrome/chrome-rules.ts';
 import { Header } from './chrome/header.tsx';
 import { Sidebar } from './chrome/sidebar.tsx';
 import { LegalPage } from './pages/legal-page.tsx';
+import { matchBrandRoute } from './routing/brand-routes.ts';
+import { createRouteTable } from './routing/route-table.ts';
 import type { SessionApi, SessionSnapshot } from './session/session-api.ts';
 
 const never = <T,>() => new Promise<T>(() => {});
@@ -59,10 +59,8 @@ const hubs: HubClient = { state: () => 'Disconnected', invoke: never, stream: ()
 /** Attributes that must stay unique in the page: the shell's own root renders the same chrome beside this one. */
 const UNIQUE_ATTRIBUTES = / (?:id|data-testid|aria-controls|aria-labelledby)="[^"]*"/g;
 
-/** The shell's own pages rendered on the server: the legal index and the policies (000 §2.1). */
-const isLegalPath = (path: string) =>
-  path === PATHS.legal.pattern ||
-  LEGAL_PAGES.some((page) => PATHS.legalPage.href({ page }) === path.replace(/\/+$/, ''));
+/** The shell's own pages (the registry plays no part in them), as the brand's route set serves them. */
+const routes = createRouteTable(null);
 
 /**
  * The legal pages' stylesheets, which the browser loads with their lazy chunks: linked by the frame so the page is
@@ -100,13 +98,14 @@ export const renderChromeFrame: RenderChromeFrame = async (input) => {
   const brand = BRANDS[input.brand] ?? BRANDS.main;
   if (!chromeShown(brand.routeSet, input.path)) return null;
   const ownPage = input.content === null;
-  if (ownPage && !isLegalPath(input.path)) return null;
+  // The shell's own pages rendered here: the legal index and the policies (000 §2.1), where the brand has them.
+  const owner = matchBrandRoute(routes, brand.routeSet, input.path);
+  if (ownPage && !(owner.kind === 'shell' && owner.page === 'legal')) return null;
   const services: ShellServices = {
     history: serverHistory(input),
     bus,
     loader: never(),
-    // Read by a link's preload on hover only, which does not happen on the server.
-    routes: undefined as never,
+    routes,
     // The legal pages ask for the visitor's country in an effect, which does not run on the server.
     transport: { request: never },
     hubs,
