@@ -17,6 +17,9 @@ export const marks = style({
   position: 'absolute',
   top: 10,
   left: 10,
+  // Clear of the lock (30 px at 10 px from the edge, and the gap): in a wider font (the server's first screen paints
+  // in the system's, ADR 0453) the marks wrap instead of running under it.
+  right: 46,
   display: 'flex',
   gap: 6,
   flexWrap: 'wrap',
