@@ -214,6 +214,24 @@ export default tseslint.config(
       ],
     },
   })),
+  // Every spec takes `test` from e2e/support/test.ts, which watches each test for hydration problems (ADR 0454).
+  {
+    files: ['e2e/tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import `test` from '../support/test.ts': it watches every test for hydration problems.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['infra/**/*.ts'],
     rules: {

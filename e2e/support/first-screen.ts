@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 // What the first-screen suites (ADR 0452, 0453) read from the origin's HTML.
 
@@ -17,3 +17,24 @@ export async function servedHtml(
   expect(response.ok()).toBe(true);
   return response.text();
 }
+
+/** The first screen's markup in a page, or null. */
+export const firstScreen = (page: string) =>
+  /<div id="first-screen"[^>]*>(.*?)<\/div>\s*<div id="root">/s.exec(page)?.[1] ?? null;
+
+/** Keeps the element the server sent for `selector`, to compare with the one on screen after hydration. */
+export const keepServed = (page: Page, selector: string) =>
+  page.addInitScript((css) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as { served?: Element | null }).served = document.querySelector(`#first-screen ${css}`);
+    });
+  }, selector);
+
+/** Whether the element `remote` shows for `selector` is the very one the server sent (hydrated in place). */
+export const servedIsOnScreen = (page: Page, remote: string, selector: string) =>
+  page.evaluate(
+    ([name, css]) =>
+      document.querySelector(`[data-remote-outlet="${name}"] ${css}`) ===
+      (window as { served?: Element | null }).served,
+    [remote, selector] as const,
+  );

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { expectAccessible } from '../support/axe.ts';
 
 // Axe-core on every route the shell and explore serve, in both themes, on a phone and a desktop, with no serious

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { E2E_PORT } from '../support/env.ts';
 
 // The bad-input suite: every route of the API's own route table (read at run time, so routes added later

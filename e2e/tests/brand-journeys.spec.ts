@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { expectBackOn, fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { finishQuiz } from '../support/quiz.ts';
 import { seedSession, storedAccessToken } from '../support/sign-in.ts';

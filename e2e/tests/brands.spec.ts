@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 
 // One build, every brand: on the e2e host (127.0.0.1, a development host) `?brand=` picks the brand, as the
 // hostname map does in production. Fonts, legal entities, route sets and theme defaults come from the brand.

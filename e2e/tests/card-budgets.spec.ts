@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { E2E_DATA_DIR } from '../support/env.ts';
 import { startFreshStack, stopStack } from '../support/stack.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 import * as chat from '../support/chat.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';
 import { attachShot, layouts, openInLayout } from '../support/screenshots.ts';

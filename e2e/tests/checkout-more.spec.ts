@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { cardFields, expectBackOn, fillCard, payMonthlyPlan, SUCCESS_CARD } from '../support/payments.ts';
 import { readLiveRegistry } from '../support/registry.ts';
 import { jsBeyondShell } from '../support/route-bytes.ts';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { completeDraft } from '../support/character-draft.ts';
 import { expectJsBeyondShellWithin } from '../support/route-bytes.ts';
 import { attachShot, imagesComplete, layouts, openInLayout } from '../support/screenshots.ts';

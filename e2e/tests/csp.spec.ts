@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { watchCsp } from '../support/csp.ts';
 
 // The page's Content-Security-Policy is strict (nonce, no unsafe-inline) and the shell and its

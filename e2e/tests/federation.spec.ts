@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { REPO_ROOT } from '../support/env.ts';
 import { THROWING_REMOTE_DIR, THROWING_VERSION } from '../support/fixtures.ts';
 import { hashTree, publishAndFlip, readLiveRegistry, remoteCli } from '../support/registry.ts';

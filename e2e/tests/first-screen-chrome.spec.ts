@@ -1,6 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { hydrationProblem, test } from '../support/test.ts';
 import { watchCsp } from '../support/csp.ts';
-import { GOOGLEBOT, servedHtml as html } from '../support/first-screen.ts';
+import {
+  GOOGLEBOT,
+  firstScreen,
+  keepServed,
+  servedHtml as html,
+  servedIsOnScreen,
+} from '../support/first-screen.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 import { attachShot, layouts } from '../support/screenshots.ts';
 
@@ -8,10 +15,6 @@ import { attachShot, layouts } from '../support/screenshots.ts';
 // sidebar and bottom navigation as a visitor whose user is not loaded sees them), with the first cards from the
 // origin's public answer; explore hydrates its part in place and the shell's own root takes over the chrome. The
 // legal pages are the shell's own: the frame renders them whole, and the shell's root replaces them once loaded.
-
-/** The first screen's markup in a page, or null. */
-const firstScreen = (page: string) =>
-  /<div id="first-screen"[^>]*>(.*?)<\/div>\s*<div id="root">/s.exec(page)?.[1] ?? null;
 
 /** The names on the first screen's cards, in order. */
 const cardNames = (markup: string) =>
@@ -28,36 +31,20 @@ async function catalogue(request: APIRequestContext) {
 }
 
 /**
- * Problems a hydration would show: React's hydration errors (production codes 418, 419, 423 and 425) or warnings, and
- * the remote's reports (`error:report-requested`, "hydration: …"). Not every console error: a page's third-party
- * pixel that cannot resolve its host in a sandbox is not this suite's business.
+ * Stricter than every test's watch (ADR 0454): React's hydration errors, and any report the page sends at all (a
+ * first screen must bring none). Not every console error: a page's third-party pixel that cannot resolve its host in
+ * a sandbox is not this suite's business.
  */
 function watchHydration(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (/hydrat|React error #4(18|19|23|25)/i.test(message.text())) problems.push(message.text());
+    if (hydrationProblem('console', message.text())) problems.push(message.text());
   });
   page.on('request', (request) => {
     if (request.url().includes('/api/client-errors')) problems.push(`report: ${request.postData()}`);
   });
   return problems;
 }
-
-/** Keeps the element the server sent for `selector`, to compare with the one on screen after hydration. */
-const keepServed = (page: Page, selector: string) =>
-  page.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      (window as { served?: Element | null }).served = document.querySelector(`#first-screen ${css}`);
-    });
-  }, selector);
-
-const servedIsOnScreen = (page: Page, selector: string) =>
-  page.evaluate(
-    (css) =>
-      document.querySelector(`[data-remote-outlet="explore"] ${css}`) ===
-      (window as { served?: Element | null }).served,
-    selector,
-  );
 
 test.describe('explore from the server', () => {
   test('should name the first characters in the HTML of / for a crawler, inside the chrome', async ({
@@ -134,7 +121,7 @@ test.describe('explore from the server', () => {
         url,
       ).toBeVisible();
       await expect(page.locator('#first-screen'), url).toHaveCount(0);
-      expect(await servedIsOnScreen(page, 'h1'), url).toBe(true);
+      expect(await servedIsOnScreen(page, 'explore', 'h1'), url).toBe(true);
       await expect(page.getByTestId('shell-header'), url).toHaveCount(1);
     }
     expect(publicFetches).toEqual([]);
@@ -146,7 +133,7 @@ test.describe('explore from the server', () => {
     await keepServed(page, '[data-testid="model-card"]');
     await page.goto('/');
     await expect(page.locator('[data-remote-outlet="explore"][data-state="mounted"]')).toBeVisible();
-    expect(await servedIsOnScreen(page, '[data-testid="model-card"]')).toBe(true);
+    expect(await servedIsOnScreen(page, 'explore', '[data-testid="model-card"]')).toBe(true);
     // A first-time visitor is asked for a style (000 §2.4) once the page is alive.
     const welcome = page.getByRole('dialog');
     await expect(welcome).toBeVisible();
@@ -168,7 +155,7 @@ test.describe('explore from the server', () => {
     await keepServed(page, 'h1');
     await page.goto('/');
     await expect(page.locator('[data-remote-outlet="explore"][data-state="mounted"] h1')).toBeVisible();
-    expect(await servedIsOnScreen(page, 'h1')).toBe(true);
+    expect(await servedIsOnScreen(page, 'explore', 'h1')).toBe(true);
     // The server sent the not-yet-loaded chrome; the shell's root shows the visitor's.
     await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
     await expect(page.getByTestId('login-button')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { GOOGLEBOT, servedHtml as html } from '../support/first-screen.ts';
 import { REPO_ROOT } from '../support/env.ts';
 import { publishLiveCopy, readLiveRegistry, remoteCli } from '../support/registry.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { expectJsBeyondShellWithin } from '../support/route-bytes.ts';
 import { attachShot, decodeVisibleImages, layouts, openInLayout } from '../support/screenshots.ts';
 import { confirmNsfw, registerAccount, seedSession } from '../support/sign-in.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 
 // 000 §5: an image that fails to load is replaced by a placeholder with the alt 'Image currently unavailable', on
 // the app's pages, not only where the kit's Image was already used (000 §5). Funnel pages get it from one bubbling

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { finishQuiz, mainAppHandOver } from '../support/quiz.ts';
 import { storedAccessToken } from '../support/sign-in.ts';
 import { signInAdultSubscriber, signInSubscriber } from '../support/subscription.ts';

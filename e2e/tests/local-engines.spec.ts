@@ -1,7 +1,8 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.ts';
 import {
   balance,
   composer,

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { fillCard } from '../support/payments.ts';
 import { shoot } from '../support/screenshots.ts';
 import { preRegisterVisitor, storedAccessToken } from '../support/sign-in.ts';
@@ -17,6 +18,8 @@ async function openYearPage(page: Page, violations: string[]) {
   });
   await page.goto('/pricing');
   await expect(page.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true');
+  // The plans come with the page (ADR 0455); the action shows once the visitor's session (and provider) is known.
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
   const flags = await page.request.post('/api/Authenticate/update-feature-flags', {
     headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
     data: { paymentForm: 'hosted' },

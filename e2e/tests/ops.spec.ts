@@ -1,6 +1,7 @@
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { E2E_DATA_DIR } from '../support/env.ts';
 import { THROWING_REMOTE_DIR, THROWING_VERSION } from '../support/fixtures.ts';
 import { publishAndFlip, readLiveRegistry, remoteCli } from '../support/registry.ts';

@@ -1,12 +1,12 @@
 import {
   expect,
-  test,
   type APIRequestContext,
   type Frame,
   type FrameLocator,
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { watchCsp } from '../support/csp.ts';
 import { expectBackOn, fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { VIEWPORTS } from '../support/screenshots.ts';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { REPO_ROOT } from '../support/env.ts';
 import { fillCard, passThreeDs } from '../support/payments.ts';
 import { preRegisterVisitor } from '../support/sign-in.ts';

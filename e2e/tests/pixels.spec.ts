@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { buyPackAndProceed, expectBackOn, fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { conversation, openChatWith, sendAndWait } from '../support/chat.ts';
 import { shoot } from '../support/screenshots.ts';

@@ -4,7 +4,8 @@ import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { REPO_ROOT } from '../support/env.ts';
 import { hashTree, publishAndFlip, readLiveRegistry, remoteCli } from '../support/registry.ts';
 

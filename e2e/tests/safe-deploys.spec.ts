@@ -1,6 +1,7 @@
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { publishLiveCopy, readLiveRegistry, remoteCli } from '../support/registry.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { E2E_DATA_DIR } from '../support/env.ts';
 import { startFreshStack, stopStack } from '../support/stack.ts';
 

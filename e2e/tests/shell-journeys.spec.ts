@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { finishQuiz } from '../support/quiz.ts';
 import { signInRegistered } from '../support/sign-in.ts';
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { REPO_ROOT } from '../support/env.ts';
 
 // A remote team runs its remote alone against the fake shell (`pnpm --filter @companion/<name> dev`).

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test } from '../support/test.ts';
 import { fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { answerQuiz } from '../support/quiz.ts';
 import { attachShot, layouts, openInLayout } from '../support/screenshots.ts';
