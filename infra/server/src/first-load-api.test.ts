@@ -21,6 +21,28 @@ describe('first-load API reader', () => {
     expect(init.headers).not.toHaveProperty('authorization');
   });
 
+  it("should ask a country's answer with the CDN's header and keep one per country (ADR 0455)", async () => {
+    const fetchImpl = vi.fn(async (_url: string | URL | Request, init?: RequestInit) =>
+      json({ country: (init?.headers as Record<string, string>)['x-country'] ?? null }),
+    );
+    const read = createFirstLoadApi({
+      apiUrl: 'http://api:1',
+      fetchImpl,
+      countryHeader: 'x-country',
+      now: () => 0,
+    });
+    await expect(read('Payments/subscription-products?', 'CA')).resolves.toEqual({ country: 'CA' });
+    await expect(read('Payments/subscription-products?', 'US')).resolves.toEqual({ country: 'US' });
+    await expect(read('Payments/subscription-products?', 'CA')).resolves.toEqual({ country: 'CA' });
+    await expect(read('Payments/subscription-products?')).resolves.toEqual({ country: null });
+    // Anything but two letters is not forwarded: it shares the answer without a country.
+    await expect(read('Payments/subscription-products?', 'ca\r\nx: 1')).resolves.toEqual({ country: null });
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+    expect(fetchImpl.mock.calls.map(([url]) => url)).toEqual(
+      Array(3).fill('http://api:1/api/Payments/subscription-products?'),
+    );
+  });
+
   it('should serve a stale answer at once while one refresh runs, then the refreshed one', async () => {
     let now = 0;
     let version = 1;

@@ -19,7 +19,7 @@ async function fixture(
   googleClientId?: string,
   extra: {
     firstLoad?: FirstLoadHint[];
-    fetchApi?: (key: string) => Promise<unknown>;
+    fetchApi?: (key: string, country?: string | null) => Promise<unknown>;
     integrity?: Record<string, string>;
   } = {},
 ) {
@@ -213,8 +213,9 @@ describe('index.html renderer', () => {
   it('should inline the hinted public answers and preload the images of the first matching items', async () => {
     const fetchApi = vi.fn(async () => MODELS);
     const render = await fixture(registry, undefined, { firstLoad: HINTS, fetchApi });
-    const html = await render('/chat/42?utm_source=ads&other=1');
-    expect(fetchApi).toHaveBeenCalledWith('PersonModel/top?utmSource=ads');
+    const html = await render('/chat/42?utm_source=ads&other=1', null, { country: 'CA' });
+    // The list does not vary by country: it is asked without one.
+    expect(fetchApi).toHaveBeenCalledWith('PersonModel/top?utmSource=ads', null);
     const inlined = /<script id="first-load" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(inlined ?? 'null')).toEqual({ 'PersonModel/top?utmSource=ads': MODELS });
     expect(html).toContain(
@@ -225,6 +226,17 @@ describe('index.html renderer', () => {
     );
     expect(html).not.toContain('href="/api/images/a1.svg"');
     expect(html).not.toContain('href="https://cdn.example/r5.svg"');
+  });
+
+  it("should ask a call that varies by country with the request's country (ADR 0455)", async () => {
+    const fetchApi = vi.fn(async (_key: string, country?: string | null) => [{ id: `plan-${country}` }]);
+    const hints: FirstLoadHint[] = [
+      { path: '/chat/:chatId', api: [{ path: 'Payments/subscription-products', country: true }] },
+    ];
+    const render = await fixture(registry, undefined, { firstLoad: hints, fetchApi });
+    const html = await render('/chat/42', null, { country: 'CA' });
+    expect(fetchApi).toHaveBeenCalledWith('Payments/subscription-products?', 'CA');
+    expect(html).toContain('{"Payments/subscription-products?":[{"id":"plan-CA"}]}');
   });
 
   it('should choose the image rule by the page query', async () => {

@@ -107,6 +107,8 @@ export interface PageRequest {
   bot?: boolean;
   /** The `Host` header: a funnel brand's host serves other pages than the main app (ADR 0285). */
   hostname?: string;
+  /** The CDN's country header, for the answers that depend on it (ADR 0455). */
+  country?: string | null;
 }
 
 /**
@@ -167,7 +169,7 @@ export function createIndexRenderer(options: {
    * A public `GET /api/<key>` for first-load hints (ADR 0082): the parsed JSON, or `undefined` when the API is
    * slow, failing or answers something else; the page then fetches it itself. Absent: nothing is inlined.
    */
-  fetchApi?: (key: string) => Promise<unknown>;
+  fetchApi?: (key: string, country?: string | null) => Promise<unknown>;
   /** The route remote's first screen from its server entry (ADR 0452, `first-screen.ts`); absent: none. */
   firstScreen?: (
     remote: string,
@@ -235,7 +237,7 @@ export function createIndexRenderer(options: {
   };
 
   /** The route's public answers (inlined for the shell's transport) and the image preloads they name. */
-  const firstLoad = async (hint: FirstLoadHint, search: URLSearchParams) => {
+  const firstLoad = async (hint: FirstLoadHint, search: URLSearchParams, country: string | null) => {
     const fetchApi = options.fetchApi;
     if (!fetchApi) return { answers: [], values: {}, images: [] };
     const calls = (hint.api ?? []).map((call) => {
@@ -245,7 +247,7 @@ export function createIndexRenderer(options: {
         if (value !== null) query[apiName] = value;
       }
       const key = firstLoadKey(call.path, query);
-      return fetchApi(key).then(
+      return fetchApi(key, call.country ? country : null).then(
         (answer) => [key, answer] as const,
         () => [key, undefined] as const,
       );
@@ -279,7 +281,7 @@ export function createIndexRenderer(options: {
   return async function render(
     url: string,
     visitorId: string | null = null,
-    { bot = false, hostname = '' }: PageRequest = {},
+    { bot = false, hostname = '', country = null }: PageRequest = {},
   ): Promise<string> {
     const [pathname = '/', query = ''] = url.split('?', 2);
     const search = new URLSearchParams(query);
@@ -338,7 +340,7 @@ export function createIndexRenderer(options: {
         matchRoutePattern(candidate.path, page),
       );
       if (hint) {
-        const loaded = await firstLoad(hint, search);
+        const loaded = await firstLoad(hint, search, country);
         const { images } = loaded;
         answers = loaded.values;
         if (loaded.answers.length > 0) {

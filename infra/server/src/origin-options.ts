@@ -45,6 +45,11 @@ export interface OriginServerOptions {
   firstScreen?: boolean;
   /** The first screen's render budget in ms (default 50). */
   firstScreenBudgetMs?: number;
+  /**
+   * The CDN's country header, as the API reads it (`COUNTRY_HEADER`, default `cf-ipcountry`): forwarded with the
+   * first-load calls whose answer depends on it (the plans, ADR 0455).
+   */
+  countryHeader?: string | undefined;
   /** The live card form's script and frame origins (`paymentFormCspSources`), joining the page's CSP. */
   paymentFormSources?: CspSources;
 }

@@ -48,6 +48,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
   const remotesDir = path.join(options.dataDir, 'remotes');
   const registryFile = path.join(options.dataDir, 'registry.json');
   const proxyTimeoutMs = options.proxyTimeoutMs ?? 120_000;
+  const countryHeader = (options.countryHeader ?? 'cf-ipcountry').toLowerCase();
   // @fastify/static needs its root to exist; a fresh data folder has no store yet.
   mkdirSync(remotesDir, { recursive: true });
 
@@ -191,7 +192,7 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
       adPixels: options.adPixels ?? null,
       readRegistry: async (visitorId) =>
         registryForVisitor(JSON.parse(await readRegistryText()) as Registry, visitorId ?? null),
-      fetchApi: createFirstLoadApi({ apiUrl }),
+      fetchApi: createFirstLoadApi({ apiUrl, countryHeader }),
       ...(options.firstScreen === false
         ? {}
         : {
@@ -271,6 +272,10 @@ export async function createOriginServer(options: OriginServerOptions): Promise<
         await renderIndex(request.url, visitor, {
           bot: isBotUserAgent(request.headers['user-agent']),
           hostname: request.hostname,
+          country:
+            String(request.headers[countryHeader] ?? '')
+              .trim()
+              .toUpperCase() || null,
         }),
         nonce,
       );

@@ -168,6 +168,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     sentryDsn: options.env['SENTRY_DSN'] || undefined,
     adPixels: readAdPixelConfig(options.env),
     paymentFormSources: paymentFormCspSources(options.env),
+    countryHeader: options.env['COUNTRY_HEADER'] || undefined,
     // ADR 0452: `FIRST_SCREEN=off` serves every page as the client renders it (the bench's switch, an SRE's lever).
     firstScreen: options.env['FIRST_SCREEN'] !== 'off',
   });

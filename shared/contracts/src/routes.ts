@@ -9,13 +9,17 @@ export function matchRoutePattern(pattern: string, pathname: string): boolean {
 /**
  * Public data a remote's route reads on arrival, declared by the remote (its build writes it into the version
  * folder's `companion-remote.json`) so the origin server can put it into the first HTML instead of the page
- * asking for it after all its JS ran (ADR 0082). Only calls the page sends without a token are eligible.
+ * asking for it after all its JS ran (ADR 0082). Only calls the API answers alike without a token are eligible.
  */
 export interface FirstLoadHint {
   /** Route pattern, as in the shell's route table. */
   path: string;
-  /** `GET` calls under `/api`; `query` maps the API's query names to the page's (`utmSource ← utm_source`). */
-  api?: { path: string; query?: Record<string, string> }[];
+  /**
+   * `GET` calls under `/api`; `query` maps the API's query names to the page's (`utmSource ← utm_source`). `country`:
+   * the answer depends on the visitor's country (the plans' prices, 001 §1): the origin forwards the CDN's country
+   * header and keeps one answer per country (contract 1.6, ADR 0455).
+   */
+  api?: { path: string; query?: Record<string, string>; country?: boolean }[];
   /**
    * The remote's lazy chunks the route's first screen needs, by `webpackChunkName`: the origin preloads their files
    * with the route's other files, so a page split off the exposed module costs no extra round trip (ADR 0285).

@@ -1,5 +1,5 @@
 /** The mount-props and bus contract version. Majors break; minors only add (house style rule 5). */
-export const CONTRACT_VERSION = '1.5.0';
+export const CONTRACT_VERSION = '1.6.0';
 
 /** The major of a contract version, or NaN when unreadable. */
 export function contractMajor(version: string | number): number {

@@ -159,6 +159,23 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
         expect((await get(s, 'Payments/user-active-subscription')).json()).toBeNull();
       });
 
+      it('should list the plans without a token, by the CDN country, and refuse a bad token (ADR 0455)', async () => {
+        const anonymous = (headers: Record<string, string> = {}) =>
+          t.app.inject({ method: 'GET', url: '/api/Payments/subscription-products', headers });
+        const plain = await anonymous();
+        expect(plain.statusCode).toBe(200);
+        const s = await preRegister(t.app);
+        // The same list a signed-in caller of the same region gets: the origin renders /pricing with it.
+        expect(plain.json()).toEqual((await get(s, 'Payments/subscription-products')).json());
+        expect((await anonymous({ 'cf-ipcountry': 'CA' })).json()[0].id).toBe('sub-weekly-ca');
+        // A token that is sent must be valid: a stale session is not silently served as a visitor.
+        const forged = await anonymous({ authorization: 'Bearer not-a-token' });
+        expect(forged.statusCode).toBe(401);
+        // Only the plans are public: the offers and lists that depend on the caller still ask for a session.
+        for (const url of ['lifetime-subscription-products', 'one-time-pay-products', 'upsell-products'])
+          expect((await t.app.inject({ method: 'GET', url: `/api/Payments/${url}` })).statusCode).toBe(401);
+      });
+
       it('should answer region variants by the CDN country and hide the admin lists from non-admins', async () => {
         const s = await preRegister(t.app);
         const ca = (await get(s, 'Payments/subscription-products', { 'cf-ipcountry': 'CA' })).json();
@@ -1053,7 +1070,7 @@ describe.each(BACKENDS)('payments on $backend', ({ backend, available }) => {
       expect(longKey.json().error.field).toBe('Idempotency-Key');
       expect((await deliver({ headers: {}, body: 'x' })).statusCode).toBe(401);
       expect((await deliver({ headers: {}, body: '{}' }, 'stripe')).statusCode).toBe(404);
-      for (const url of ['Payments/subscription-products', 'Payments/create-payment-intent'])
+      for (const url of ['Payments/user-active-subscription', 'Payments/create-payment-intent'])
         expect(
           (await t.app.inject({ method: url.includes('create') ? 'POST' : 'GET', url: `/api/${url}` }))
             .statusCode,

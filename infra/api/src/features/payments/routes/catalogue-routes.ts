@@ -28,7 +28,11 @@ export function registerCatalogueRoutes({ app, deps, auth }: PaymentRoutes) {
     return products.filter((product) => product.periodInMonths > current);
   };
 
-  app.get('/Payments/subscription-products', auth, (request) => subscriptionList(request, 'subscription'));
+  // Public (ADR 0455; 001 §7: a call sends a bearer token "when a valid one exists"): the plans depend on the
+  // caller's region only, so the origin can render `/pricing`'s first screen with them before any JavaScript.
+  app.get('/Payments/subscription-products', { preHandler: app.authenticateOptional }, (request) =>
+    subscriptionList(request, 'subscription'),
+  );
   app.get('/Payments/downsell/products', auth, async (request) => {
     const query = parseQuery(DownsellQuery, request.query);
     return longerThanLive(request, query.downsellType === 'extra' ? 'upgrade_extra' : 'upgrade_base');
