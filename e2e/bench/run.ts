@@ -1,6 +1,7 @@
 // `pnpm bench` (after the build): cold-load cost of `/` and of each remote route in Chromium, localhost and throttled
 // (150 ms, 1.6 Mbps), against a single-bundle build of the same page without federation (`/` and `/chat`) and against
-// the same build with its server-rendered first screen off (`FIRST_SCREEN=off`, `/` and `/premium-models`, ADR 0453),
+// the same build with its server-rendered first screen off (`FIRST_SCREEN=off`: `/`, `/premium-models`, ADR 0453,
+// and `/pricing`, ADR 0455),
 // plus the switch to a not-yet-loaded remote after its link's hover preload. Prints ONE table; asserts nothing.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -28,8 +29,8 @@ const ROUTES = [
   '/quiz-vip',
 ];
 const BASELINE_ROUTES = ['/', '/chat'];
-// Explore's pages again on a second stack of the same build with server rendering off (ADR 0453).
-const OFF_ROUTES = ['/', '/premium-models'];
+// Explore's pages and `/pricing` again on a second stack of the same build with server rendering off (ADR 0453, 0455).
+const OFF_ROUTES = ['/', '/premium-models', '/pricing'];
 const OFF_PORT = PORT + 3;
 
 type Browser = Awaited<ReturnType<typeof chromium.launch>>;
@@ -140,10 +141,10 @@ const rows = [
     'vs single bundle (JS / req / card thr.)': base
       ? `${ratio(m.jsKB, base.jsKB)} / ${ratio(m.requests, base.requests)} / ${ratio(m.cardThrottled, base.cardThrottled)}`
       : '—',
-    // ADR 0453: the first card with the server's first screen against without it, and the hydration against the
-    // client render's first screen (targets ≤ 0.5× and ≤ 1.1×).
-    'vs server render off (card thr. / hydrated vs off render thr.)': off
-      ? `${ratio(m.cardThrottled, off.cardThrottled)} / ${ratio(m.hydratedThrottled, off.renderThrottled)}`
+    // ADR 0453: the first card (and the page's first render: `/pricing`'s plans) with the server's first screen
+    // against without it, and the hydration against the client render's first screen (targets ≤ 0.5× and ≤ 1.1×).
+    'vs server render off (card thr. / render thr. / hydrated vs off render thr.)': off
+      ? `${ratio(m.cardThrottled, off.cardThrottled)} / ${ratio(m.renderThrottled, off.renderThrottled)} / ${ratio(m.hydratedThrottled, off.renderThrottled)}`
       : '—',
     'switch after hover ms': route === '/pricing' && build === 'federated' ? ms(med(switches)) : '—',
   };

@@ -29,7 +29,8 @@ export interface FirstScreenHydration {
 export function firstScreenHydration(options: {
   name: RemoteName;
   version: string;
-  prepare(path: string, brand: LifecycleProps['brand']): Promise<boolean>;
+  /** Loads what the route's first render needs; false when the route (path, brand, query) has no first screen. */
+  prepare(path: string, brand: LifecycleProps['brand'], search: string): Promise<boolean>;
 }): FirstScreenHydration {
   let bus: LifecycleProps['bus'] | null = null;
   let adopted = false;
@@ -65,7 +66,10 @@ export function firstScreenHydration(options: {
       const ours = screen.dataset['remote'] === options.name && screen.dataset['version'] === options.version;
       // A chunk that cannot load: the mount renders afresh, and shows the error screen as it would have.
       const ready =
-        ours && (await options.prepare(props.history.location.pathname, props.brand).catch(() => false));
+        ours &&
+        (await options
+          .prepare(props.history.location.pathname, props.brand, props.history.location.search)
+          .catch(() => false));
       // Adopted, or removed: a screen of another build must not stay in the page (its ids would repeat the mount's).
       adopted = ready && screen.isConnected;
       // Inside the shell's chrome frame on a page with chrome (ADR 0453), else the whole element.

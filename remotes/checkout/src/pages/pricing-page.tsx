@@ -2,6 +2,7 @@ import { PATHS } from '@companion/contracts';
 import { useRemoteLocation } from '@companion/remote-kit';
 import { useBuyer } from '../hooks/use-buyer.ts';
 import { PlanPicker } from '../features/plans/components/plan-picker.tsx';
+import { useInlinedPlans } from '../features/plans/hooks/use-inlined-plans.ts';
 import { usePlanList } from '../features/plans/hooks/use-plan-list.ts';
 import { CheckoutPage, usePageCheckout } from './checkout-page.tsx';
 
@@ -10,7 +11,9 @@ export function PricingPage() {
   const { pathname } = useRemoteLocation();
   const buyer = useBuyer();
   const magic = PATHS.magicPagePricing.matches(pathname);
-  const { plans, failed } = usePlanList(buyer, { hidden: magic });
+  const { plans: loaded, failed } = usePlanList(buyer, { hidden: magic });
+  const inlined = useInlinedPlans();
+  const plans = loaded ?? inlined ?? null;
   const checkout = usePageCheckout(buyer);
   return (
     <CheckoutPage

@@ -92,11 +92,11 @@ export function defineFirstScreen(options: {
   name: RemoteName;
   version: string;
   App: ComponentType;
-  prepare(path: string, brand: BrandInfo): Promise<boolean>;
+  prepare(path: string, brand: BrandInfo, search: string): Promise<boolean>;
 }): RenderFirstScreen {
   return async (input) => {
     const props = serverMountProps(options.name, options.version, input);
-    if (!(await options.prepare(input.path, props.brand))) return null;
+    if (!(await options.prepare(input.path, props.brand, input.search))) return null;
     const { App } = options;
     const html = renderToString(remoteRoot(options.name, options.version, props, <App />));
     // A Suspense boundary that suspended or threw here is left for the browser to render, and its hydration then

@@ -49,6 +49,11 @@ const LOADING = `#root #main :is([data-remote-outlet][data-state="loading"], [ro
 globalStyle(`#first-screen:has(~ #root #main):not(:has(~ ${LOADING}))`, { display: 'none' });
 globalStyle(`#first-screen:has(~ ${LOADING}) ~ #root`, { display: 'none' });
 
+// A control of the first screen does nothing until its remote has hydrated it (it then sits in the route outlet, out
+// of `#first-screen`): meanwhile it takes no press (one would do nothing), so a test's click waits for the live
+// control instead of landing on a dead one (ADR 0455). Links stay: they work without JavaScript.
+globalStyle('#first-screen :is(button, input, select, textarea, [role="radio"])', { pointerEvents: 'none' });
+
 // Until then the first screen paints in the system's fonts: the brand font's files would otherwise download beside
 // the JavaScript the page needs to come alive (three weights, ~42 KB: ~0.2 s at 1.6 Mbps). They follow when the
 // screen is hydrated or gone.
