@@ -156,10 +156,14 @@ test.describe('explore', () => {
       await held;
       await route.continue();
     });
-    // As when the origin could not inline the list (API slow at render time): the page asks for it itself.
+    // As when the origin could not inline the list (API slow at render time): the page asks for it itself. The
+    // server's first screen goes too: one drawn from the list would not be the page's first render (ADR 0454's
+    // watch fails on that mismatch).
     await page.route(/\/\?category=realistic$/, async (route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replace(/<script id="first-load"[^>]*>.*?<\/script>/, '');
+      const body = (await response.text())
+        .replace(/<script id="first-load"[^>]*>.*?<\/script>/, '')
+        .replace(/<div id="first-screen"[^>]*>.*<\/div>\s*(?=<div id="root">)/s, '');
       await route.fulfill({ response, body });
     });
     await page.goto('/?category=realistic');

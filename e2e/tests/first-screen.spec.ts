@@ -39,8 +39,8 @@ test.describe('the first screen from the server', () => {
     expect(firstHeading(crawled)).toBe(FIRST_QUESTION);
     // fbQuiz's main page is its vip quiz (000 §2.1), rendered for the brand at `/`.
     expect(firstHeading(await html(request, '/?brand=fbQuiz'))).toBe('Your private AI companion');
-    // The app's own pages are the client's, as before.
-    expect(firstHeading(await html(request, '/pricing'))).toBeNull();
+    // An app page without a server entry for it is the client's, as before (`/pricing` has one since ADR 0455).
+    expect(firstHeading(await html(request, '/tokens'))).toBeNull();
   });
 
   for (const layout of layouts()) {
