@@ -1,7 +1,7 @@
 import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
 
 // Every spec's `test` (ADR 0454): Playwright's, with a watch that fails any test whose pages showed a hydration
-// problem. Issue 32 asks for "no hydration warning on any route in the suite", not only in the first-screen specs.
+// problem: no route in the suite may show a hydration warning, not only in the first-screen specs.
 
 /**
  * A hydration problem: React's hydration errors or warnings (production codes 418, 419, 423 and 425) in the console,
