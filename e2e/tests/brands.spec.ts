@@ -47,10 +47,10 @@ test.describe('brands', () => {
   test('should give every brand its font and legal entity', async ({ page }) => {
     for (const [brand, font] of Object.entries(FONTS)) {
       await page.goto(`/legal/privacy-policy?brand=${brand}`);
-      await expect(page.getByTestId('legal-company'), brand).toHaveText(DEFAULT_ENTITY[brand]!);
-      expect(await fontVariable(page), brand).toMatch(new RegExp(`^'${font}'`));
       // The server's copy of the page (ADR 0453) paints in the system's fonts until the shell's replaces it.
       await expect(page.locator('#first-screen'), brand).toHaveCount(0);
+      await expect(page.getByTestId('legal-company'), brand).toHaveText(DEFAULT_ENTITY[brand]!);
+      expect(await fontVariable(page), brand).toMatch(new RegExp(`^'${font}'`));
       expect(await renderedFont(page, 'legal-page'), brand).toMatch(new RegExp(`^"?${font}"?,`));
       // The browser really loaded the face (fontsource files are bundled, nothing comes from a CDN).
       await expect
