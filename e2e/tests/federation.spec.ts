@@ -230,7 +230,7 @@ test.describe('federated remotes', () => {
         requested.push(new URL(request.url()).pathname);
     });
     await page.goto('/legal');
-    await expect(page.locator('header')).toBeVisible();
+    await expect(page.getByTestId('shell-header')).toBeVisible();
     for (const file of [...reactFiles.map((f) => `/${f}`), mainSrc]) expect(requested, file).toContain(file);
   });
 });
