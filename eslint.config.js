@@ -225,7 +225,8 @@ export default tseslint.config(
             {
               name: '@playwright/test',
               importNames: ['test'],
-              message: "Import `test` from '../support/test.ts': it watches every test for hydration problems.",
+              message:
+                "Import `test` from '../support/test.ts': it watches every test for hydration problems.",
             },
           ],
         },
