@@ -130,12 +130,36 @@ test.describe("each brand's home and route set (000 §2.1, §2.2)", () => {
   });
 });
 
+/**
+ * How many of a brand's quizzes are walked at once, each by its own visitor (a fresh context): a walk mostly waits
+ * (the quiz's own pacing, its generate step, the main app's load), so three at a time take a third of the time on
+ * CI's two cores (ADR 0456).
+ */
+const WALKS_AT_ONCE = 3;
+
 test.describe('every quiz of every brand ends in a chat or the character wizard (000 §2.1, §2.2)', () => {
   for (const [brand, paths] of Object.entries(QUIZ_WALKS))
-    for (const path of paths)
-      test(`${brand} ${path}`, async ({ page }) => {
-        await walkQuiz(page, brand, path);
-      });
+    test(`${brand}: ${paths.join(' ')}`, async ({ browser }) => {
+      test.setTimeout(60_000 + 40_000 * Math.ceil(paths.length / WALKS_AT_ONCE));
+      const queue = [...paths];
+      const failed: string[] = [];
+      await Promise.all(
+        Array.from({ length: WALKS_AT_ONCE }, async () => {
+          for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+            const context = await browser.newContext();
+            try {
+              await walkQuiz(await context.newPage(), brand, path);
+            } catch (error) {
+              failed.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+            } finally {
+              await context.close();
+            }
+          }
+        }),
+      );
+      // Every walk ran to its end; each one that failed is named with its own error.
+      expect(failed, `${brand}: the quizzes that did not end in a chat or the wizard`).toEqual([]);
+    });
 });
 
 test.describe('a paid ad click comes back signed in with the purchase (001 §2, §4)', () => {

@@ -18,11 +18,32 @@ interface Counts {
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
 
-function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
-  process.stdout.write(`\n▶ ${name}: ${command} ${args.join(' ')}\n`);
+/**
+ * Runs a command; `buffered`: its output is held and printed whole when it ends, so a step that runs beside
+ * another (the static checks beside the unit tests) does not interleave its lines with the other's.
+ */
+function run(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  buffered = false,
+): Promise<number> {
+  const header = `\n▶ ${name}: ${command} ${args.join(' ')}\n`;
+  if (!buffered) process.stdout.write(header);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    const held: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
+    child.on('close', (code, signal) => {
+      if (buffered) process.stdout.write(`${header}${Buffer.concat(held).toString()}`);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
@@ -31,8 +52,9 @@ async function step(
   command: string,
   args: string[],
   env?: NodeJS.ProcessEnv,
+  buffered = false,
 ): Promise<boolean> {
-  const code = await run(name, command, args, env);
+  const code = await run(name, command, args, env, buffered);
   if (code === 0) {
     total.passed += 1;
     return true;
@@ -176,17 +198,23 @@ const pnpm =
 const pnpmCommand = (...args: string[]): [string, string[]] =>
   pnpm.endsWith('.js') || pnpm.endsWith('.cjs') ? [process.execPath, [pnpm, ...args]] : [pnpm, args];
 
-await step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
-await step('format', bin('prettier'), ['--check', '.']);
-await step('typecheck', bin('tsc'), ['-b']);
+// The static checks run beside the unit and integration tests, which wait on databases and timers as much as they
+// compute (a minute of the two-core CI machine's 25; their output is printed whole when each ends).
 const vitestReport = path.join(reports, 'vitest.json');
-await suite(
-  'unit and integration',
-  bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
-  {},
-  () => readVitest(vitestReport),
-);
+await Promise.all([
+  (async () => {
+    await step('lint', bin('eslint'), ['--max-warnings', '0', '.'], {}, true);
+    await step('format', bin('prettier'), ['--check', '.'], {}, true);
+    await step('typecheck', bin('tsc'), ['-b'], {}, true);
+  })(),
+  suite(
+    'unit and integration',
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+    {},
+    () => readVitest(vitestReport),
+  ),
+]);
 const built = await step('build', ...pnpmCommand('run', 'build'));
 if (built) {
   // Deterministic: every route's first-load JS (gzip) against bundle-budgets.txt (ADR 0236).
