@@ -86,6 +86,9 @@ describe('the first screen inside the chrome', () => {
     expect(html).toContain(
       '<script id="first-load" type="application/json">{"PersonModel/top?utmSource=tiktok":',
     );
+    // After the screen and the shell's root, out of the head: the screen's markup comes first down the line.
+    expect(html.indexOf('id="first-load"')).toBeGreaterThan(html.indexOf('<div id="root"></div>'));
+    expect(html.indexOf('</head>')).toBeLessThan(html.indexOf('id="first-screen"'));
     // A page without public answers gets its screen too, rendered with none (the browser's first render fetches).
     expect(await render('/premium-models')).toContain('explore: loading');
   });

@@ -226,6 +226,11 @@ describe('index.html renderer', () => {
     );
     expect(html).not.toContain('href="/api/images/a1.svg"');
     expect(html).not.toContain('href="https://cdn.example/r5.svg"');
+    // Before anything else the head fetches: on HTTP/1.1 a cover queued behind the scripts waits a round trip.
+    const firstFetch = /<(?:link|script)\b[^>]*>/.exec(html)?.[0];
+    expect(firstFetch).toBe(
+      '<link rel="preload" href="/api/images/r1.svg" as="image" fetchpriority="high" />',
+    );
   });
 
   it("should ask a call that varies by country with the request's country (ADR 0455)", async () => {

@@ -47,18 +47,25 @@ const DARK_DOCUMENT = /<html\b[^>]*\bdata-theme="dark"/;
  * which the remote's mount moves into its outlet and hydrates; and the CSS preloads as stylesheets, so the screen
  * is styled before any JavaScript.
  */
+/** The inlined first-load answers (`#first-load`, ADR 0082), with the whitespace before them. */
+const FIRST_LOAD_SCRIPT = /\s*<script id="first-load" type="application\/json">.*?<\/script>/s;
+
 function withFirstScreen(html: string, remote: string, version: string, screen: FirstScreen): string {
   const element =
     `<div id="${FIRST_SCREEN_ELEMENT_ID}" data-remote="${attribute(remote)}" data-version="${attribute(version)}">` +
     `${screen.html}</div>`;
+  // The inlined answers (most of the page's bytes) follow the screen: the screen's markup, not the data the scripts
+  // read once the document is parsed, comes first down a slow line.
+  const answers = FIRST_LOAD_SCRIPT.exec(html)?.[0].trim();
   return (
     html
+      .replace(FIRST_LOAD_SCRIPT, '')
       .replace(STYLE_PRELOAD, (_all, before = '', after = '', other = '') =>
         `<link rel="stylesheet" ${[before, after, other].join(' ').trim()}`.replace(/\s+/g, ' '),
       )
       // React's hoisted hints, less those the page has already (the origin preloads the first row's covers itself).
       .replace('</head>', () => `    ${newHints(screen.head, html)}\n  </head>`)
-      .replace(ROOT_ELEMENT, () => `${element}\n    ${ROOT_ELEMENT}`)
+      .replace(ROOT_ELEMENT, () => `${element}\n    ${ROOT_ELEMENT}${answers ? `\n    ${answers}` : ''}`)
   );
 }
 
@@ -314,6 +321,9 @@ export function createIndexRenderer(options: {
       theme: lightThemeRequested(search) ? 'light' : 'dark',
     };
     let answers: Record<string, unknown> = {};
+    // The first row's covers, asked for before anything else the head names: on HTTP/1.1's six connections a
+    // request queued behind the scripts costs the screen a round trip.
+    const covers: string[] = [];
     if (route && entry) {
       const base = `/remotes/${route.remote}/${entry.version}/`;
       tags.push(`<link rel="preload" href="${entry.manifest}" as="fetch" crossorigin="anonymous" />`);
@@ -347,7 +357,7 @@ export function createIndexRenderer(options: {
           tags.push(`<script id="first-load" type="application/json">{${loaded.answers.join(',')}}</script>`);
         }
         for (const image of images) {
-          tags.push(`<link rel="preload" href="${attribute(image)}" as="image" fetchpriority="high" />`);
+          covers.push(`<link rel="preload" href="${attribute(image)}" as="image" fetchpriority="high" />`);
         }
         // The route's page chunks (ADR 0285), fetched with the exposed chunk instead of after it ran; only files
         // the manifest pins, since the runtime loads them with their integrity.
@@ -371,6 +381,10 @@ export function createIndexRenderer(options: {
       // The query's theme flag wins before any script (the shell's inline script says the same when it runs).
       .replace(DARK_DOCUMENT, (tag) => (lightThemeRequested(search) ? tag.replace('"dark"', '"light"') : tag))
       .replace(REGISTRY_PRELOAD, '')
+      .replace(
+        /<(?:link|script)\b/,
+        (tag) => `${covers.join('\n    ')}${covers.length ? '\n    ' : ''}${tag}`,
+      )
       // A function, not a string: inserted text is never read for `$&`, `$'` and the like (a character's tagline
       // or a first screen could hold them).
       .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
