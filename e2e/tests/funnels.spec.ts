@@ -104,7 +104,7 @@ test.describe('funnels', () => {
   });
 
   test('every variant and page has a first screen, at phone size (and a few on desktop)', async ({
-    page,
+    browser,
   }, testInfo) => {
     test.setTimeout(300_000);
     // Every path the remote declares (package.json companion.routes), a chat id filled in.
@@ -118,18 +118,26 @@ test.describe('funnels', () => {
       .filter((route) => route !== '/funnel-report')
       .map((route) => route.replace(':chatId', '7'));
     expect(pages.length).toBeGreaterThan(30);
-    await page.setViewportSize({ width: 390, height: 844 });
-    for (const url of pages) {
-      await page.goto(url);
-      const first = page.getByTestId(
-        url === '/affiliates' ? 'affiliates' : url.startsWith('/chat-landing') ? 'chat-landing' : 'quiz',
-      );
-      await expect(first, url).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: testInfo.outputPath(`phone${url.replaceAll('/', '_')}.png`) });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    // Three pages at a time, each a fresh visitor: a page mostly waits on its loads (ADR 0456).
+    const queue = [...pages];
+    await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+        const tab = await context.newPage();
+        for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+          await tab.goto(url);
+          const first = tab.getByTestId(
+            url === '/affiliates' ? 'affiliates' : url.startsWith('/chat-landing') ? 'chat-landing' : 'quiz',
+          );
+          await expect(first, url).toBeVisible();
+          await expect(tab.getByRole('heading', { level: 1 }).first(), url).toBeVisible();
+          await tab.waitForLoadState('networkidle');
+          await tab.screenshot({ path: testInfo.outputPath(`phone${url.replaceAll('/', '_')}.png`) });
+        }
+        await context.close();
+      }),
+    );
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     for (const url of [
       '/quiz-fb',
       '/generation-black',
@@ -141,6 +149,7 @@ test.describe('funnels', () => {
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: testInfo.outputPath(`desktop${url.replace(/[/?=]/g, '_')}.png`) });
     }
+    await page.close();
   });
 
   test("each funnel page's own chunk comes with the HTML's preloads, and no page downloads another's (ADR 0285)", async ({
