@@ -1,4 +1,6 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { watchCsp } from './csp.ts';
+import type { Layout } from './screenshots.ts';
 
 // What the first-screen suites (ADR 0452, 0453) read from the origin's HTML.
 
@@ -38,3 +40,22 @@ export const servedIsOnScreen = (page: Page, remote: string, selector: string) =
       (window as { served?: Element | null }).served,
     [remote, selector] as const,
   );
+
+/**
+ * `path` opened without JavaScript in `layout` (its width, and its theme through the query), the page's CSP
+ * violations watched (`inDocument`); `close` closes its context.
+ */
+export async function openWithoutJavaScript(browser: Browser, layout: Layout, path: string) {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: layout.viewport });
+  const page = await context.newPage();
+  const { inDocument } = await watchCsp(page);
+  await page.goto(`${path}${layout.theme === 'light' ? '?isLightTheme=true' : ''}`);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', layout.theme);
+  return { page, inDocument, close: () => context.close() };
+}
+
+/** The served chrome's navigation of `layout`: the bottom navigation on a phone, the top one wider. */
+export async function expectChromeNavigation(page: Page, layout: Layout) {
+  if (layout.size === 'phone') await expect(page.getByLabel('Bottom navigation')).toBeVisible();
+  else await expect(page.getByRole('navigation', { name: 'Top' })).toBeVisible();
+}

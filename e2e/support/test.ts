@@ -41,14 +41,11 @@ async function watchContexts(browser: Browser, context: BrowserContext, run: () 
   return problems;
 }
 
-export const test = base.extend<{ hydrationWatch: void; hydrationProblemsExpected: boolean }>({
-  /** A test that breaks a first screen on purpose says so with `test.use({ hydrationProblemsExpected: true })`. */
-  hydrationProblemsExpected: [false, { option: true }],
+export const test = base.extend<{ hydrationWatch: void }>({
   hydrationWatch: [
-    async ({ browser, context, hydrationProblemsExpected }, use) => {
+    async ({ browser, context }, use) => {
       const problems = await watchContexts(browser, context, () => use());
-      if (!hydrationProblemsExpected)
-        expect(problems, 'hydration problems on the pages of this test').toEqual([]);
+      expect(problems, 'hydration problems on the pages of this test').toEqual([]);
     },
     { auto: true },
   ],

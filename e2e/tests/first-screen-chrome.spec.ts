@@ -1,10 +1,11 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrationProblem, test } from '../support/test.ts';
-import { watchCsp } from '../support/csp.ts';
 import {
   GOOGLEBOT,
+  expectChromeNavigation,
   firstScreen,
   keepServed,
+  openWithoutJavaScript,
   servedHtml as html,
   servedIsOnScreen,
 } from '../support/first-screen.ts';
@@ -78,13 +79,9 @@ test.describe('explore from the server', () => {
     test(`should show the first cards without JavaScript, in the chrome, at ${layout.size} width in the ${layout.theme} theme`, async ({
       browser,
     }, testInfo) => {
-      const context = await browser.newContext({ javaScriptEnabled: false, viewport: layout.viewport });
-      const page = await context.newPage();
-      const { inDocument } = await watchCsp(page);
-      await page.goto(`/${layout.theme === 'light' ? '?isLightTheme=true' : ''}`);
+      const { page, inDocument, close } = await openWithoutJavaScript(browser, layout, '/');
       await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
-      await expect(page.locator('html')).toHaveAttribute('data-theme', layout.theme);
       const first = page.getByTestId('model-card').first();
       await expect(first).toBeVisible();
       // The portrait is loaded and its box reserved (2:3) by the server's own style attribute, which the CSP
@@ -95,11 +92,10 @@ test.describe('explore from the server', () => {
         .toBeGreaterThan(0);
       const box = (await image.boundingBox())!;
       expect(box.height / box.width).toBeCloseTo(1.5, 1);
-      if (layout.size === 'phone') await expect(page.getByLabel('Bottom navigation')).toBeVisible();
-      else await expect(page.getByRole('navigation', { name: 'Top' })).toBeVisible();
+      await expectChromeNavigation(page, layout);
       expect(await inDocument()).toEqual([]);
       await attachShot(page, testInfo, `explore-first-screen-no-js-${layout.size}-${layout.theme}`);
-      await context.close();
+      await close();
     });
   }
 
@@ -179,10 +175,11 @@ test.describe('the legal pages from the server', () => {
     expect(firstScreen(await html(request, '/contact-us'))).toBeNull();
 
     for (const layout of layouts()) {
-      const context = await browser.newContext({ javaScriptEnabled: false, viewport: layout.viewport });
-      const tab = await context.newPage();
-      const { inDocument } = await watchCsp(tab);
-      await tab.goto(`/legal/terms-of-service${layout.theme === 'light' ? '?isLightTheme=true' : ''}`);
+      const {
+        page: tab,
+        inDocument,
+        close,
+      } = await openWithoutJavaScript(browser, layout, '/legal/terms-of-service');
       await expect(tab.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
       await expect(tab.getByRole('heading', { level: 2, name: '1. Agreement' })).toBeVisible();
       await expect(tab.getByRole('button', { name: 'Login' })).toBeVisible();
@@ -191,7 +188,7 @@ test.describe('the legal pages from the server', () => {
       expect(await title.evaluate((element) => getComputedStyle(element).fontSize)).toBe('28px');
       expect(await inDocument()).toEqual([]);
       await attachShot(tab, testInfo, `legal-first-screen-no-js-${layout.size}-${layout.theme}`);
-      await context.close();
+      await close();
     }
   });
 

@@ -1,7 +1,14 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { test } from '../support/test.ts';
-import { watchCsp } from '../support/csp.ts';
-import { GOOGLEBOT, firstScreen, keepServed, servedHtml, servedIsOnScreen } from '../support/first-screen.ts';
+import {
+  GOOGLEBOT,
+  expectChromeNavigation,
+  firstScreen,
+  keepServed,
+  openWithoutJavaScript,
+  servedHtml,
+  servedIsOnScreen,
+} from '../support/first-screen.ts';
 import { expectBackOn, fillCard, SUCCESS_CARD } from '../support/payments.ts';
 import { attachShot, layouts } from '../support/screenshots.ts';
 
@@ -65,23 +72,18 @@ test.describe('/pricing from the server', () => {
     test(`should show the plans without JavaScript at ${layout.size} width in the ${layout.theme} theme`, async ({
       browser,
     }, testInfo) => {
-      const context = await browser.newContext({ javaScriptEnabled: false, viewport: layout.viewport });
-      const page = await context.newPage();
-      const { inDocument } = await watchCsp(page);
-      await page.goto(`/pricing${layout.theme === 'light' ? '?isLightTheme=true' : ''}`);
+      const { page, inDocument, close } = await openWithoutJavaScript(browser, layout, '/pricing');
       await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
-      await expect(page.locator('html')).toHaveAttribute('data-theme', layout.theme);
       const group = page.getByRole('radiogroup', { name: 'Subscription plans' });
       await expect(group.getByRole('radio')).toHaveCount((await plans(page.request)).length);
       // The spec's default choice (the year) and its legal text; the action waits for the provider (001 §2).
       await expect(page.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true');
       await expect(page.getByTestId('checkout-provider-pending')).toBeVisible();
       await expect(page.getByText(/\$119\.99 for the first year/)).toBeVisible();
-      if (layout.size === 'phone') await expect(page.getByLabel('Bottom navigation')).toBeVisible();
-      else await expect(page.getByRole('navigation', { name: 'Top' })).toBeVisible();
+      await expectChromeNavigation(page, layout);
       expect(await inDocument()).toEqual([]);
       await attachShot(page, testInfo, `pricing-first-screen-no-js-${layout.size}-${layout.theme}`);
-      await context.close();
+      await close();
     });
   }
 
