@@ -6,6 +6,7 @@ import { rspack, type Configuration } from '@rspack/core';
 import { CONTRACT_VERSION, checkRouteClaims, containerName, type FirstLoadHint } from '@companion/contracts';
 import {
   FEDERATION_RUNTIME_AS_ESM,
+  federationErrorCodesOnly,
   federationRuntimeEsm,
   resolveOptions,
   isProduction,
@@ -197,6 +198,7 @@ export function createRemoteConfig(options: RemoteBuildOptions): Configuration {
     plugins: [
       vanillaExtract(production, container),
       federationRuntimeEsm(),
+      ...(production ? [federationErrorCodesOnly()] : []),
       // The remote renders its own build version, so a deploy or rollback is visible in the page.
       new rspack.DefinePlugin({
         __REMOTE_VERSION__: JSON.stringify(version),

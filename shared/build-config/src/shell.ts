@@ -142,6 +142,7 @@ export function createShellConfig(options: ShellBuildOptions): Configuration {
     plugins: [
       common.vanillaExtract(production, 'shell'),
       common.federationRuntimeEsm(),
+      ...(production ? [common.federationErrorCodesOnly()] : []),
       thumbmark.plugin,
       new ModuleFederationPlugin({
         name: 'shell',
