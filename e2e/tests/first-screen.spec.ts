@@ -2,7 +2,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../support/test.ts';
-import { GOOGLEBOT, servedHtml as html } from '../support/first-screen.ts';
+import {
+  GOOGLEBOT,
+  keepServed,
+  openWithoutJavaScript,
+  servedHtml as html,
+  servedIsOnScreen,
+} from '../support/first-screen.ts';
 import { REPO_ROOT } from '../support/env.ts';
 import { publishLiveCopy, readLiveRegistry, remoteCli } from '../support/registry.ts';
 import { attachShot, layouts } from '../support/screenshots.ts';
@@ -126,6 +132,59 @@ test.describe('the first screen from the server', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(FIRST_QUESTION);
     expect(problems).toEqual([]);
+  });
+});
+
+// ADR 0458: the chat landing's first screen, from the characters the origin inlines (the funnel's public list).
+test.describe("the chat landing's first screen", () => {
+  /** The character's name in a served chat landing, or null. */
+  const servedName = (page: string) =>
+    /<div id="first-screen".*?<h1 id="chat-landing-name"[^>]*>(.*?)<\/h1>/s.exec(page)?.[1] ?? null;
+
+  test("should name the chat id's character in the HTML, for a visitor, a crawler and fakeChat's home", async ({
+    request,
+  }) => {
+    const listed = (await (await request.get('/api/PersonModel/quiz-net-funnel-person-models')).json()) as {
+      firstName: string;
+    }[];
+    const names = listed.map((model) => model.firstName);
+    const served = await html(request, '/chat-landing/42');
+    expect(served).toContain('data-pre-landing="chat_funnel_42"');
+    expect(names).toContain(servedName(served));
+    expect(servedName(await html(request, '/chat-landing/42', GOOGLEBOT))).toBe(servedName(served));
+    const fakeChat = await html(request, '/?brand=fakeChat');
+    expect(fakeChat).toContain('data-pre-landing="fake_chat"');
+    expect(names).toContain(servedName(fakeChat));
+  });
+
+  for (const layout of layouts()) {
+    test(`should show her, her photo and her first message without JavaScript, at ${layout.size} width in the ${layout.theme} theme`, async ({
+      browser,
+    }, testInfo) => {
+      const { page, inDocument, close } = await openWithoutJavaScript(browser, layout, '/chat-landing/42');
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('New message');
+      const photo = page.locator('[data-testid="chat-landing"] img').last();
+      await expect
+        .poll(() => photo.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
+      await expect(page.getByText('Hey you 👋')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Show me 😍' })).toBeVisible();
+      expect(await inDocument()).toEqual([]);
+      await attachShot(page, testInfo, `chat-landing-no-js-${layout.size}-${layout.theme}`);
+      await close();
+    });
+  }
+
+  test('should come alive in place: her messages go on, and a reply opens her chat', async ({ page }) => {
+    await keepServed(page, '#chat-landing-name');
+    await page.goto('/chat-landing/42');
+    const landing = page.locator('[data-remote-outlet="funnels"] [data-testid="chat-landing"]');
+    // Her second message comes from the live page's timer.
+    await expect(landing.getByText('I was hoping you would come by', { exact: false })).toBeVisible();
+    await expect(page.locator('#first-screen')).toHaveCount(0);
+    expect(await servedIsOnScreen(page, 'funnels', '#chat-landing-name')).toBe(true);
+    await page.getByRole('button', { name: 'Show me 😍' }).click();
+    await expect(page).toHaveURL(/\/chat\?modelId=/);
   });
 });
 

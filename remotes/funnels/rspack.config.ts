@@ -20,7 +20,14 @@ const options = {
   name: 'funnels',
   dir,
   devPort: 3107,
-  firstLoad: companion.routes.map((route) => ({ path: route, chunks: [PAGE_CHUNKS[route] ?? 'quiz'] })),
+  // The chat landing's characters are public: the origin inlines them, and its first screen shows one (ADR 0458).
+  firstLoad: companion.routes.map((route) => ({
+    path: route,
+    chunks: [PAGE_CHUNKS[route] ?? 'quiz'],
+    ...(route === '/chat-landing/:chatId' && {
+      api: [{ path: 'PersonModel/quiz-net-funnel-person-models' }],
+    }),
+  })),
 };
 
 // The browser build, and in production the first screen's server entry (ADR 0452), built after it.

@@ -19,15 +19,18 @@ interface PageRoute {
 const page = (load: () => Promise<{ default: ComponentType<PageProps> }>) =>
   deferredComponent(() => load().then((module) => module.default));
 
+/** The chat funnel (000 §2.1), fakeChat's main page too. */
+const CHAT_LANDING: PageRoute = {
+  path: '/chat-landing/:chatId',
+  page: page(() => import(/* webpackChunkName: "chat-landing" */ '../pages/chat-landing-page.tsx')),
+};
+
 /**
  * The remote's own pages besides the quizzes, most specific first: one line per page, loaded only when visited.
  * The chunk names are the ones `rspack.config.ts` asks the origin to preload on each page's path (ADR 0285).
  */
 const ROUTES: readonly PageRoute[] = [
-  {
-    path: '/chat-landing/:chatId',
-    page: page(() => import(/* webpackChunkName: "chat-landing" */ '../pages/chat-landing-page.tsx')),
-  },
+  CHAT_LANDING,
   {
     path: '/affiliates',
     page: page(() => import(/* webpackChunkName: "affiliates" */ '../pages/affiliates-page.tsx')),
@@ -94,12 +97,13 @@ function pageFor(pathname: string, brand: BrandInfo): { route: PageRoute } & Pag
 
 /**
  * ADR 0452: whether a path's first screen renders on the server, with its page chunk loaded for that render (and
- * for the browser's hydration of it). The quizzes and landings only: their first screen is data in the bundle; the
- * chat landing and the report read the API.
+ * for the browser's hydration of it). The quizzes and landings (their first screen is data in the bundle) and the
+ * chat landing (its characters are the public answer the origin inlines, ADR 0458); the affiliates' page and the
+ * report stay the browser's.
  */
 export async function prepareFirstScreen(pathname: string, brand: BrandInfo): Promise<boolean> {
   const { route } = pageFor(pathname, brand);
-  if (route !== FUNNEL_PAGE) return false;
+  if (route !== FUNNEL_PAGE && route !== CHAT_LANDING) return false;
   await route.page.preload();
   return true;
 }

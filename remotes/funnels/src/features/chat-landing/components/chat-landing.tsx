@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { PATHS } from '@companion/contracts';
 import { useBrand, useRemoteNavigate, useResource, useTrack } from '@companion/remote-kit';
 import { firstImage } from '../../../lib/first-image.ts';
-import { getFunnelModels } from '../api/funnel-models.ts';
+import { getFunnelModels, peekFunnelModels } from '../api/funnel-models.ts';
 import { pickFor, preLandingTag } from '../lib/tag.ts';
 import * as styles from './chat-landing.css.ts';
 
@@ -25,7 +25,10 @@ export function ChatLanding({ chatId }: { chatId: string | null }) {
   const navigate = useRemoteNavigate();
   const brand = useBrand();
   const tag = preLandingTag(chatId);
-  const models = useResource('funnel-models|quiz', (transport) => getFunnelModels(transport, 'quiz'));
+  // The list the origin inlined: the first render is the server's first screen (ADR 0458).
+  const models = useResource('funnel-models|quiz', (transport) => getFunnelModels(transport, 'quiz'), {
+    initial: (transport) => peekFunnelModels(transport, 'quiz'),
+  });
   const model = pickFor(models.data ?? [], chatId);
   const [shown, setShown] = useState(1);
 
