@@ -100,6 +100,11 @@ export function federationRuntimeEsm(): InstanceType<typeof rspack.NormalModuleR
 export function federationErrorCodesOnly(): InstanceType<typeof rspack.NormalModuleReplacementPlugin> {
   return new rspack.NormalModuleReplacementPlugin(
     /[\\/]@module-federation[\\/]error-codes[\\/]dist[\\/]desc\.m?js$/,
-    path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'federation-stubs', 'error-descriptions.js'),
+    path.join(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '..',
+      'federation-stubs',
+      'error-descriptions.js',
+    ),
   );
 }
