@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 // One run covers every package: Node code (infra, pure shared packages) and DOM code (shell, remotes, ui).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core but one: on CI's two cores, one file at a time while the other core
+    // waited once lint, format and the typecheck beside it were done (ADR 0456). Every core, at least two.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {

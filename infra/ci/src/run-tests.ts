@@ -148,6 +148,8 @@ async function e2eShards(count: number): Promise<void> {
                 ...process.env,
                 E2E_PORT: String(port),
                 E2E_API_PORT: String(port + 1),
+                // No trace of every test while it runs (ADR 0456); `E2E_TRACE=on pnpm test` keeps failures' traces.
+                E2E_TRACE: process.env['E2E_TRACE'] ?? 'off',
                 ...(count > 1 ? { E2E_FIXTURES_BUILT: '1' } : {}),
                 PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, `playwright-${shard}.json`),
               },

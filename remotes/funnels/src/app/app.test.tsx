@@ -51,11 +51,14 @@ describe('funnels remote', () => {
     const view = await renderRemote(lifecycles, { remote: 'funnels', path: '/1801', bus: recorder(tracked) });
     // The file's first test pays the quiz chunk's cold import: more than findBy's default second under load.
     expect(await view.findByRole('heading', { name: 'What is your type?' }, { timeout: 4000 })).toBeTruthy();
-    expect(tracked.find((e) => e.name === 'quiz_started')?.properties).toMatchObject({
-      variant: 'quiz1801',
-      step_count: 6,
-      source: 'funnels',
-    });
+    // Tracked by the quiz's effect, which can run a moment after the heading is in the page.
+    await waitFor(() =>
+      expect(tracked.find((e) => e.name === 'quiz_started')?.properties).toMatchObject({
+        variant: 'quiz1801',
+        step_count: 6,
+        source: 'funnels',
+      }),
+    );
   });
 
   it('should hand the answers to the wizard draft and open /create-character at its summary', async () => {
