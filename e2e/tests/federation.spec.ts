@@ -18,8 +18,11 @@ const ROUTES: { remote: string; path: string; heading: string }[] = [
   { remote: 'funnels', path: '/quiz-vip', heading: 'Your private AI companion' },
 ];
 
-const remotePage = (page: Page, remote: string) =>
-  page.locator(`[data-remote="${remote}"] [data-testid="remote-page"]`);
+// The remote's own root in the shell's outlet: not the server's copy of it, on view until the remote hydrates it.
+const liveRemote = (page: Page, remote: string) =>
+  page.locator(`[data-remote-outlet="${remote}"] [data-remote="${remote}"]`);
+
+const remotePage = (page: Page, remote: string) => liveRemote(page, remote).getByTestId('remote-page');
 
 test.describe('federated remotes', () => {
   for (const route of ROUTES) {
@@ -36,10 +39,7 @@ test.describe('federated remotes', () => {
       await expect(remotePage(page, route.remote).getByRole('heading', { level: 1 })).toHaveText(
         route.heading,
       );
-      await expect(page.locator(`[data-remote="${route.remote}"]`)).toHaveAttribute(
-        'data-build-version',
-        version!,
-      );
+      await expect(liveRemote(page, route.remote)).toHaveAttribute('data-build-version', version!);
       expect(remoteFiles).toContain(`/remotes/${route.remote}/${version}/mf-manifest.json`);
       expect(remoteFiles).toContain(`/remotes/${route.remote}/${version}/remoteEntry.js`);
       expect(remoteFiles.every((file) => file.startsWith(`/remotes/${route.remote}/${version}/`))).toBe(true);
@@ -123,18 +123,18 @@ test.describe('federated remotes', () => {
     const before = readLiveRegistry().remotes['chat']!.version;
     const next = `${before.split('-')[0]}-e2e.${Date.now()}`;
     await page.goto('/chat');
-    await expect(page.locator('[data-remote="chat"]')).toHaveAttribute('data-build-version', before);
+    await expect(liveRemote(page, 'chat')).toHaveAttribute('data-build-version', before);
 
     const deployOutput = await remoteCli('deploy', 'chat', '--version', next);
     expect(deployOutput).toContain(next);
     expect(readLiveRegistry().remotes['chat']!.version).toBe(next);
     await page.reload();
-    await expect(page.locator('[data-remote="chat"]')).toHaveAttribute('data-build-version', next);
+    await expect(liveRemote(page, 'chat')).toHaveAttribute('data-build-version', next);
 
     const rollbackOutput = await remoteCli('rollback', 'chat');
     expect(rollbackOutput).toContain(before);
     await page.reload();
-    await expect(page.locator('[data-remote="chat"]')).toHaveAttribute('data-build-version', before);
+    await expect(liveRemote(page, 'chat')).toHaveAttribute('data-build-version', before);
 
     expect(hashTree(path.join(REPO_ROOT, 'shell', 'dist'))).toBe(shellBefore);
     const history = await remoteCli('history', 'chat');

@@ -51,7 +51,7 @@ test('should serve a path a deployed funnels build claims, and not after a rollb
     await page.goto(NEW_PATH);
     await expect(page).toHaveURL(new RegExp(`${NEW_PATH}$`));
     // The claimed path is served by funnels (no variant data for it: the page itself stays empty).
-    await expect(page.locator('[data-remote="funnels"] [data-testid="remote-page"]')).toBeAttached();
+    await expect(page.locator('[data-remote-outlet="funnels"] [data-testid="remote-page"]')).toBeAttached();
   } finally {
     output = await remoteCli('rollback', 'funnels');
   }
@@ -59,7 +59,7 @@ test('should serve a path a deployed funnels build claims, and not after a rollb
   expect(readLiveRegistry().remotes['funnels']!.routes).toEqual(before.routes);
   await page.goto(NEW_PATH);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.locator('[data-remote="explore"] [data-testid="remote-page"]')).toBeVisible();
+  await expect(page.locator('[data-remote-outlet="explore"] [data-testid="remote-page"]')).toBeVisible();
 
   expect(hashTree(path.join(REPO_ROOT, 'shell', 'dist'))).toBe(shellBefore);
 });
