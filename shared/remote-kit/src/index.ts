@@ -14,6 +14,7 @@ export type { ApiError } from './hooks/api-error.ts';
 export { KEEP_UNUSED_MS } from './hooks/resource-cache.ts';
 export type { ResourceSnapshot } from './hooks/resource-cache.ts';
 export { useInvalidate, useResource } from './hooks/use-resource.ts';
+export { peekAnswer } from './hooks/peek-answer.ts';
 export type { ResourceOptions, ResourceState } from './hooks/use-resource.ts';
 export { trackReply, useChatReply, useHubStream } from './hooks/use-hub-stream.ts';
 export type { HubStreamState, ReplyProgress } from './hooks/use-hub-stream.ts';

@@ -1,24 +1,20 @@
 import { useState } from 'react';
 import type { SubscriptionProduct, Transport } from '@companion/contracts';
-import { useTransport } from '@companion/remote-kit';
+import { peekAnswer, useTransport } from '@companion/remote-kit';
 
 /** A list of plans as the picker reads them (the rest of each plan is the API's, as for a fetched list). */
-function planList(body: unknown): SubscriptionProduct[] | undefined {
+function isPlanList(body: unknown): body is SubscriptionProduct[] {
   const plan = (item: unknown) =>
     typeof item === 'object' &&
     item !== null &&
     typeof (item as SubscriptionProduct).id === 'string' &&
     typeof (item as SubscriptionProduct).currentPrice === 'number';
-  return Array.isArray(body) && body.every(plan) ? (body as SubscriptionProduct[]) : undefined;
+  return Array.isArray(body) && body.every(plan);
 }
 
 /** The plans the page holds (the origin's first-load answer for `/pricing`), once; undefined when none or malformed. */
 function peekPlans(transport: Transport): SubscriptionProduct[] | undefined {
-  try {
-    return planList(transport.peek?.('Payments/subscription-products'));
-  } catch {
-    return undefined;
-  }
+  return peekAnswer(transport, 'Payments/subscription-products', isPlanList);
 }
 
 /**

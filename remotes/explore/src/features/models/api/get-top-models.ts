@@ -1,4 +1,5 @@
 import type { PersonModel, Transport } from '@companion/contracts';
+import { peekAnswer } from '@companion/remote-kit';
 
 /** Who the list is fetched for: a signed-in user (their unlocks apply) or the public catalogue. */
 export type TopModelsAudience = { userId: string } | 'public';
@@ -28,11 +29,16 @@ export function getTopModels(
  * and a bad answer fails as usual).
  */
 export function peekTopModels(transport: Transport, utmSource: string | null): PersonModel[] | undefined {
+  return peekAnswer(transport, 'PersonModel/top', isModelList, { utmSource: utmSource ?? undefined });
+}
+
+/** The wire shape check below, as a yes or no. */
+function isModelList(body: unknown): body is PersonModel[] {
   try {
-    const body = transport.peek?.('PersonModel/top', { utmSource: utmSource ?? undefined });
-    return body === undefined ? undefined : assertModelList(body);
+    assertModelList(body);
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
 }
 

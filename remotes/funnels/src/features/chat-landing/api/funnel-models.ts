@@ -1,4 +1,5 @@
 import type { PersonModel, Transport } from '@companion/contracts';
+import { peekAnswer } from '@companion/remote-kit';
 
 /** `GET PersonModel/{product}-net-funnel-person-models` (000 §7): the characters a funnel product shows. */
 export function getFunnelModels(
@@ -16,6 +17,8 @@ const isShownModel = (item: unknown) =>
   typeof (item as PersonModel).firstName === 'string' &&
   Array.isArray((item as PersonModel).bodyImages);
 
+const isModelList = (body: unknown): body is PersonModel[] => Array.isArray(body) && body.every(isShownModel);
+
 /**
  * The list the page holds (the origin's first-load answer on the chat landing, ADR 0458): the landing's first render,
  * on the server and while hydrating, shows it. Undefined when there is none or it is malformed (then it is fetched).
@@ -24,10 +27,5 @@ export function peekFunnelModels(
   transport: Transport,
   product: 'quickdate' | 'generation' | 'quiz',
 ): PersonModel[] | undefined {
-  try {
-    const body = transport.peek?.(`PersonModel/${product}-net-funnel-person-models`);
-    return Array.isArray(body) && body.every(isShownModel) ? (body as PersonModel[]) : undefined;
-  } catch {
-    return undefined;
-  }
+  return peekAnswer(transport, `PersonModel/${product}-net-funnel-person-models`, isModelList);
 }
