@@ -352,7 +352,26 @@ test.describe('offers', () => {
     // A pointer click on the tokens banner opens the tokens paywall (the plan banner's click is in the upgrade chain).
     await page.setViewportSize(VIEWPORTS.desktop);
     const banners = await openLeftPanel(page);
-    await banners.locator('[data-banner-id="tokens-550"]').click();
+    // The pointer resting on a banner keeps the rail open: the banners are checkout's own React root, and the rail
+    // once read a move onto them as leaving it, shutting and reopening under the pointer without end.
+    const tokens = banners.locator('[data-banner-id="tokens-550"]');
+    await tokens.hover();
+    const sidebar = page.getByTestId('shell-sidebar');
+    const flips = await sidebar.evaluate(
+      (rail) =>
+        new Promise<number>((resolve) => {
+          let count = 0;
+          const watch = new MutationObserver(() => count++);
+          watch.observe(rail, { attributes: true, attributeFilter: ['data-open'] });
+          setTimeout(() => {
+            watch.disconnect();
+            resolve(count);
+          }, 400);
+        }),
+    );
+    expect(flips).toBe(0);
+    await expect(sidebar).toHaveAttribute('data-open', 'true');
+    await tokens.click();
     await expect(page.getByTestId('paywall')).toHaveAttribute('data-paywall-type', 'tokens');
   });
 

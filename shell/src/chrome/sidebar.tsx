@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PATHS } from '@companion/contracts';
 import { Badge, Icon, cx } from '@companion/ui';
 import { useShell } from '../app/shell-context.tsx';
@@ -7,6 +7,7 @@ import { ActionLink } from './action-link.tsx';
 import * as headerStyles from './header.css.ts';
 import * as styles from './sidebar.css.ts';
 import { CREATE_CHARACTER_REQUIRES, isCurrentPath, sidebarItems } from './nav-items.ts';
+import { useRailHover } from './use-rail-hover.ts';
 
 /**
  * The sidebar (000 §2.5): Create Character, the items with their 'new' marks and flags, then Terms of Service
@@ -32,18 +33,19 @@ export function Sidebar({
   const model = brandOf(brand);
   const items = sidebarItems(model);
   const [promoSeen, setPromoSeen] = useState(false);
+  const rail = useRef<HTMLElement>(null);
+  useRailHover(rail, onHover);
   useEffect(() => {
     if (open) setPromoSeen(true);
   }, [open]);
   return (
     <nav
+      ref={rail}
       id="shell-sidebar"
       className={cx(styles.sidebar, open && styles.sidebarOpen)}
       aria-label="Main"
       data-testid="shell-sidebar"
       data-open={open}
-      onMouseEnter={() => onHover(true)}
-      onMouseLeave={() => onHover(false)}
     >
       <div className={styles.drawerHead}>
         <span className={headerStyles.logo}>
