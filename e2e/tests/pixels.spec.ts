@@ -263,10 +263,17 @@ test.describe('ad pixels in the running product', () => {
     });
 
     const search = '?fbclid=E2E-FB-CLICK&ttclid=E2E-TT-CLICK&ScCid=E2E-SC-CLICK&twclid=E2E-TW-CLICK';
+    // The server paints the plans (ADR 0455) before the page asks for this buyer's own: that answer must be in
+    // before the clock jumps 10 s, which would fire its 7 s payment timeout and leave "could not be loaded".
+    const plansAnswered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/Payments/subscription-products',
+      { timeout: 60_000 },
+    );
     await page.goto(`/pricing${search}`);
     await expect(page.getByTestId('plan-sub-12m')).toHaveAttribute('aria-checked', 'true', {
       timeout: 60_000,
     });
+    await plansAnswered;
     await chunkRequested;
     const pausedAt = await page.evaluate(() => Date.now() + 10_000);
     await page.clock.pauseAt(pausedAt);
