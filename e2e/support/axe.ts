@@ -11,6 +11,9 @@ const BLOCKING = new Set(['serious', 'critical']);
  * owner answers for (their own suite checks them).
  */
 export async function expectAccessible(page: Page, label: string, exclude: string[] = []): Promise<void> {
+  // The live page: the server's first screen (ADR 0452) stays on view until the page hydrates, and axe run while
+  // the one replaces the other reads a document changing under it.
+  await expect(page.locator('#first-screen')).toHaveCount(0);
   // WCAG 2.5.3 (Label in Name): off by default in the pinned axe, so switched on here for every suite.
   let builder = new AxeBuilder({ page }).options({
     rules: { 'label-content-name-mismatch': { enabled: true } },
