@@ -119,8 +119,11 @@ async function suite(
 
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
-/** How many browser-suite shards run at once (ADR 0291: one by default on the two-core CI machine). */
-const E2E_SHARDS = Math.max(1, Number(process.env['E2E_SHARDS'] ?? 1) || 1);
+/**
+ * How many browser-suite shards run at once (ADR 0291, 0459): two by default. With no trace recorded (ADR 0456) one
+ * process left half of the two-core CI machine idle; two ended the suite in 15.3 minutes instead of 21.
+ */
+const E2E_SHARDS = Math.max(1, Number(process.env['E2E_SHARDS'] ?? 2) || 2);
 
 /** Runs one Playwright process per shard at once, each line of its output prefixed, then counts every report. */
 async function e2eShards(count: number): Promise<void> {
