@@ -81,7 +81,8 @@ describe('insufficient-tokens offer in the paywall parcel', { timeout: 30_000 },
     // 59 s timer started 20 s ago: 0:39 (or 0:38 at a second boundary), not a fresh 0:59.
     expect(screen.getByTestId('offer-timer-value').textContent).toMatch(/^0:3[89]$/);
     expect(dialog.querySelector('[data-art]')?.getAttribute('data-art')).toBe('message-adult');
-    expect(events).toContain('insufficient_funds_message_main_popup_shown');
+    // Tracked by the flow's effect, which may run just after the dialog is in the document.
+    await waitFor(() => expect(events).toContain('insufficient_funds_message_main_popup_shown'));
     // No saved card: no consent box.
     expect(screen.queryByTestId('one-click-consent')).toBeNull();
   });
@@ -102,7 +103,7 @@ describe('insufficient-tokens offer in the paywall parcel', { timeout: 30_000 },
     const downsell = await screen.findByRole('dialog', { name: "Honey, don't go now!" });
     expect(downsell.textContent).toContain('70% OFF');
     expect(events).toContain('insufficient_funds_message_main_closed');
-    expect(events).toContain('insufficient_funds_message_downsell_popup_shown');
+    await waitFor(() => expect(events).toContain('insufficient_funds_message_downsell_popup_shown'));
     fireEvent.click(screen.getByTestId('offer-decline'));
     await waitFor(() => expect(close).toHaveBeenCalled());
   });
